@@ -1,0 +1,59 @@
+/* mapping.h: lookups in the CUDA-to-HIP tables generated at build time from mappings/*.tsv.
+ * It does not decide what to do with a name (rule_rename.c does) and holds no mutable state. */
+#ifndef HC_MAPPING_H
+#define HC_MAPPING_H
+#include "hipify/hipify.h"
+
+typedef enum hc_entity_kind {
+    HC_KIND_FUNCTION = 0,
+    HC_KIND_TYPE,
+    HC_KIND_ENUM,   /* enum constant */
+    HC_KIND_MACRO,  /* object-like or function-like macro / #define constant */
+    HC_KIND_HEADER,
+    HC_KIND_NAMESPACE,
+    HC_KIND_MEMBER  /* struct member (e.g. cudaDeviceProp fields) */
+} hc_entity_kind;
+
+enum {
+    HC_MAPF_SHIMMED = 1u << 0,     /* HIP lacks it; the runtime shim provides hip name */
+    HC_MAPF_ARG_REWRITE = 1u << 1, /* needs an argument rewrite (see argrewrite table) */
+    HC_MAPF_IDENTITY = 1u << 2     /* HIP uses the same spelling (device intrinsics) */
+};
+
+typedef struct hc_mapping {
+    const char *cuda;    /* CUDA name */
+    const char *hip;     /* HIP name, or "" when unsupported */
+    const char *roc;     /* roc*/MIOpen name, or "" */
+    const char *section; /* section of the CUDA docs it belongs to */
+    uint8_t kind;        /* hc_entity_kind */
+    uint8_t family;      /* hc_family */
+    uint8_t flags;       /* HC_MAPF_* */
+    hc_version cuda_added, cuda_deprecated, cuda_changed, cuda_removed;
+    hc_version hip_added, hip_deprecated, hip_changed, hip_removed, hip_experimental;
+    hc_version roc_added, roc_deprecated, roc_changed, roc_removed, roc_experimental;
+} hc_mapping;
+
+/* Looks up a CUDA name (not NUL-terminated). NULL when not a known CUDA name. O(1). */
+const hc_mapping *hc_mapping_find(const char *name, size_t len);
+/* Looks up by HIP (or ROC) name, for --query. NULL when none. */
+const hc_mapping *hc_mapping_find_hip(const char *name, size_t len);
+/* All rows, sorted by CUDA name, for --list-unsupported and coverage. */
+const hc_mapping *hc_mapping_all(size_t *count);
+
+/* One row of the header map (mappings/headers.tsv). */
+typedef struct hc_header_map {
+    const char *cuda;      /* "cuda_runtime.h", "cub/cub.cuh" */
+    const char *hip;       /* "hip/hip_runtime.h"; "" when none */
+    const char *hip_old;   /* spelling before hip_path_since ("hipblas.h"), or "" */
+    hc_version hip_path_since; /* 0 when the spelling never changed */
+    uint8_t family;
+    uint8_t flags;         /* HC_HDRF_* */
+} hc_header_map;
+enum {
+    HC_HDRF_RUNTIME = 1u << 0, /* implies the HIP runtime (counts as including a CUDA runtime header) */
+    HC_HDRF_REMOVE = 1u << 1   /* no HIP header needed: the include line is removed */
+};
+const hc_header_map *hc_header_find(const char *path, size_t len);
+const hc_header_map *hc_header_all(size_t *count);
+
+#endif

@@ -1,0 +1,59 @@
+/* tokens.h: the raw token pass: every token of a C/C++/CUDA file, inactive #if branches, macro bodies
+ * and comments included. It does not preprocess, parse or resolve names; semantic.c does that. */
+#ifndef HC_TOKENS_H
+#define HC_TOKENS_H
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum hc_tok_kind {
+    HC_TOK_IDENT = 0,
+    HC_TOK_NUMBER,
+    HC_TOK_STRING,  /* "..." R"(...)" u8"..." and <header> after #include */
+    HC_TOK_CHAR,    /* '...' */
+    HC_TOK_COMMENT, /* // ... and block comments */
+    HC_TOK_PUNCT,   /* operators and punctuation; <<< and >>> are single tokens */
+    HC_TOK_HASH     /* the # that starts a preprocessor directive */
+} hc_tok_kind;
+
+enum {
+    HC_TOKF_DIRECTIVE = 1u << 0, /* inside a preprocessor directive line (continuations included) */
+    HC_TOKF_INACTIVE = 1u << 1,  /* inside a preprocessor branch the semantic pass found excluded */
+    HC_TOKF_LINE_START = 1u << 2,/* first token on its physical line */
+    HC_TOKF_VETO = 1u << 3,      /* the semantic pass found this identifier names a user entity */
+    HC_TOKF_IN_DEFINE = 1u << 4  /* inside a #define body */
+};
+
+typedef struct hc_token {
+    uint32_t off;
+    uint32_t len;
+    uint32_t line; /* 1-based */
+    uint8_t kind;  /* hc_tok_kind */
+    uint8_t flags; /* HC_TOKF_* */
+} hc_token;
+
+typedef struct hc_token_list {
+    hc_token *v;
+    size_t n, cap;
+    /* lexical problems found while tokenizing (0 when none) */
+    uint32_t unterminated_comment_line;
+    uint32_t unterminated_literal_line;
+} hc_token_list;
+
+/* Tokenizes text[0, len). Never fails on malformed input: an unterminated comment runs to the end of
+ * the text, an unterminated literal to the end of its line; both are recorded in the list.
+ * Returns 0, or -1 when memory runs out. */
+int hc_tokenize(const char *text, size_t len, hc_token_list *out);
+void hc_token_list_free(hc_token_list *l);
+
+/* True when token t spells exactly s. */
+bool hc_tok_is(const char *text, const hc_token *t, const char *s);
+
+/* Index of the next/previous token that is not a comment, or n / SIZE_MAX when none. */
+size_t hc_tok_next(const hc_token_list *l, size_t i);
+size_t hc_tok_prev(const hc_token_list *l, size_t i);
+
+/* Given the index of an opening ( [ { or <<<, the index of its matching closer, or SIZE_MAX. */
+size_t hc_tok_match(const char *text, const hc_token_list *l, size_t open);
+
+#endif

@@ -1,0 +1,64 @@
+/* unit.h: the state of one file while it is translated (text, tokens, proposed edits, diagnostics,
+ * reference counts), shared by the rule modules. It holds no state beyond one file. */
+#ifndef HC_UNIT_H
+#define HC_UNIT_H
+#include "edits.h"
+#include "hipify/hipify.h"
+#include "mapping.h"
+#include "tokens.h"
+#include <stdarg.h>
+
+typedef struct hc_diag_list {
+    hc_diag *v;
+    size_t n, cap;
+} hc_diag_list;
+
+/* Reference counter keyed by name (open addressing, per file). */
+typedef struct hc_ref_table {
+    hc_ref_count *slots;
+    size_t cap, used;
+} hc_ref_table;
+
+typedef struct hc_unit {
+    const hc_context *ctx;
+    const hc_options *opt;
+    const char *path;   /* for diagnostics */
+    const char *text;   /* input, NUL-terminated */
+    size_t len;
+    hc_file_kind kind;
+    uint32_t *line_starts; /* byte offset of each line start */
+    size_t nlines;
+    hc_token_list toks;
+    hc_edit_set edits;
+    hc_diag_list diags;
+    hc_ref_table refs;
+    hc_ref_table rule_hits;
+    bool parsed;        /* the semantic pass parsed the file without errors */
+    bool semantic_ran;  /* the semantic pass ran at all (vetoes and skipped ranges are valid) */
+    /* facts gathered by the rules, used by later rules */
+    bool includes_cuda_runtime; /* an include mapped to a header that implies the HIP runtime */
+    bool includes_hip_runtime;  /* already includes hip/hip_runtime.h (idempotence) */
+    bool uses_runtime;          /* uses CUDA runtime features (API names, launches, __global__) */
+    bool uses_shim;             /* a shimmed API was mapped: the shim header is needed */
+} hc_unit;
+
+/* Emits a diagnostic at byte offset off (UINT32_MAX: whole file) about name (may be NULL); the message
+ * comes from the id's template and the arguments. Suppressed ids are dropped here. */
+void hc_unit_diag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, ...);
+void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap);
+/* Counts one reference to a CUDA name. */
+void hc_unit_count_ref(hc_unit *u, const char *name, size_t len, hc_family fam, bool converted);
+/* Counts one hit of a named rule (user rule or build-script rewrite). */
+void hc_unit_count_rule(hc_unit *u, const char *rule_name);
+/* 1-based line and column of a byte offset. */
+uint32_t hc_unit_line_of(const hc_unit *u, uint32_t off, uint32_t *col);
+/* Proposes an edit (shorthand for hc_edits_add on u->edits). */
+int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_rule_id rule, hc_effort effort);
+
+/* The translation passes, run in the order of rules.def for files of the listed kind. Each returns 0,
+ * or -1 on out-of-memory (problems in the input are diagnostics, not failures). */
+#define HC_PASS(fn, file_kind) int fn(hc_unit *u);
+#include "rules.def"
+#undef HC_PASS
+
+#endif
