@@ -1,0 +1,6 @@
+/* report_html_assets.h: the style sheet and script embedded in HTML reports. Declarations only. */
+#ifndef HIPIFY_REPORT_HTML_ASSETS_H
+#define HIPIFY_REPORT_HTML_ASSETS_H
+extern const char hc_report_html_script[];
+extern const char hc_report_html_style[];
+#endif

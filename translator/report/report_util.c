@@ -1,0 +1,334 @@
+/* report_util.c: helpers shared by the report writers: buffers, atomic output, line diffs through
+ * libgit2 and the per-file review analysis. It knows nothing of any one report format. */
+#include "report_util.h"
+#include "edits.h" /* HC_RULE_ANNOTATE */
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+void hc_sbuf_add(hc_sbuf *b, const char *s, size_t n)
+{
+    if (b->failed)
+        return;
+    if (b->len + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap : 4096;
+        while (cap < b->len + n + 1)
+            cap *= 2;
+        char *p = realloc(b->data, cap);
+        if (!p) {
+            b->failed = true;
+            return;
+        }
+        b->data = p;
+        b->cap = cap;
+    }
+    memcpy(b->data + b->len, s, n);
+    b->len += n;
+    b->data[b->len] = '\0';
+}
+
+void hc_sbuf_puts(hc_sbuf *b, const char *s) { hc_sbuf_add(b, s, strlen(s)); }
+
+void hc_sbuf_printf(hc_sbuf *b, const char *fmt, ...)
+{
+    char small[512];
+    va_list ap;
+    va_start(ap, fmt);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    va_end(ap);
+    if (n < 0) {
+        b->failed = true;
+        return;
+    }
+    if ((size_t)n < sizeof small) {
+        hc_sbuf_add(b, small, (size_t)n);
+        return;
+    }
+    char *big = malloc((size_t)n + 1);
+    if (!big) {
+        b->failed = true;
+        return;
+    }
+    va_start(ap, fmt);
+    vsnprintf(big, (size_t)n + 1, fmt, ap);
+    va_end(ap);
+    hc_sbuf_add(b, big, (size_t)n);
+    free(big);
+}
+
+void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n)
+{
+    size_t start = 0;
+    for (size_t i = 0; i < n; i++) {
+        const char *entity = NULL;
+        switch (s[i]) {
+        case '&': entity = "&amp;"; break;
+        case '<': entity = "&lt;"; break;
+        case '>': entity = "&gt;"; break;
+        case '"': entity = "&quot;"; break;
+        case '\'': entity = "&#39;"; break;
+        default: continue;
+        }
+        hc_sbuf_add(b, s + start, i - start);
+        hc_sbuf_puts(b, entity);
+        start = i + 1;
+    }
+    hc_sbuf_add(b, s + start, n - start);
+}
+
+void hc_sbuf_free(hc_sbuf *b)
+{
+    free(b->data);
+    *b = (hc_sbuf){0};
+}
+
+int hc_report_fail(char *err, size_t errsize, const char *fmt, ...)
+{
+    if (err && errsize) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errsize, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+int hc_report_write_file(const char *path, const char *data, size_t len, char *err, size_t errsize)
+{
+    /* A unique temporary name beside the target keeps the rename on one file system. */
+    size_t plen = strlen(path);
+    char *tmp = malloc(plen + 16);
+    if (!tmp)
+        return hc_report_fail(err, errsize, "%s: out of memory", path);
+    memcpy(tmp, path, plen);
+    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
+    int fd = mkstemp(tmp);
+    if (fd < 0) {
+        int e = errno;
+        free(tmp);
+        return hc_report_fail(err, errsize, "%s: cannot create: %s", path, strerror(e));
+    }
+    FILE *fp = fdopen(fd, "wb");
+    if (!fp) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        free(tmp);
+        return hc_report_fail(err, errsize, "%s: %s", path, strerror(e));
+    }
+    bool ok = fwrite(data, 1, len, fp) == len;
+    int e = errno;
+    if (fclose(fp) != 0 && ok) {
+        ok = false;
+        e = errno;
+    }
+    /* mkstemp creates 0600; reports are meant to be shared like any other output file. */
+    if (ok && chmod(tmp, 0644) != 0)
+        e = errno, ok = false;
+    if (ok && rename(tmp, path) != 0)
+        e = errno, ok = false;
+    if (!ok) {
+        unlink(tmp);
+        free(tmp);
+        return hc_report_fail(err, errsize, "%s: cannot write: %s", path, strerror(e));
+    }
+    free(tmp);
+    return 0;
+}
+
+int hc_report_write_json(const cJSON *root, bool compact, const char *path, char *err, size_t errsize)
+{
+    char *text = compact ? cJSON_PrintUnformatted(root) : cJSON_Print(root);
+    if (!text)
+        return hc_report_fail(err, errsize, "%s: out of memory while formatting JSON", path);
+    size_t n = strlen(text);
+    /* A final newline keeps the file friendly to line-based tools. */
+    char *withnl = realloc(text, n + 2);
+    if (!withnl) {
+        free(text);
+        return hc_report_fail(err, errsize, "%s: out of memory", path);
+    }
+    withnl[n] = '\n';
+    withnl[n + 1] = '\0';
+    int rc = hc_report_write_file(path, withnl, n + 1, err, errsize);
+    free(withnl);
+    return rc;
+}
+
+int hc_report_patch(const hc_file_result *f, git_patch **out, char *err, size_t errsize)
+{
+    git_diff_options o;
+    git_diff_options_init(&o, GIT_DIFF_OPTIONS_VERSION);
+    /* Inputs are text by construction (binary files are refused before translation); never let a
+     * heuristic turn a hunk into "Binary files differ", which git apply could not use. */
+    o.flags |= GIT_DIFF_FORCE_TEXT;
+    o.context_lines = 3;
+    const char *name = f->rel_path ? f->rel_path : f->path;
+    if (git_patch_from_buffers(out, f->original, f->original_len, name, f->output, f->output_len, name,
+                               &o) != 0) {
+        const git_error *ge = git_error_last();
+        return hc_report_fail(err, errsize, "%s: diff failed: %s", name, ge ? ge->message : "unknown error");
+    }
+    return 0;
+}
+
+/* Work a person has with each diagnostic; ids not listed only inform (HC_EFFORT_NONE), except that
+ * every [warp-size] hazard is manual work (see hc_report_diag_effort). Kept here rather than in
+ * diagnostics.def because only the reports use it. */
+static const hc_effort diag_effort[HC_DIAG__COUNT] = {
+    [HC_D_UNSUPPORTED_API] = HC_EFFORT_MANUAL,
+    [HC_D_NEWER_THAN_TARGET] = HC_EFFORT_MANUAL,
+    [HC_D_REMOVED_HIP_API] = HC_EFFORT_MANUAL,
+    [HC_D_UNSUPPORTED_HEADER] = HC_EFFORT_MANUAL,
+    [HC_D_MIOPEN_NOT_DIRECT] = HC_EFFORT_MANUAL,
+    [HC_D_ARGUMENT_CHECK] = HC_EFFORT_ARGUMENTS,
+    [HC_D_INVALID_UTF8] = HC_EFFORT_MANUAL,
+    [HC_D_FILE_TOO_LARGE] = HC_EFFORT_MANUAL,
+    [HC_D_UNTERMINATED_COMMENT] = HC_EFFORT_MANUAL,
+    [HC_D_BUILD_NO_EQUIVALENT] = HC_EFFORT_MANUAL,
+    [HC_D_BUILD_CUDA_PATH] = HC_EFFORT_MANUAL,
+    [HC_D_BUILD_NOT_UNDERSTOOD] = HC_EFFORT_MANUAL,
+};
+
+hc_effort hc_report_diag_effort(hc_diag_id id)
+{
+    if ((unsigned)id >= HC_DIAG__COUNT)
+        return HC_EFFORT_NONE;
+    /* Warp-size hazards are one family that grows; the flag names it, so new ids need no entry here. */
+    if (!strcmp(hc_diag_info_get(id)->flag, "warp-size"))
+        return HC_EFFORT_MANUAL;
+    return diag_effort[id];
+}
+
+const char *hc_report_effort_key(hc_effort e)
+{
+    static const char *const keys[] = {"none", "rename", "arguments", "manual"};
+    return (unsigned)e <= HC_EFFORT_MANUAL ? keys[e] : "none";
+}
+
+const char *hc_report_severity_key(hc_severity s)
+{
+    static const char *const keys[] = {"note", "warning", "error"};
+    return (unsigned)s <= HC_SEV_ERROR ? keys[s] : "note";
+}
+
+const char *hc_report_kind_key(hc_file_kind k)
+{
+    static const char *const keys[] = {"source", "cmake", "makefile", "other"};
+    return (unsigned)k <= HC_FILE_OTHER ? keys[k] : "other";
+}
+
+const char *hc_report_status_key(hc_status s)
+{
+    static const char *const keys[] = {"ok", "io-error", "input-error", "usage-error", "out-of-memory",
+                                       "internal-error"};
+    return (unsigned)s <= HC_ERR_INTERNAL ? keys[s] : "internal-error";
+}
+
+uint32_t hc_report_count_lines(const char *text, size_t len)
+{
+    uint32_t n = 0;
+    for (const char *p = text, *end = text + len; p && p < end; p++) {
+        p = memchr(p, '\n', (size_t)(end - p));
+        if (!p)
+            break;
+        n++;
+    }
+    if (len && text[len - 1] != '\n')
+        n++;
+    return n;
+}
+
+double hc_report_auto_share(uint32_t auto_lines, uint32_t manual_lines)
+{
+    return auto_lines + manual_lines ? (double)auto_lines / (double)(auto_lines + manual_lines) : 1.0;
+}
+
+double hc_report_conversion_percent(uint64_t converted, uint64_t unconverted)
+{
+    return converted + unconverted ? 100.0 * (double)converted / (double)(converted + unconverted) : 100.0;
+}
+
+uint32_t *hc_report_line_starts(const char *text, size_t len, uint32_t *nlines)
+{
+    uint32_t n = hc_report_count_lines(text, len);
+    if (n == 0)
+        n = 1;
+    uint32_t *starts = malloc(n * sizeof *starts);
+    if (!starts)
+        return NULL;
+    starts[0] = 0;
+    uint32_t k = 1;
+    for (size_t i = 0; i < len && k < n; i++)
+        if (text[i] == '\n')
+            starts[k++] = (uint32_t)(i + 1);
+    *nlines = n;
+    return starts;
+}
+
+uint32_t hc_report_line_of(const uint32_t *starts, uint32_t nlines, uint32_t off, uint32_t *col)
+{
+    uint32_t lo = 0, hi = nlines;
+    while (hi - lo > 1) {
+        uint32_t mid = lo + (hi - lo) / 2;
+        if (starts[mid] <= off)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    if (col)
+        *col = off - starts[lo] + 1;
+    return lo + 1;
+}
+
+enum { LINE_EDITED = 1, LINE_MANUAL = 2 };
+
+int hc_report_analyze(const hc_file_result *f, hc_file_analysis *out)
+{
+    *out = (hc_file_analysis){0};
+    out->total_lines = hc_report_count_lines(f->original, f->original_len);
+    for (size_t i = 0; i < f->ndiags; i++) {
+        const hc_diag *d = &f->diags[i];
+        out->by_severity[d->severity <= HC_SEV_ERROR ? d->severity : HC_SEV_ERROR]++;
+        out->effort[hc_report_diag_effort(d->id)]++;
+    }
+    for (size_t i = 0; i < f->nedits; i++) {
+        /* --annotate comments are not translation work. */
+        if (f->edits[i].rule != HC_RULE_ANNOTATE)
+            out->effort[f->edits[i].effort <= HC_EFFORT_MANUAL ? f->edits[i].effort : HC_EFFORT_MANUAL]++;
+    }
+    uint32_t nlines = 0;
+    uint32_t *starts = hc_report_line_starts(f->original, f->original_len, &nlines);
+    unsigned char *mark = starts ? calloc(nlines, 1) : NULL;
+    if (!mark) {
+        free(starts);
+        return -1;
+    }
+    for (size_t i = 0; i < f->nedits; i++) {
+        const hc_edit *e = &f->edits[i];
+        if (e->rule == HC_RULE_ANNOTATE || e->offset > f->original_len)
+            continue;
+        uint32_t first = hc_report_line_of(starts, nlines, e->offset, NULL) - 1;
+        uint32_t last = e->length ? hc_report_line_of(starts, nlines, e->offset + e->length - 1, NULL) - 1 : first;
+        for (uint32_t l = first; l <= last && l < nlines; l++)
+            mark[l] |= LINE_EDITED;
+    }
+    for (size_t i = 0; i < f->ndiags; i++) {
+        const hc_diag *d = &f->diags[i];
+        if (d->line >= 1 && d->line <= nlines && hc_report_diag_effort(d->id) >= HC_EFFORT_ARGUMENTS)
+            mark[d->line - 1] |= LINE_MANUAL;
+    }
+    for (uint32_t l = 0; l < nlines; l++) {
+        if (mark[l] & LINE_MANUAL)
+            out->manual_lines++;
+        else if (mark[l] & LINE_EDITED)
+            out->auto_lines++;
+    }
+    free(starts);
+    free(mark);
+    return 0;
+}
