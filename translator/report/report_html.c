@@ -203,7 +203,7 @@ static void summary_tables(hc_sbuf *b, const hc_run *run, const uint32_t *diag_c
     }
     hc_sbuf_puts(b, "</table></div>\n<div><h2>Places by effort</h2><table class=\"t\" id=\"effort\">"
                     "<tr><th>Effort</th><th class=\"n\">Places</th></tr>\n");
-    static const char *const effort_label[] = {"none (same name in HIP)", "rename (done by the tool)",
+    static const char *const effort_label[] = {"none (nothing to do)", "rename (done by the tool)",
                                                "argument change", "manual (no HIP equivalent)"};
     for (int e = HC_EFFORT_NONE; e <= HC_EFFORT_MANUAL; e++)
         hc_sbuf_printf(b, "<tr data-effort=\"%s\"><td>%s</td><td class=\"n\">%u</td></tr>\n",

@@ -178,6 +178,7 @@ const char hc_report_html_style[] =
     "tr.del td.o{background:#ffebe9}tr.add td.nw{background:#e6ffec}\n"
     "del{background:#ff818266;text-decoration:none}ins{background:#abf2bc;text-decoration:none}\n"
     "tr.diag td{font-family:system-ui,sans-serif;white-space:normal;padding:3px 8px}\n"
+    "tr.diag pre{margin:2px 0;font:12px ui-monospace,monospace;white-space:pre-wrap}\n"
     "tr.diag.error td{background:#ffebe9}tr.diag.warning td{background:#fff8c5}tr.diag.note td{background:#f6f8fa}\n"
     ".sev{font-weight:600;text-transform:uppercase;font-size:.8em}a.code{font-weight:600}\n"
     ".doc{border-left:3px solid #d0d7de;padding:0 1em;margin:1em 0}\n";
