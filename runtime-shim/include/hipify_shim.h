@@ -1,0 +1,117 @@
+/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks, implemented with HIP calls in
+ * libhipify_shim, plus the *_sync warp helpers in device code. hipify-c inserts this include only into
+ * files that use a shimmed name; it declares nothing else and costs nothing where unused.
+ * Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
+ * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
+ * a wrong answer. docs/shim.md lists what is shimmed, what was rejected, and why. */
+#ifndef HIPIFY_SHIM_H
+#define HIPIFY_SHIM_H
+
+#include <hip/hip_runtime_api.h>
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* ---- Runtime API ---------------------------------------------------------------------------- */
+
+/* cudaThreadGetLimit (deprecated alias of cudaDeviceGetLimit). HIP 5.2 for AMD names the limit type
+ * only as an enum tag in C; this typedef spells it the same way everywhere. */
+#if defined(__HIP_PLATFORM_NVIDIA__) || defined(__cplusplus)
+typedef hipLimit_t hipifyShimLimit;
+#else
+typedef enum hipLimit_t hipifyShimLimit;
+#endif
+hipError_t hipifyShimThreadGetLimit(size_t *value, hipifyShimLimit limit);
+
+/* cudaSetDoubleForDevice / cudaSetDoubleForHost: CUDA converts doubles only for devices without native
+ * double support; every device HIP runs on has it, so CUDA itself does nothing here either. */
+hipError_t hipifyShimSetDoubleForDevice(double *value);
+hipError_t hipifyShimSetDoubleForHost(double *value);
+
+/* cudaEventRecordWithFlags: flags cudaEventRecordDefault records as hipEventRecord does;
+ * cudaEventRecordExternal (graph capture) has no HIP 5.2 counterpart: hipErrorNotSupported. */
+#define hipifyShimEventRecordDefault 0x00u
+#define hipifyShimEventRecordExternal 0x01u
+hipError_t hipifyShimEventRecordWithFlags(hipEvent_t event, hipStream_t stream, unsigned int flags);
+
+/* cudaInitDevice: initialises device's primary context without changing the current device; with
+ * flags == cudaInitDeviceFlagsAreValid, deviceFlags are applied as cudaSetDeviceFlags would. */
+#define hipifyShimInitDeviceFlagsAreValid 0x01u
+hipError_t hipifyShimInitDevice(int device, unsigned int deviceFlags, unsigned int flags);
+
+/* Linear copies into, out of and between arrays (cudaMemcpyToArrayAsync, cudaMemcpyFromArrayAsync,
+ * cudaMemcpyArrayToArray): count bytes in row-major order from (wOffset bytes, hOffset rows), wrapping at
+ * the end of each row, as CUDA defines them. Done as 2-D copies of at most three pieces per array. */
+hipError_t hipifyShimMemcpyToArrayAsync(hipArray_t dst, size_t wOffset, size_t hOffset, const void *src,
+                                        size_t count, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipifyShimMemcpyFromArrayAsync(void *dst, hipArray_const_t src, size_t wOffset, size_t hOffset,
+                                          size_t count, hipMemcpyKind kind, hipStream_t stream);
+hipError_t hipifyShimMemcpyArrayToArray(hipArray_t dst, size_t wOffsetDst, size_t hOffsetDst, hipArray_const_t src,
+                                        size_t wOffsetSrc, size_t hOffsetSrc, size_t count, hipMemcpyKind kind);
+
+/* cudaOccupancyAvailableDynamicSMemPerBlock / cuOccupancyAvailableDynamicSMemPerBlock: the largest dynamic
+ * shared memory per block that still lets numBlocks blocks of blockSize threads reside on one
+ * multiprocessor, found by bisection over HIP's occupancy calculator (which is monotone in it). */
+hipError_t hipifyShimOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, const void *func,
+                                                           int numBlocks, int blockSize);
+hipError_t hipifyShimModuleOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, hipFunction_t func,
+                                                                 int numBlocks, int blockSize);
+
+/* ---- Driver API ----------------------------------------------------------------------------- */
+
+/* cuMemcpy / cuMemcpyAsync: copies between any two unified addresses (hipMemcpyDefault). */
+hipError_t hipifyShimMemcpy(hipDeviceptr_t dst, hipDeviceptr_t src, size_t byteCount);
+hipError_t hipifyShimMemcpyAsync(hipDeviceptr_t dst, hipDeviceptr_t src, size_t byteCount, hipStream_t stream);
+
+/* cuMemcpyPeer / cuMemcpyPeerAsync: the contexts name the devices. */
+hipError_t hipifyShimMemcpyPeer(hipDeviceptr_t dst, hipCtx_t dstContext, hipDeviceptr_t src, hipCtx_t srcContext,
+                                size_t byteCount);
+hipError_t hipifyShimMemcpyPeerAsync(hipDeviceptr_t dst, hipCtx_t dstContext, hipDeviceptr_t src,
+                                     hipCtx_t srcContext, size_t byteCount, hipStream_t stream);
+
+/* cuMemsetD2D8/16/32 (and _v2, Async): width is in elements, pitch in bytes. */
+hipError_t hipifyShimMemsetD2D8(hipDeviceptr_t dst, size_t dstPitch, unsigned char value, size_t width,
+                                size_t height);
+hipError_t hipifyShimMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value, size_t width,
+                                 size_t height);
+hipError_t hipifyShimMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value, size_t width,
+                                 size_t height);
+hipError_t hipifyShimMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch, unsigned char value, size_t width,
+                                     size_t height, hipStream_t stream);
+hipError_t hipifyShimMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch, unsigned short value, size_t width,
+                                      size_t height, hipStream_t stream);
+hipError_t hipifyShimMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch, unsigned int value, size_t width,
+                                      size_t height, hipStream_t stream);
+
+/* cuDeviceGetProperties (deprecated) and its CUdevprop structure, filled from attribute queries. */
+typedef struct hipifyShimDevprop {
+    int maxThreadsPerBlock;
+    int maxThreadsDim[3];
+    int maxGridSize[3];
+    int sharedMemPerBlock;
+    int totalConstantMemory;
+    int SIMDWidth;
+    int memPitch;
+    int regsPerBlock;
+    int clockRate;
+    int textureAlign;
+} hipifyShimDevprop;
+hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t device);
+
+/* ---- cudaDeviceProp members that hipDeviceProp_t lacks ---------------------------------------- */
+/* prop must have been filled by hipGetDeviceProperties: its PCI location names the device. A
+ * property structure that matches no device (filled by hand) is answered for the current device. */
+#define HIPIFY_SHIM_PROP(member, accessor, type, hip_attr, cuda_attr, amd_fallback) \
+    type accessor(const hipDeviceProp_t *prop);
+#include "hipify_shim_props.def"
+#undef HIPIFY_SHIM_PROP
+
+#ifdef __cplusplus
+}
+#endif
+
+#include "hipify_shim_warp.h"
+
+#endif /* HIPIFY_SHIM_H */
