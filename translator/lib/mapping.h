@@ -1,4 +1,4 @@
-/* mapping.h: lookups in the CUDA-to-HIP tables generated at build time from mappings/*.tsv.
+/* mapping.h: lookups in the CUDA-to-HIP tables generated at build time from the mappings/ TSV files.
  * It does not decide what to do with a name (rule_rename.c does) and holds no mutable state. */
 #ifndef HC_MAPPING_H
 #define HC_MAPPING_H
@@ -23,7 +23,7 @@ enum {
 typedef struct hc_mapping {
     const char *cuda;    /* CUDA name */
     const char *hip;     /* HIP name, or "" when unsupported */
-    const char *roc;     /* roc*/MIOpen name, or "" */
+    const char *roc;     /* rocBLAS-style or MIOpen name, or "" */
     const char *section; /* section of the CUDA docs it belongs to */
     uint8_t kind;        /* hc_entity_kind */
     uint8_t family;      /* hc_family */
@@ -55,5 +55,24 @@ enum {
 };
 const hc_header_map *hc_header_find(const char *path, size_t len);
 const hc_header_map *hc_header_all(size_t *count);
+
+/* What the translator does with one table row under the options in force (target HIP version,
+ * --roc, --miopen). The one place where those policies are decided. */
+typedef enum hc_resolution_kind {
+    HC_RES_CONVERT = 0, /* rename to target */
+    HC_RES_IDENTITY,    /* same spelling in HIP: nothing to change, counted as converted */
+    HC_RES_UNSUPPORTED, /* no HIP equivalent */
+    HC_RES_NEWER,       /* counterpart added after the target HIP version (needed = version) */
+    HC_RES_HIP_REMOVED, /* counterpart removed at or before the target HIP version (needed = version) */
+    HC_RES_NO_MIOPEN    /* --miopen: no direct MIOpen correspondence */
+} hc_resolution_kind;
+
+typedef struct hc_resolution {
+    hc_resolution_kind kind;
+    const char *target; /* name to emit (CONVERT/IDENTITY), else the would-be name or "" */
+    hc_version needed;
+} hc_resolution;
+
+hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt);
 
 #endif

@@ -57,6 +57,9 @@ int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_ru
 
 /* The translation passes, run in the order of rules.def for files of the listed kind. Each returns 0,
  * or -1 on out-of-memory (problems in the input are diagnostics, not failures). */
+/* Inserts #include <hip/hip_runtime.h> (and the shim header) where needed; runs after every pass. */
+int hc_finish_includes(hc_unit *u);
+
 #define HC_PASS(fn, file_kind) int fn(hc_unit *u);
 #include "rules.def"
 #undef HC_PASS

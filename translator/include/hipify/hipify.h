@@ -146,6 +146,12 @@ typedef struct hc_file_result {
 
 typedef enum hc_launch_syntax { HC_LAUNCH_KEEP = 0, HC_LAUNCH_HIP } hc_launch_syntax;
 
+/* When the libclang pass runs. AUTO: single-file parse when the token stream shows a construct only
+ * it can settle (a declaration with a CUDA name, a user using-directive), or when excluded branches
+ * must be known. ALWAYS: single-file parse of every file. FULL: every file with its include graph
+ * (default with -p). NEVER: token pass only. */
+typedef enum hc_semantic_policy { HC_SEM_AUTO = 0, HC_SEM_ALWAYS, HC_SEM_FULL, HC_SEM_NEVER } hc_semantic_policy;
+
 /* Options that change translation. The CLI fills this from argv; other programs set it directly. */
 typedef struct hc_options {
     const char *const *clang_args; /* extra compiler arguments (-I, -D, after --) */
@@ -155,7 +161,7 @@ typedef struct hc_options {
     const char *compile_db_dir;     /* -p: directory holding compile_commands.json, or NULL */
     hc_launch_syntax launch_syntax;
     bool skip_excluded_pp_blocks;   /* rename only in active preprocessor branches */
-    bool no_semantic;               /* token pass only (fastest; no shadowing detection) */
+    hc_semantic_policy semantic;
     bool annotate;                  /* insert diagnostics as comments into the output */
     bool roc;                       /* emit roc* names where a table has them */
     bool miopen;                    /* cuDNN -> MIOpen where the table gives one */
@@ -186,6 +192,10 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
 /* Reads path (with the input checks: size, binary, encoding) and translates it. */
 hc_status hc_translate_file(const hc_context *ctx, const char *path, const char *rel_path,
                             hc_file_result *out);
+
+/* Same, translating the file as kind whatever its name says. */
+hc_status hc_translate_file_as(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
+                               hc_file_result *out);
 
 void hc_file_result_free(hc_file_result *r);
 

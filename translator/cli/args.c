@@ -1,0 +1,296 @@
+/* args.c: command-line parsing for hipify-c, driven by options.def (which also produces --help and
+ * the man page). GNU long options, hipify-clang/hipify-perl single-dash spellings and aliases. It does
+ * no translation. */
+#include "cli.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+typedef enum { NONE, REQUIRED, OPTIONAL } arg_kind;
+
+typedef struct opt_def {
+    hc_opt_id id;
+    char short_name;
+    const char *long_name;
+    const char *aliases;
+    arg_kind arg;
+    const char *arg_name;
+    const char *section;
+    const char *help;
+} opt_def;
+
+static const opt_def options[] = {
+#define HC_OPT(sym, sh, lng, alias, arg, argname, section, help) {sym, sh, lng, alias, arg, argname, section, help},
+#include "options.def"
+#undef HC_OPT
+};
+#define NOPTIONS (sizeof options / sizeof *options)
+
+int hc_strv_push(hc_strv *s, const char *v) {
+    char **n = realloc(s->v, (s->n + 1) * sizeof *n);
+    if (!n) return -1;
+    s->v = n;
+    s->v[s->n] = strdup(v);
+    return s->v[s->n++] ? 0 : -1;
+}
+
+static void strv_free(hc_strv *s) {
+    for (size_t i = 0; i < s->n; i++) free(s->v[i]);
+    free(s->v);
+    memset(s, 0, sizeof *s);
+}
+
+void hc_cli_free(hc_cli *cli) {
+    strv_free(&cli->inputs);
+    strv_free(&cli->clang_args);
+    strv_free(&cli->rule_files);
+    strv_free(&cli->offload_archs);
+    strv_free(&cli->exclude_dirs);
+    strv_free(&cli->exclude_files);
+}
+
+static bool name_matches(const opt_def *o, const char *name, size_t n) {
+    if (strlen(o->long_name) == n && strncmp(o->long_name, name, n) == 0) return true;
+    for (const char *a = o->aliases; *a;) {
+        const char *bar = strchr(a, '|');
+        size_t len = bar ? (size_t)(bar - a) : strlen(a);
+        if (len == n && strncmp(a, name, n) == 0) return true;
+        a += len + (bar != NULL);
+    }
+    return false;
+}
+
+static void print_help(FILE *out) {
+    fprintf(out, "Usage: hipify-c [OPTIONS] INPUT... [-- COMPILER-ARGS]\n"
+                 "Translate CUDA sources (files or whole trees) to HIP.\n");
+    const char *section = "";
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        const opt_def *o = &options[i];
+        if (strcmp(section, o->section) != 0) fprintf(out, "\n%s:\n", section = o->section);
+        char left[96];
+        int n = 0;
+        if (o->short_name) n = snprintf(left, sizeof left, "-%c, ", o->short_name);
+        n += snprintf(left + n, sizeof left - (size_t)n, "--%s", o->long_name);
+        if (o->arg == REQUIRED) snprintf(left + n, sizeof left - (size_t)n, " %s", o->arg_name);
+        else if (o->arg == OPTIONAL) snprintf(left + n, sizeof left - (size_t)n, "[=%s]", o->arg_name);
+        fprintf(out, "  %-34s %s\n", left, o->help);
+        if (o->aliases[0]) fprintf(out, "  %-34s (also: --%s)\n", "", o->aliases);
+    }
+    fprintf(out, "\nEvery long option is also accepted with a single dash (-print-stats), as hipify-clang\n"
+                 "and hipify-perl spell them. Exit status: 0 success; 1 an input could not be translated or an\n"
+                 "error was diagnosed; 2 usage error; 3 an output could not be written; 4 --fail-on reached.\n");
+}
+
+static void roff_escaped(FILE *out, const char *s) {
+    for (; *s; s++) {
+        if (*s == '-') fputs("\\-", out);
+        else if (*s == '\\') fputs("\\e", out);
+        else fputc(*s, out);
+    }
+}
+
+static void print_man(FILE *out) {
+    fprintf(out, ".TH HIPIFY-C 1 \"\" \"hipify-c %s\" \"User Commands\"\n.SH NAME\nhipify-c \\- translate CUDA sources to HIP\n"
+                 ".SH SYNOPSIS\n.B hipify-c\n[\\fIOPTIONS\\fR] \\fIINPUT\\fR... [\\-\\- \\fICOMPILER-ARGS\\fR]\n"
+                 ".SH DESCRIPTION\nhipify-c ports CUDA files and source trees to HIP using table-driven mappings, a token pass "
+                 "and a libclang semantic pass. Unsupported APIs are left in place and reported.\n",
+            HC_VERSION_STRING);
+    const char *section = "";
+    for (size_t i = 0; i < NOPTIONS; i++) {
+        const opt_def *o = &options[i];
+        if (strcmp(section, o->section) != 0) {
+            section = o->section;
+            fprintf(out, ".SH ");
+            for (const char *c = section; *c; c++) fputc(toupper((unsigned char)*c), out);
+            fprintf(out, " OPTIONS\n");
+        }
+        fprintf(out, ".TP\n");
+        if (o->short_name) fprintf(out, "\\fB\\-%c\\fR, ", o->short_name);
+        fprintf(out, "\\fB\\-\\-");
+        roff_escaped(out, o->long_name);
+        fprintf(out, "\\fR");
+        if (o->arg != NONE) fprintf(out, " \\fI%s\\fR", o->arg_name);
+        fprintf(out, "\n");
+        roff_escaped(out, o->help);
+        fprintf(out, "\n");
+    }
+    fprintf(out, ".SH EXIT STATUS\n0 success; 1 an input could not be translated or an error was diagnosed; "
+                 "2 usage error; 3 an output could not be written; 4 \\-\\-fail\\-on reached.\n");
+}
+
+static int split_list(hc_strv *s, const char *list, const char *seps) {
+    char *copy = strdup(list);
+    if (!copy) return -1;
+    for (char *save = NULL, *tok = strtok_r(copy, seps, &save); tok; tok = strtok_r(NULL, seps, &save))
+        if (hc_strv_push(s, tok) < 0) { free(copy); return -1; }
+    free(copy);
+    return 0;
+}
+
+/* "HC1001,HC1003-HC1005" -> suppressed[] */
+static int parse_suppress(hc_options *opt, const char *list) {
+    char *copy = strdup(list);
+    if (!copy) return -1;
+    int rc = 0;
+    for (char *save = NULL, *tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+        char *dash = strchr(tok, '-');
+        if (dash) *dash = '\0';
+        hc_diag_id a = hc_diag_find(tok), b = dash ? hc_diag_find(dash + 1) : a;
+        if (a == HC_DIAG__COUNT || b == HC_DIAG__COUNT) {
+            fprintf(stderr, "hipify-c: --suppress: unknown diagnostic id '%s'\n", a == HC_DIAG__COUNT ? tok : dash + 1);
+            rc = -1;
+            break;
+        }
+        const char *lo = hc_diag_info_get(a)->code, *hi = hc_diag_info_get(b)->code;
+        for (int i = 0; i < HC_DIAG__COUNT; i++) {
+            const char *c = hc_diag_info_get((hc_diag_id)i)->code;
+            if (strcmp(c, lo) >= 0 && strcmp(c, hi) <= 0) opt->suppressed[i] = true;
+        }
+    }
+    free(copy);
+    return rc;
+}
+
+static int apply(hc_cli *cli, const opt_def *o, const char *val) {
+    hc_options *opt = &cli->opt;
+    switch (o->id) {
+    case OPT_OUTPUT: cli->output = val; break;
+    case OPT_OUT_DIR: cli->out_dir = val; break;
+    case OPT_INPLACE: cli->inplace = true; break;
+    case OPT_NO_BACKUP: cli->no_backup = true; break;
+    case OPT_ONLY_CHANGED: cli->only_changed = true; break;
+    case OPT_EXAMINE: cli->examine = true; break;
+    case OPT_PRINT_STATS: cli->print_stats = true; break;
+    case OPT_PRINT_STATS_CSV: cli->print_stats_csv = true; break;
+    case OPT_O_STATS: cli->o_stats = val; break;
+    case OPT_STATS_JSON: cli->stats_json = val; break;
+    case OPT_DIFF: cli->diff = val; break;
+    case OPT_REPORT: cli->report = val; break;
+    case OPT_SARIF: cli->sarif = val; break;
+    case OPT_HIP_LAUNCH: opt->launch_syntax = HC_LAUNCH_HIP; break;
+    case OPT_CUDA_LAUNCH: opt->launch_syntax = HC_LAUNCH_KEEP; break;
+    case OPT_SKIP_EXCLUDED: opt->skip_excluded_pp_blocks = true; break;
+    case OPT_HIP_VERSION:
+        opt->hip_version = hc_version_parse(val);
+        if (!opt->hip_version) {
+            fprintf(stderr, "hipify-c: --hip-version: '%s' is not a version such as 6.2 or 5.2.3\n", val);
+            return -1;
+        }
+        cli->hip_version_given = true;
+        break;
+    case OPT_ROC: opt->roc = true; break;
+    case OPT_MIOPEN: opt->miopen = true; break;
+    case OPT_FIX_WARP: opt->fix_warp_size = true; break;
+    case OPT_ANNOTATE: opt->annotate = true; break;
+    case OPT_RULES: return hc_strv_push(&cli->rule_files, val);
+    case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
+    case OPT_BUILD_SCRIPTS_ONLY: cli->build_scripts_only = true; opt->build_scripts = true; break;
+    case OPT_OFFLOAD_ARCH: return split_list(&cli->offload_archs, val, ";,");
+    case OPT_INCLUDE: {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "-I%s", val);
+        return hc_strv_push(&cli->clang_args, buf);
+    }
+    case OPT_DEFINE: {
+        char buf[4096];
+        snprintf(buf, sizeof buf, "-D%s", val);
+        return hc_strv_push(&cli->clang_args, buf);
+    }
+    case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
+    case OPT_CUDA_PATH: opt->cuda_path = val; break;
+    case OPT_SEMANTIC:
+        if (!strcmp(val, "auto")) opt->semantic = HC_SEM_AUTO;
+        else if (!strcmp(val, "always")) opt->semantic = HC_SEM_ALWAYS;
+        else if (!strcmp(val, "full")) opt->semantic = HC_SEM_FULL;
+        else if (!strcmp(val, "never")) opt->semantic = HC_SEM_NEVER;
+        else {
+            fprintf(stderr, "hipify-c: --semantic: '%s' is not one of auto, always, full, never\n", val);
+            return -1;
+        }
+        break;
+    case OPT_DECLS_DIR: opt->decls_dir = val; break;
+    case OPT_SUPPRESS: return parse_suppress(opt, val);
+    case OPT_SUPPRESS_ALL: opt->suppress_all = true; break;
+    case OPT_QUIET_WARNINGS: cli->quiet_warnings = true; break;
+    case OPT_FAIL_ON:
+        if (!strcmp(val, "note")) cli->fail_on = HC_SEV_NOTE;
+        else if (!strcmp(val, "warning")) cli->fail_on = HC_SEV_WARNING;
+        else if (!strcmp(val, "error")) cli->fail_on = HC_SEV_ERROR;
+        else {
+            fprintf(stderr, "hipify-c: --fail-on: '%s' is not one of note, warning, error\n", val);
+            return -1;
+        }
+        break;
+    case OPT_EXCLUDE_DIRS: return split_list(&cli->exclude_dirs, val, ",");
+    case OPT_EXCLUDE_FILES: return split_list(&cli->exclude_files, val, ",");
+    case OPT_JOBS: {
+        char *end;
+        long n = strtol(val, &end, 10);
+        if (*end || n < 1 || n > 1024) {
+            fprintf(stderr, "hipify-c: --jobs: '%s' is not a number from 1 to 1024\n", val);
+            return -1;
+        }
+        cli->jobs = (int)n;
+        break;
+    }
+    case OPT_QUERY: cli->query = val; break;
+    case OPT_LIST_UNSUPPORTED: cli->list_unsupported = true; cli->list_family = val; break;
+    case OPT_HELP: print_help(stdout); return 1;
+    case OPT_VERSION: printf("hipify-c %s\n", HC_VERSION_STRING); return 1;
+    case OPT_MAN: print_man(stdout); return 1;
+    case OPT__COUNT: break;
+    }
+    return 0;
+}
+
+int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
+    memset(cli, 0, sizeof *cli);
+    cli->fail_on = -1;
+    cli->opt.build_scripts = true;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        if (strcmp(a, "--") == 0) { /* the rest goes to the compiler */
+            for (i++; i < argc; i++)
+                if (hc_strv_push(&cli->clang_args, argv[i]) < 0) return -1;
+            break;
+        }
+        if (a[0] != '-' || a[1] == '\0') { /* an input ('-' alone is not supported: inputs are files) */
+            if (hc_strv_push(&cli->inputs, a) < 0) return -1;
+            continue;
+        }
+        const opt_def *o = NULL;
+        const char *val = NULL;
+        const char *name = a + 1 + (a[1] == '-');
+        size_t nlen = strcspn(name, "=");
+        for (size_t k = 0; k < NOPTIONS && !o; k++)
+            if (name_matches(&options[k], name, nlen)) o = &options[k];
+        if (o && name[nlen] == '=') val = name + nlen + 1;
+        if (!o && a[1] != '-') { /* short option: -oFILE, -o FILE, -I/dir, -DX=1, -j2 */
+            for (size_t k = 0; k < NOPTIONS && !o; k++)
+                if (options[k].short_name == a[1]) o = &options[k];
+            if (o && o->arg != NONE && a[2]) val = a + 2;
+            else if (o && o->arg == NONE && a[2]) o = NULL;
+        }
+        if (!o) {
+            fprintf(stderr, "hipify-c: unknown option '%s' (see --help)\n", a);
+            return -1;
+        }
+        if (o->arg == NONE && val) {
+            fprintf(stderr, "hipify-c: option '--%s' takes no value\n", o->long_name);
+            return -1;
+        }
+        if (o->arg == REQUIRED && !val) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "hipify-c: option '--%s' needs a value (%s)\n", o->long_name, o->arg_name);
+                return -1;
+            }
+            val = argv[++i];
+        }
+        int rc = apply(cli, o, val);
+        if (rc != 0) return rc;
+    }
+    return 0;
+}

@@ -1,0 +1,86 @@
+/* cli.h: the hipify-c front end's own types: parsed command line, job list, output policy. The
+ * library (libhipify) knows none of them; the front end only parses options, walks trees, writes
+ * files and prints. */
+#ifndef HC_CLI_H
+#define HC_CLI_H
+#include "hipify/hipify.h"
+#include <stdio.h>
+
+typedef enum hc_opt_id {
+#define HC_OPT(sym, sh, lng, alias, arg, argname, section, help) sym,
+#include "options.def"
+#undef HC_OPT
+    OPT__COUNT
+} hc_opt_id;
+
+/* Exit codes (documented in the README and the man page). */
+enum {
+    HC_EXIT_OK = 0,
+    HC_EXIT_ERRORS = 1,  /* some input could not be translated, or error diagnostics were emitted */
+    HC_EXIT_USAGE = 2,   /* bad command line */
+    HC_EXIT_OUTPUT = 3,  /* an output file or report could not be written */
+    HC_EXIT_FAIL_ON = 4  /* --fail-on threshold reached */
+};
+
+typedef struct hc_strv {
+    char **v;
+    size_t n;
+} hc_strv;
+
+typedef struct hc_cli {
+    hc_options opt;
+    hc_strv inputs;
+    hc_strv clang_args;
+    hc_strv rule_files;
+    hc_strv offload_archs;
+    hc_strv exclude_dirs;
+    hc_strv exclude_files;
+    const char *output;    /* -o */
+    const char *out_dir;   /* -O */
+    bool inplace, no_backup, only_changed, examine;
+    bool print_stats, print_stats_csv, quiet_warnings;
+    bool build_scripts_only;
+    const char *o_stats, *stats_json, *diff, *report, *sarif;
+    const char *query;
+    bool list_unsupported;
+    const char *list_family;
+    int fail_on; /* -1: none, else an hc_severity */
+    int jobs;
+    bool hip_version_given;
+} hc_cli;
+
+/* Parses argv into cli. Returns -1 after printing the error, 1 when the program should exit 0 (help,
+ * version, man were printed), 0 to go on. */
+int hc_cli_parse(int argc, char **argv, hc_cli *cli);
+void hc_cli_free(hc_cli *cli);
+int hc_strv_push(hc_strv *s, const char *v);
+
+/* One file to translate. */
+typedef struct hc_job {
+    char *path;     /* as it is read */
+    char *rel_path; /* relative to its input root; the output path under -O */
+    int root;       /* index of the input it came from */
+} hc_job;
+
+typedef struct hc_job_list {
+    hc_job *v;
+    size_t n, cap;
+    int errors; /* inputs that could not be walked (reported already) */
+} hc_job_list;
+
+/* Walks the inputs (files and directories), honouring exclusions, skipping symlink loops; jobs come out
+ * sorted by (root, rel_path). Problems are printed as file: error lines and counted. */
+int hc_discover(const hc_cli *cli, hc_job_list *jobs);
+void hc_job_list_free(hc_job_list *jobs);
+
+/* Writes data to path atomically (temporary file in the same directory, then rename); creates missing
+ * parent directories. Returns 0 or -1 with a message in err. */
+int hc_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errsize);
+/* Joins dir and rel into out, refusing paths that would leave dir (.., absolute, symbolic links inside
+ * dir that point out). Returns 0 or -1 with a message in err. */
+int hc_output_path(const char *dir, const char *rel, char *out, size_t size, char *err, size_t errsize);
+
+void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
+int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
+
+#endif

@@ -1,0 +1,179 @@
+/* discover.c: turns the command-line inputs (files and directories) into a sorted job list, walking
+ * trees with exclusions and symbolic-link loop detection. It reads no file contents. */
+#include "cli.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* Directories never descended into: version control metadata. */
+static const char *const vcs_dirs[] = {".git", ".hg", ".svn"};
+
+typedef struct walk {
+    const hc_cli *cli;
+    hc_job_list *jobs;
+    int root;
+    dev_t seen_dev[256];
+    ino_t seen_ino[256];
+    size_t depth;
+    char out_real[PATH_MAX]; /* the output directory, never walked into */
+} walk;
+
+static bool in_list(const hc_strv *s, const char *name) {
+    for (size_t i = 0; i < s->n; i++)
+        if (strcmp(s->v[i], name) == 0) return true;
+    return false;
+}
+
+static int add_job(hc_job_list *jobs, const char *path, const char *rel, int root) {
+    if (jobs->n == jobs->cap) {
+        size_t cap = jobs->cap ? jobs->cap * 2 : 256;
+        hc_job *v = realloc(jobs->v, cap * sizeof *v);
+        if (!v) return -1;
+        jobs->v = v, jobs->cap = cap;
+    }
+    hc_job *j = &jobs->v[jobs->n];
+    j->path = strdup(path);
+    j->rel_path = strdup(rel);
+    j->root = root;
+    if (!j->path || !j->rel_path) return -1;
+    jobs->n++;
+    return 0;
+}
+
+static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+static int walk_dir(walk *w, const char *dir, const char *rel) {
+    struct stat sb;
+    if (stat(dir, &sb) != 0) {
+        fprintf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
+        w->jobs->errors++;
+        return 0;
+    }
+    for (size_t i = 0; i < w->depth; i++)
+        if (w->seen_dev[i] == sb.st_dev && w->seen_ino[i] == sb.st_ino) {
+            fprintf(stderr, "%s: error: HC2006: symbolic link loop: directory already being walked; skipped [symlink-loop]\n", dir);
+            w->jobs->errors++;
+            return 0;
+        }
+    if (w->depth == sizeof w->seen_dev / sizeof *w->seen_dev) {
+        fprintf(stderr, "%s: error: directory nesting deeper than %zu; skipped\n", dir, w->depth);
+        w->jobs->errors++;
+        return 0;
+    }
+    char real[PATH_MAX];
+    if (w->out_real[0] && realpath(dir, real) && strcmp(real, w->out_real) == 0) return 0;
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
+        w->jobs->errors++;
+        return 0;
+    }
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    for (struct dirent *e; (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        if (n == cap) {
+            cap = cap ? cap * 2 : 64;
+            char **v = realloc(names, cap * sizeof *v);
+            if (!v) break;
+            names = v;
+        }
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, cmp_names);
+    w->seen_dev[w->depth] = sb.st_dev;
+    w->seen_ino[w->depth] = sb.st_ino;
+    w->depth++;
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
+        char path[PATH_MAX], sub[PATH_MAX];
+        if (!names[i]) continue;
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        if (rel[0]) snprintf(sub, sizeof sub, "%s/%s", rel, names[i]);
+        else snprintf(sub, sizeof sub, "%s", names[i]);
+        struct stat st;
+        if (stat(path, &st) != 0) {
+            struct stat lst;
+            if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+                fprintf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s; skipped [symlink-loop]\n", path, strerror(errno));
+            else
+                fprintf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(errno));
+            w->jobs->errors++;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            bool vcs = false;
+            for (size_t k = 0; k < sizeof vcs_dirs / sizeof *vcs_dirs; k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
+            if (!vcs && !in_list(&w->cli->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
+        } else if (S_ISREG(st.st_mode)) {
+            if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
+        }
+    }
+    w->depth--;
+    for (size_t i = 0; i < n; i++) free(names[i]);
+    free(names);
+    return rc;
+}
+
+/* Relative path a single-file input gets under -O: the path as given when it stays below the current
+ * directory, else its base name. */
+static void file_rel(const char *path, char *out, size_t size) {
+    while (path[0] == '.' && path[1] == '/') path += 2;
+    bool escapes = path[0] == '/' || strncmp(path, "../", 3) == 0 || strstr(path, "/../") != NULL;
+    if (escapes) {
+        const char *base = strrchr(path, '/');
+        path = base ? base + 1 : path;
+    }
+    snprintf(out, size, "%s", path);
+}
+
+static int cmp_jobs(const void *a, const void *b) {
+    const hc_job *x = a, *y = b;
+    if (x->root != y->root) return x->root < y->root ? -1 : 1;
+    return strcmp(x->rel_path, y->rel_path);
+}
+
+int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
+    memset(jobs, 0, sizeof *jobs);
+    walk w = {0};
+    w.cli = cli;
+    w.jobs = jobs;
+    if (cli->out_dir && !realpath(cli->out_dir, w.out_real)) w.out_real[0] = '\0';
+    for (size_t i = 0; i < cli->inputs.n; i++) {
+        const char *in = cli->inputs.v[i];
+        struct stat st;
+        w.root = (int)i;
+        if (stat(in, &st) != 0) {
+            struct stat lst;
+            if (lstat(in, &lst) == 0 && S_ISLNK(lst.st_mode))
+                fprintf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s [symlink-loop]\n", in, strerror(errno));
+            else
+                fprintf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", in, strerror(errno));
+            jobs->errors++;
+            continue;
+        }
+        if (S_ISDIR(st.st_mode)) {
+            if (walk_dir(&w, in, "") < 0) return -1;
+        } else {
+            char rel[PATH_MAX];
+            file_rel(in, rel, sizeof rel);
+            if (add_job(jobs, in, rel, (int)i) < 0) return -1;
+        }
+    }
+    qsort(jobs->v, jobs->n, sizeof *jobs->v, cmp_jobs);
+    return 0;
+}
+
+void hc_job_list_free(hc_job_list *jobs) {
+    for (size_t i = 0; i < jobs->n; i++) {
+        free(jobs->v[i].path);
+        free(jobs->v[i].rel_path);
+    }
+    free(jobs->v);
+    memset(jobs, 0, sizeof *jobs);
+}

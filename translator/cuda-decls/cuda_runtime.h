@@ -1,0 +1,3 @@
+/* cuda_runtime.h: forwarding header of hipify-c's project-owned CUDA declarations, so that full-include parses
+ * (-p, --semantic=full) resolve #include <cuda_runtime.h> without a CUDA toolkit. Not a CUDA header. */
+#include "hipify_cuda_decls.h"

@@ -1,0 +1,128 @@
+/* pass_rename.c: renames every CUDA identifier (function, type, enum constant, macro, namespace) that
+ * the tables map, everywhere in the file but comments and strings, and counts and reports the rest.
+ * It does not touch includes (pass_includes.c), launches or argument lists. */
+#include "unit.h"
+#include "user_rules.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Identifiers that mark a file as using CUDA runtime features although no table renames them. */
+static const char *const runtime_markers[] = {
+    "__global__", "__device__", "__shared__", "__constant__", "__managed__", "__launch_bounds__",
+    "threadIdx", "blockIdx", "blockDim", "gridDim", "warpSize", "__syncthreads", "dim3",
+};
+
+static bool is_runtime_marker(const char *s, size_t n) {
+    for (size_t i = 0; i < sizeof runtime_markers / sizeof *runtime_markers; i++)
+        if (strlen(runtime_markers[i]) == n && memcmp(runtime_markers[i], s, n) == 0) return true;
+    return false;
+}
+
+/* True when the identifier at index i is used in a position where the table entry applies: not a
+ * member access (unless the row is a member), not qualified by a user namespace or class. */
+static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
+    const char *t = u->text;
+    size_t p = hc_tok_prev(&u->toks, i);
+    size_t nx = hc_tok_next(&u->toks, i);
+    const hc_token *prev = p == SIZE_MAX ? NULL : &u->toks.v[p];
+    const hc_token *next = nx >= u->toks.n ? NULL : &u->toks.v[nx];
+    if (m->kind == HC_KIND_NAMESPACE) /* cub::, namespace cub, using namespace cub */
+        return (next && hc_tok_is(t, next, "::")) || (prev && hc_tok_is(t, prev, "namespace"));
+    if (prev && (hc_tok_is(t, prev, ".") || hc_tok_is(t, prev, "->")))
+        return m->kind == HC_KIND_MEMBER;
+    if (m->kind == HC_KIND_MEMBER) return false;
+    if (prev && hc_tok_is(t, prev, "::")) {
+        size_t q = hc_tok_prev(&u->toks, p);
+        if (q == SIZE_MAX || u->toks.v[q].kind != HC_TOK_IDENT) return true; /* ::cudaMalloc */
+        const hc_mapping *qm = hc_mapping_find(t + u->toks.v[q].off, u->toks.v[q].len);
+        return qm && qm->kind == HC_KIND_NAMESPACE; /* cub::X yes, mylib::cudaMalloc no */
+    }
+    if (prev && prev->flags & HC_TOKF_DIRECTIVE && prev->kind == HC_TOK_HASH) return false; /* #define etc. */
+    return true;
+}
+
+static void report_version_notes(hc_unit *u, uint32_t off, const hc_mapping *m, const char *name, const char *target) {
+    char v[32];
+    if (m->cuda_removed)
+        hc_unit_diag(u, HC_D_REMOVED_CUDA_API, off, name, name, hc_version_format(m->cuda_removed, v, sizeof v), target);
+    else if (m->cuda_deprecated)
+        hc_unit_diag(u, HC_D_DEPRECATED_CUDA_API, off, name, name, hc_version_format(m->cuda_deprecated, v, sizeof v));
+    if (m->hip_deprecated && (!u->opt->hip_version || m->hip_deprecated <= u->opt->hip_version))
+        hc_unit_diag(u, HC_D_DEPRECATED_HIP_API, off, target, target, hc_version_format(m->hip_deprecated, v, sizeof v));
+    if (m->hip_experimental)
+        hc_unit_diag(u, HC_D_EXPERIMENTAL_HIP_API, off, target, target, hc_version_format(m->hip_experimental, v, sizeof v));
+}
+
+int hc_pass_rename(hc_unit *u) {
+    const char *t = u->text;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        const hc_token *tok = &u->toks.v[i];
+        if (tok->kind != HC_TOK_IDENT) continue;
+        if ((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        const char *s = t + tok->off;
+        char name[256];
+        if (tok->len >= sizeof name) continue;
+        memcpy(name, s, tok->len);
+        name[tok->len] = '\0';
+
+        if (u->opt->rules) { /* user rules come first: they override and extend the tables */
+            bool disabled = false;
+            const char *rule = NULL;
+            const char *repl = hc_rule_set_rename_rule(u->opt->rules, s, tok->len, &disabled, &rule);
+            if (disabled) {
+                if (rule) hc_unit_count_rule(u, rule);
+                hc_unit_diag(u, HC_D_RULE_DISABLED, tok->off, name, name);
+                continue;
+            }
+            if (repl) {
+                if (rule) hc_unit_count_rule(u, rule);
+                hc_unit_diag(u, HC_D_RULE_HIT, tok->off, rule ? rule : name, rule ? rule : name);
+                if (hc_unit_edit(u, tok->off, tok->len, repl, HC_RULE_USER_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+                continue;
+            }
+        }
+        if (!u->uses_runtime && is_runtime_marker(s, tok->len)) u->uses_runtime = true;
+        const hc_mapping *m = hc_mapping_find(s, tok->len);
+        if (!m || !context_allows(u, i, m)) continue;
+        if (tok->flags & HC_TOKF_VETO) {
+            hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
+            continue;
+        }
+        if (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE)
+            u->uses_runtime = true;
+        hc_resolution r = hc_mapping_resolve(m, u->opt);
+        char v1[32], v2[32];
+        switch (r.kind) {
+        case HC_RES_CONVERT:
+            if (hc_unit_edit(u, tok->off, tok->len, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+            /* fall through */
+        case HC_RES_IDENTITY:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
+            if (m->flags & HC_MAPF_SHIMMED) {
+                u->uses_shim = true;
+                hc_unit_diag(u, HC_D_SHIM_USED, tok->off, name, name, r.target);
+            }
+            report_version_notes(u, tok->off, m, name, r.target);
+            break;
+        case HC_RES_UNSUPPORTED:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_UNSUPPORTED_API, tok->off, name, name);
+            break;
+        case HC_RES_NEWER:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_NEWER_THAN_TARGET, tok->off, name, name, r.target,
+                         hc_version_format(r.needed, v1, sizeof v1), hc_version_format(u->opt->hip_version, v2, sizeof v2));
+            break;
+        case HC_RES_HIP_REMOVED:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_REMOVED_HIP_API, tok->off, name, name, r.target, hc_version_format(r.needed, v1, sizeof v1));
+            break;
+        case HC_RES_NO_MIOPEN:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_MIOPEN_NOT_DIRECT, tok->off, name, name);
+            break;
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,36 @@
+/* resolve.c: decides what a mapping row becomes under the options in force (HIP version target,
+ * --roc, --miopen). It does not scan text or emit diagnostics. */
+#include "mapping.h"
+
+#include <string.h>
+
+hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
+    hc_resolution r = {HC_RES_UNSUPPORTED, "", 0};
+    const char *name = m->hip;
+    hc_version added = m->hip_added, removed = m->hip_removed;
+    if (opt->miopen && m->family == HC_FAM_DNN) {
+        if (!m->roc[0]) {
+            r.kind = HC_RES_NO_MIOPEN;
+            return r;
+        }
+        name = m->roc, added = m->roc_added, removed = m->roc_removed;
+    } else if (opt->roc && m->roc[0] && m->family != HC_FAM_DNN) {
+        name = m->roc, added = m->roc_added, removed = m->roc_removed;
+    }
+    if (!name[0]) return r;
+    r.target = name;
+    if (opt->hip_version && !(m->flags & HC_MAPF_SHIMMED)) {
+        if (added && added > opt->hip_version) {
+            r.kind = HC_RES_NEWER;
+            r.needed = added;
+            return r;
+        }
+        if (removed && removed <= opt->hip_version) {
+            r.kind = HC_RES_HIP_REMOVED;
+            r.needed = removed;
+            return r;
+        }
+    }
+    r.kind = strcmp(name, m->cuda) == 0 ? HC_RES_IDENTITY : HC_RES_CONVERT;
+    return r;
+}

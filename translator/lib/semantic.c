@@ -1,0 +1,231 @@
+/* semantic.c: the libclang pass. It parses a file (by default alone, with the project-owned CUDA
+ * declarations prepended), marks identifiers that name user entities (vetoing their rename), marks
+ * tokens in excluded #if branches, and reports the first real parse error. It never proposes edits. */
+#include "semantic.h"
+
+#include <clang-c/Index.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+typedef struct veto_ctx {
+    hc_unit *u;
+    uint32_t prefix; /* bytes of declarations prepended to the buffer (single-file mode) */
+    CXFile main_file;
+} veto_ctx;
+
+/* Index of the identifier token starting exactly at off, or SIZE_MAX. */
+static size_t token_at(const hc_unit *u, uint32_t off) {
+    size_t lo = 0, hi = u->toks.n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (u->toks.v[mid].off < off) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < u->toks.n && u->toks.v[lo].off == off ? lo : SIZE_MAX;
+}
+
+/* Offset of a location in the main file's original text, or UINT32_MAX when elsewhere. */
+static uint32_t main_offset(const veto_ctx *v, CXSourceLocation loc) {
+    CXFile f;
+    unsigned off;
+    clang_getSpellingLocation(loc, &f, NULL, NULL, &off);
+    if (!f || !clang_File_isEqual(f, v->main_file) || off < v->prefix) return UINT32_MAX;
+    return off - v->prefix;
+}
+
+static void veto_token(veto_ctx *v, uint32_t off) {
+    size_t i = token_at(v->u, off);
+    if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return;
+    const hc_token *t = &v->u->toks.v[i];
+    if (hc_mapping_find(v->u->text + t->off, t->len)) v->u->toks.v[i].flags |= HC_TOKF_VETO;
+}
+
+static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    veto_ctx *v = data;
+    enum CXCursorKind k = clang_getCursorKind(c);
+    if (clang_isDeclaration(k)) {
+        /* a declaration in the user's file whose name is a CUDA name: the user's own entity */
+        uint32_t off = main_offset(v, clang_getCursorLocation(c));
+        if (off != UINT32_MAX) veto_token(v, off);
+    } else if (clang_isReference(k) || clang_isExpression(k)) {
+        CXCursor ref = clang_getCursorReferenced(c);
+        if (!clang_Cursor_isNull(ref) && clang_isDeclaration(clang_getCursorKind(ref))) {
+            uint32_t decl = main_offset(v, clang_getCursorLocation(ref));
+            uint32_t use = main_offset(v, clang_getCursorLocation(c));
+            if (decl != UINT32_MAX && use != UINT32_MAX && decl != use) veto_token(v, use);
+        }
+    }
+    return CXChildVisit_Recurse;
+}
+
+static bool consequential_semantic_error(const char *msg) {
+    static const char *const causes[] = {"undeclared identifier", "unknown type name", "no template named",
+                                         "no member named", "file not found", "unknown template name",
+                                         "does not name a type", "expected namespace name"};
+    for (size_t i = 0; i < sizeof causes / sizeof *causes; i++)
+        if (strstr(msg, causes[i])) return true;
+    return false;
+}
+
+/* Finds the first parse error that is not a consequence of declarations the parse could not see
+ * (skipped includes); reports it as the token-pass fallback warning. */
+static void report_parse_errors(hc_unit *u, CXTranslationUnit tu, const veto_ctx *v, bool single_file) {
+    unsigned n = clang_getNumDiagnostics(tu);
+    uint32_t *noisy = calloc(n + 1, sizeof *noisy); /* lines with a consequential error */
+    size_t nnoisy = 0;
+    if (!noisy) return;
+    for (unsigned i = 0; i < n && single_file; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        if (clang_getDiagnosticSeverity(d) >= CXDiagnostic_Error) {
+            CXString s = clang_getDiagnosticSpelling(d);
+            uint32_t off = main_offset(v, clang_getDiagnosticLocation(d));
+            if (off != UINT32_MAX && consequential_semantic_error(clang_getCString(s)))
+                noisy[nnoisy++] = hc_unit_line_of(u, off, NULL);
+            clang_disposeString(s);
+        }
+        clang_disposeDiagnostic(d);
+    }
+    u->parsed = true;
+    for (unsigned i = 0; i < n; i++) {
+        CXDiagnostic d = clang_getDiagnostic(tu, i);
+        int sev = clang_getDiagnosticSeverity(d);
+        CXString cat = clang_getDiagnosticCategoryText(d);
+        CXString s = clang_getDiagnosticSpelling(d);
+        uint32_t off = main_offset(v, clang_getDiagnosticLocation(d));
+        bool report = false;
+        if (sev >= CXDiagnostic_Error && off != UINT32_MAX) {
+            if (!single_file) report = true;
+            else if (strcmp(clang_getCString(cat), "Parse Issue") == 0) {
+                uint32_t line = hc_unit_line_of(u, off, NULL);
+                report = true;
+                for (size_t k = 0; k < nnoisy; k++)
+                    if (noisy[k] == line) report = false;
+            }
+        }
+        if (report) {
+            u->parsed = false;
+            hc_unit_diag(u, HC_D_PARSE_FALLBACK, off, NULL, hc_unit_line_of(u, off, NULL), clang_getCString(s));
+        }
+        clang_disposeString(cat);
+        clang_disposeString(s);
+        clang_disposeDiagnostic(d);
+        if (report) break;
+    }
+    free(noisy);
+}
+
+static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx *v) {
+    CXSourceRangeList *r = clang_getSkippedRanges(tu, v->main_file);
+    if (!r) return;
+    for (unsigned i = 0; i < r->count; i++) {
+        uint32_t s = main_offset(v, clang_getRangeStart(r->ranges[i]));
+        uint32_t e = main_offset(v, clang_getRangeEnd(r->ranges[i]));
+        if (s == UINT32_MAX || e == UINT32_MAX) continue;
+        for (size_t k = 0; k < u->toks.n; k++)
+            if (u->toks.v[k].off >= s && u->toks.v[k].off < e && !(u->toks.v[k].kind == HC_TOK_HASH))
+                u->toks.v[k].flags |= HC_TOKF_INACTIVE;
+    }
+    clang_disposeSourceRangeList(r);
+}
+
+/* Directive lines (#if/#else/#endif) inside a skipped range belong to the active structure; the range
+ * clang reports spans from the directive to the directive, so tokens of the closing directive line are
+ * restored here. */
+static void restore_directives(hc_unit *u) {
+    for (size_t k = 0; k < u->toks.n; k++) {
+        if (u->toks.v[k].kind != HC_TOK_HASH) continue;
+        for (size_t j = k + 1; j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH; j++) {
+            size_t kw = hc_tok_next(&u->toks, k);
+            if (kw < u->toks.n && (hc_tok_is(u->text, &u->toks.v[kw], "endif") || hc_tok_is(u->text, &u->toks.v[kw], "else") ||
+                                   hc_tok_is(u->text, &u->toks.v[kw], "elif")))
+                u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
+        }
+    }
+}
+
+int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
+    bool single_file = cfg->mode == HC_SEMANTIC_SINGLE_FILE;
+    size_t prefix = single_file ? cfg->decls_len : 0;
+    char *buf = malloc(prefix + u->len + 1);
+    if (!buf) return -1;
+    if (prefix) memcpy(buf, cfg->decls, prefix);
+    memcpy(buf + prefix, u->text, u->len);
+    buf[prefix + u->len] = '\0';
+
+    const char *argv[256];
+    int argc = 0;
+    for (size_t i = 0; i < cfg->nargs && argc < 250; i++) argv[argc++] = cfg->args[i];
+    struct CXUnsavedFile unsaved = {u->path, buf, (unsigned long)(prefix + u->len)};
+    unsigned flags = CXTranslationUnit_KeepGoing | CXTranslationUnit_DetailedPreprocessingRecord |
+                     CXTranslationUnit_IgnoreNonErrorsFromIncludedFiles;
+    if (single_file) flags |= CXTranslationUnit_SingleFileParse;
+    CXIndex index = clang_createIndex(0, 0);
+    CXTranslationUnit tu = NULL;
+    enum CXErrorCode rc = clang_parseTranslationUnit2(index, u->path, argv, argc, &unsaved, 1, flags, &tu);
+    if (rc != CXError_Success || !tu) {
+        hc_unit_diag(u, HC_D_PARSE_FALLBACK, UINT32_MAX, NULL, 0u, "libclang could not start a parse");
+        clang_disposeIndex(index);
+        free(buf);
+        return 0;
+    }
+    veto_ctx v = {u, (uint32_t)prefix, clang_getFile(tu, u->path)};
+    u->semantic_ran = true;
+    report_parse_errors(u, tu, &v, single_file);
+    clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &v);
+    if (cfg->mark_skipped) {
+        mark_skipped_ranges(u, tu, &v);
+        restore_directives(u);
+    }
+    clang_disposeTranslationUnit(tu);
+    clang_disposeIndex(index);
+    free(buf);
+    return 0;
+}
+
+/* A CUDA-named identifier in a position where a declaration of the user's own could stand: after a
+ * type-like token (int cudaMalloc(...), struct cudaDeviceProp), after a member access or a user
+ * qualifier, or any using-directive for a user namespace. Only then can the semantic pass change the
+ * outcome in single-file mode, so only then is it worth its cost. */
+bool hc_semantic_needed(const hc_unit *u) {
+    static const char *const not_types[] = {"return", "case", "else", "throw", "new", "delete", "sizeof",
+                                            "co_return", "co_yield", "goto", "do", "typedef", "decltype",
+                                            "alignof", "defined", "ifdef", "ifndef", "if", "elif", "define", "undef",
+                                            /* specifiers that precede a type, not a declarator */
+                                            "const", "volatile", "unsigned", "signed", "static", "extern", "inline",
+                                            "constexpr", "register", "mutable", "friend", "virtual", "explicit",
+                                            "typename", "template", "auto", "__global__", "__device__", "__host__",
+                                            "__shared__", "__constant__", "__forceinline__", "__restrict__", "long", "short"};
+    const char *t = u->text;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_IDENT) continue;
+        if (hc_tok_is(t, k, "using")) {
+            size_t n1 = hc_tok_next(&u->toks, i);
+            if (n1 < u->toks.n && hc_tok_is(t, &u->toks.v[n1], "namespace")) {
+                size_t n2 = hc_tok_next(&u->toks, n1);
+                if (n2 < u->toks.n && !hc_tok_is(t, &u->toks.v[n2], "std") && !hc_mapping_find(t + u->toks.v[n2].off, u->toks.v[n2].len))
+                    return true;
+            }
+            continue;
+        }
+        const hc_mapping *m = hc_mapping_find(t + k->off, k->len);
+        if (!m || m->kind == HC_KIND_NAMESPACE || m->kind == HC_KIND_HEADER) continue;
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p == SIZE_MAX) continue;
+        const hc_token *pk = &u->toks.v[p];
+        if (pk->flags & HC_TOKF_DIRECTIVE) continue;
+        if (pk->kind != HC_TOK_IDENT) continue;
+        if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
+            size_t nx = hc_tok_next(&u->toks, i); /* a definition, not a use: struct cudaX { ... } */
+            if (nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"))) return true;
+            continue;
+        }
+        bool keyword = false;
+        for (size_t w = 0; w < sizeof not_types / sizeof *not_types && !keyword; w++)
+            keyword = hc_tok_is(t, pk, not_types[w]);
+        if (!keyword) return true; /* some_type cudaX: a declarator */
+    }
+    return false;
+}

@@ -1,0 +1,241 @@
+/* tokens.c: a raw C/C++/CUDA lexer that returns every token of a buffer (all #if branches, macro
+ * bodies, comments), with directive and line-start flags. It does not preprocess or parse. */
+#include "tokens.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* Multi-character punctuators, longest first within each leading character; <<< and >>> are single
+ * tokens because kernel launches are found by them. */
+static const char *const multi_punct[] = {
+    "<<<", ">>>", "<<=", ">>=", "->*", "...", "<=>", "::", "->", "++", "--", "<<", ">>", "<=", ">=",
+    "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", ".*",
+};
+
+static int push(hc_token_list *l, uint32_t off, uint32_t len, uint32_t line, uint8_t kind, uint8_t flags) {
+    if (l->n == l->cap) {
+        size_t cap = l->cap ? l->cap * 2 : 1024;
+        hc_token *v = realloc(l->v, cap * sizeof *v);
+        if (!v) return -1;
+        l->v = v;
+        l->cap = cap;
+    }
+    l->v[l->n++] = (hc_token){off, len, line, kind, flags};
+    return 0;
+}
+
+static int is_ident_start(unsigned char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
+}
+static int is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
+static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* Length of a backslash-newline splice at p (0 when none): "\\\n" or "\\\r\n". */
+static size_t splice_len(const char *p, const char *end) {
+    if (p < end && *p == '\\') {
+        if (p + 1 < end && p[1] == '\n') return 2;
+        if (p + 2 < end && p[1] == '\r' && p[2] == '\n') return 3;
+    }
+    return 0;
+}
+
+/* Length of an encoding prefix + quote start at p for string/char literals (0 when not a literal).
+ * Sets *raw for R"..." literals. */
+static size_t literal_prefix(const char *p, const char *end, int *raw, char *quote) {
+    static const char *const prefixes[] = {"u8R", "uR", "UR", "LR", "R", "u8", "u", "U", "L", ""};
+    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+        size_t n = strlen(prefixes[i]);
+        if ((size_t)(end - p) > n && memcmp(p, prefixes[i], n) == 0 && (p[n] == '"' || p[n] == '\'')) {
+            *raw = strchr(prefixes[i], 'R') != NULL;
+            if (*raw && p[n] != '"') continue;
+            *quote = p[n];
+            return n;
+        }
+    }
+    return 0;
+}
+
+int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
+    const char *p = text, *end = text + len;
+    uint32_t line = 1;
+    int line_start = 1;   /* no token yet on this physical line */
+    int in_directive = 0; /* inside a # directive until an unspliced newline */
+    int directive_tokens = 0;
+    int include_directive = 0, define_directive = 0;
+    memset(out, 0, sizeof *out);
+
+    while (p < end) {
+        unsigned char c = (unsigned char)*p;
+        size_t sl = splice_len(p, end);
+        if (sl) { /* line splice: continues the directive, if any */
+            p += sl;
+            line++;
+            continue;
+        }
+        if (c == '\n') {
+            p++;
+            line++;
+            line_start = 1;
+            in_directive = 0;
+            include_directive = define_directive = 0;
+            continue;
+        }
+        if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
+            p++;
+            continue;
+        }
+        const char *s = p;
+        uint32_t sline = line;
+        uint8_t kind;
+        uint8_t flags = 0;
+        if (line_start) flags |= HC_TOKF_LINE_START;
+
+        if (c == '/' && p + 1 < end && p[1] == '/') {
+            kind = HC_TOK_COMMENT; /* runs to an unspliced newline */
+            while (p < end && *p != '\n') {
+                size_t k = splice_len(p, end);
+                if (k) { p += k; line++; } else p++;
+            }
+        } else if (c == '/' && p + 1 < end && p[1] == '*') {
+            kind = HC_TOK_COMMENT;
+            p += 2;
+            while (p < end && !(p[0] == '*' && p + 1 < end && p[1] == '/')) {
+                if (*p == '\n') line++;
+                p++;
+            }
+            if (p < end) p += 2;
+            else if (!out->unterminated_comment_line) out->unterminated_comment_line = sline;
+        } else if (c == '#' && line_start) {
+            kind = HC_TOK_HASH;
+            p++;
+            in_directive = 1;
+            directive_tokens = 0;
+        } else if (include_directive && c == '<') {
+            kind = HC_TOK_STRING; /* <header> */
+            p++;
+            while (p < end && *p != '>' && *p != '\n') p++;
+            if (p < end && *p == '>') p++;
+        } else {
+            int raw = 0;
+            char quote = 0;
+            size_t pre = is_ident_start(c) || c == '"' || c == '\'' ? literal_prefix(p, end, &raw, &quote) : 0;
+            if (pre || c == '"' || c == '\'') {
+                if (!quote) quote = (char)c;
+                kind = quote == '"' ? HC_TOK_STRING : HC_TOK_CHAR;
+                p += pre + 1;
+                if (raw) { /* R"delim( ... )delim" */
+                    const char *d = p;
+                    while (p < end && *p != '(' && *p != '\n' && p - d < 16) p++;
+                    size_t dlen = (size_t)(p - d);
+                    int closed = 0;
+                    if (p < end && *p == '(') {
+                        p++;
+                        while (p < end) {
+                            if (*p == ')' && (size_t)(end - p) > dlen + 1 && memcmp(p + 1, d, dlen) == 0 &&
+                                p[1 + dlen] == '"') {
+                                p += dlen + 2;
+                                closed = 1;
+                                break;
+                            }
+                            if (*p == '\n') line++;
+                            p++;
+                        }
+                    }
+                    if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
+                } else {
+                    int closed = 0;
+                    while (p < end && *p != '\n') {
+                        size_t k = splice_len(p, end);
+                        if (k) { p += k; line++; continue; }
+                        if (*p == '\\' && p + 1 < end && p[1] != '\n') { p += 2; continue; }
+                        if (*p == quote) { p++; closed = 1; break; }
+                        p++;
+                    }
+                    if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
+                }
+            } else if (is_ident_start(c)) {
+                kind = HC_TOK_IDENT;
+                while (p < end && is_ident_char((unsigned char)*p)) p++;
+            } else if (is_digit(c) || (c == '.' && p + 1 < end && is_digit((unsigned char)p[1]))) {
+                kind = HC_TOK_NUMBER; /* pp-number: digits, letters, '.', exponent signs, digit separators */
+                p++;
+                while (p < end) {
+                    unsigned char d = (unsigned char)*p;
+                    if ((d == '+' || d == '-') && (p[-1] == 'e' || p[-1] == 'E' || p[-1] == 'p' || p[-1] == 'P')) p++;
+                    else if (is_ident_char(d) || d == '.') p++;
+                    else if (d == '\'' && p + 1 < end && is_ident_char((unsigned char)p[1])) p++;
+                    else break;
+                }
+            } else {
+                kind = HC_TOK_PUNCT;
+                size_t n = 1;
+                for (size_t i = 0; i < sizeof multi_punct / sizeof *multi_punct; i++) {
+                    size_t m = strlen(multi_punct[i]);
+                    if ((size_t)(end - p) >= m && memcmp(p, multi_punct[i], m) == 0) { n = m; break; }
+                }
+                p += n;
+            }
+        }
+        if (in_directive) {
+            flags |= HC_TOKF_DIRECTIVE;
+            if (define_directive) flags |= HC_TOKF_IN_DEFINE;
+        }
+        if (push(out, (uint32_t)(s - text), (uint32_t)(p - s), sline, kind, flags) < 0) return -1;
+        if (kind != HC_TOK_COMMENT) line_start = 0;
+        if (in_directive && kind != HC_TOK_COMMENT && kind != HC_TOK_HASH) {
+            if (directive_tokens == 0 && kind == HC_TOK_IDENT) {
+                size_t n = (size_t)(p - s);
+                include_directive = (n == 7 && !memcmp(s, "include", 7)) || (n == 12 && !memcmp(s, "include_next", 12)) ||
+                                    (n == 6 && !memcmp(s, "import", 6));
+                define_directive = n == 6 && !memcmp(s, "define", 6);
+            } else if (directive_tokens >= 1) {
+                include_directive = 0;
+            }
+            directive_tokens++;
+        }
+    }
+    return 0;
+}
+
+void hc_token_list_free(hc_token_list *l) {
+    free(l->v);
+    memset(l, 0, sizeof *l);
+}
+
+bool hc_tok_is(const char *text, const hc_token *t, const char *s) {
+    size_t n = strlen(s);
+    return t->len == n && memcmp(text + t->off, s, n) == 0;
+}
+
+size_t hc_tok_next(const hc_token_list *l, size_t i) {
+    for (i++; i < l->n; i++)
+        if (l->v[i].kind != HC_TOK_COMMENT) return i;
+    return l->n;
+}
+
+size_t hc_tok_prev(const hc_token_list *l, size_t i) {
+    while (i-- > 0)
+        if (l->v[i].kind != HC_TOK_COMMENT) return i;
+    return SIZE_MAX;
+}
+
+size_t hc_tok_match(const char *text, const hc_token_list *l, size_t open) {
+    if (open >= l->n || l->v[open].kind != HC_TOK_PUNCT) return SIZE_MAX;
+    const hc_token *o = &l->v[open];
+    int launch = hc_tok_is(text, o, "<<<");
+    if (!launch && !hc_tok_is(text, o, "(") && !hc_tok_is(text, o, "[") && !hc_tok_is(text, o, "{")) return SIZE_MAX;
+    int depth = 0; /* brackets of every kind opened since open */
+    uint8_t dir = o->flags & HC_TOKF_DIRECTIVE;
+    for (size_t i = open + 1; i < l->n; i++) {
+        const hc_token *t = &l->v[i];
+        if ((t->flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX; /* never match across a directive boundary */
+        if (t->kind != HC_TOK_PUNCT) continue;
+        char c = text[t->off];
+        if (t->len == 1 && (c == '(' || c == '[' || c == '{')) depth++;
+        else if (t->len == 1 && (c == ')' || c == ']' || c == '}')) {
+            if (depth == 0) return launch ? SIZE_MAX : i;
+            depth--;
+        } else if (launch && depth == 0 && hc_tok_is(text, t, ">>>")) return i;
+    }
+    return SIZE_MAX;
+}
