@@ -1,0 +1,364 @@
+/* buildmap.c: table lookups and nvcc-option translation shared by the CMake and Makefile migrations,
+ * and the HIP block for migrated CMake projects. It does not find commands in build files. */
+#include "buildmap.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const hc_build_lib build_libs[] = {
+#define HC_BUILD_LIB(cl, hl, ct, ht, pkg, var) {cl, hl, ct, ht, pkg, var},
+#include "build_libraries.def"
+#undef HC_BUILD_LIB
+};
+enum { NBUILD_LIBS = sizeof build_libs / sizeof build_libs[0] };
+
+static size_t strip_static(const char *s, size_t len) {
+    static const char suffix[] = "_static";
+    size_t n = sizeof suffix - 1;
+    return len > n && memcmp(s + len - n, suffix, n) == 0 ? len - n : len;
+}
+
+static bool equals(const char *s, size_t len, const char *lit) { return lit[0] && strlen(lit) == len && memcmp(s, lit, len) == 0; }
+
+const hc_build_lib *hc_build_lib_by_name(const char *name, size_t len) {
+    len = strip_static(name, len);
+    for (size_t i = 0; i < NBUILD_LIBS; i++)
+        if (equals(name, len, build_libs[i].cuda_lib)) return &build_libs[i];
+    return NULL;
+}
+
+const hc_build_lib *hc_build_lib_by_target(const char *target, size_t len) {
+    len = strip_static(target, len);
+    for (size_t i = 0; i < NBUILD_LIBS; i++)
+        if (equals(target, len, build_libs[i].cuda_target)) return &build_libs[i];
+    return NULL;
+}
+
+const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len) {
+    for (size_t i = 0; i < NBUILD_LIBS; i++)
+        if (equals(var, len, build_libs[i].findcuda_var)) return &build_libs[i];
+    return NULL;
+}
+
+static const struct {
+    const char *cuda, *hip;
+} cmake_words[] = {
+#define HC_CMAKE_WORD(cuda, hip) {cuda, hip},
+#include "build_cmake_vars.def"
+#undef HC_CMAKE_WORD
+};
+
+const char *hc_cmake_word_find(const char *word, size_t len) {
+    for (size_t i = 0; i < sizeof cmake_words / sizeof cmake_words[0]; i++)
+        if (equals(word, len, cmake_words[i].cuda)) return cmake_words[i].hip;
+    return NULL;
+}
+
+static bool is_word_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const char **hip) {
+    const char *best = NULL;
+    size_t best_len = 0;
+    for (size_t i = 0; i < sizeof cmake_words / sizeof cmake_words[0]; i++) {
+        size_t n = strlen(cmake_words[i].cuda);
+        if (n <= best_len || n > len || memcmp(text, cmake_words[i].cuda, n) != 0) continue;
+        if (n < len && is_word_char(text[n])) continue;
+        best = cmake_words[i].cuda;
+        best_len = n;
+        *hip = cmake_words[i].hip;
+    }
+    *wlen = best_len;
+    return best;
+}
+
+/* ---- nvcc options ---- */
+
+typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_LANG, BF_DROP, BF_NONE } flag_action;
+
+typedef struct nvcc_flag {
+    const char *spelling;
+    bool takes_value;
+    flag_action action;
+    const char *replacement;
+    const char *why;
+} nvcc_flag;
+
+static const nvcc_flag nvcc_flags[] = {
+#define HC_NVCC_FLAG(sp, val, act, repl, why) {sp, val, act, repl, why},
+#include "build_nvcc_flags.def"
+#undef HC_NVCC_FLAG
+};
+
+static const char *const default_archs[] = {"gfx90a", "gfx942", "gfx1100"};
+
+static const char *join_archs(const hc_options *opt, const char *prefix, const char *sep, char *buf, size_t size) {
+    const char *const *v = opt && opt->noffload_archs ? opt->offload_archs : default_archs;
+    size_t n = opt && opt->noffload_archs ? opt->noffload_archs : sizeof default_archs / sizeof default_archs[0];
+    size_t used = 0;
+    buf[0] = '\0';
+    for (size_t i = 0; i < n && used < size; i++) {
+        int w = snprintf(buf + used, size - used, "%s%s%s", i ? sep : "", prefix, v[i]);
+        if (w < 0) break;
+        used += (size_t)w;
+    }
+    return buf;
+}
+
+const char *hc_build_offload_flags(const hc_options *opt, char *buf, size_t size) {
+    return join_archs(opt, "--offload-arch=", " ", buf, size);
+}
+
+const char *hc_build_arch_list(const hc_options *opt, char *buf, size_t size) {
+    return join_archs(opt, "", ";", buf, size);
+}
+
+/* Finds the table row for words[i]; sets *value to the attached (=value) or next word, and *last to the
+ * index of the last word consumed. */
+static const nvcc_flag *match_flag(const char *text, const hc_build_word *w, size_t n, size_t i, const char **value,
+                                   size_t *value_len, size_t *last) {
+    const char *s = text + w[i].off;
+    size_t len = w[i].len;
+    for (size_t k = 0; k < sizeof nvcc_flags / sizeof nvcc_flags[0]; k++) {
+        const nvcc_flag *f = &nvcc_flags[k];
+        size_t sl = strlen(f->spelling);
+        if (len < sl || memcmp(s, f->spelling, sl) != 0) continue;
+        if (len == sl) {
+            *last = i;
+            *value = NULL;
+            *value_len = 0;
+            if (f->takes_value) {
+                if (i + 1 >= n) return NULL; /* the value is elsewhere: not understood, leave it */
+                *last = i + 1;
+                *value = text + w[i + 1].off;
+                *value_len = w[i + 1].len;
+            }
+            return f;
+        }
+        if (f->takes_value && s[sl] == '=') {
+            *last = i;
+            *value = s + sl + 1;
+            *value_len = len - sl - 1;
+            return f;
+        }
+    }
+    return NULL;
+}
+
+static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
+    /* when an option disappears, take one blank before it with it so no double blank is left */
+    if (!repl[0] && off > 0 && (u->text[off - 1] == ' ' || u->text[off - 1] == '\t')) off--;
+    return hc_unit_edit(u, off, end - off, repl, HC_RULE_BUILD, HC_EFFORT_RENAME);
+}
+
+static void count(hc_unit *u, const char *prefix, const char *what) {
+    char name[128];
+    snprintf(name, sizeof name, "%s:%s", prefix, what);
+    hc_unit_count_rule(u, name);
+}
+
+int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool *arch_done, const char *prefix) {
+    const char *text = u->text;
+    for (size_t i = 0; i < n; i++) {
+        const char *value;
+        size_t vlen, last;
+        const nvcc_flag *f = match_flag(text, w, n, i, &value, &vlen, &last);
+        if (!f) {
+            /* -l<cuda library> */
+            const char *s = text + w[i].off;
+            if (w[i].len > 2 && s[0] == '-' && s[1] == 'l') {
+                const hc_build_lib *lib = hc_build_lib_by_name(s + 2, w[i].len - 2);
+                if (lib && lib->hip_lib[0]) {
+                    char repl[64];
+                    snprintf(repl, sizeof repl, "-l%s", lib->hip_lib);
+                    if (hc_unit_edit(u, w[i].off, w[i].len, repl, HC_RULE_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+                    count(u, prefix, "library");
+                } else if (lib) {
+                    char name[64];
+                    snprintf(name, sizeof name, "%.*s", (int)w[i].len, s);
+                    hc_unit_diag(u, HC_D_BUILD_NO_EQUIVALENT, w[i].off, name, name);
+                }
+            }
+            continue;
+        }
+        uint32_t off = w[i].off, end = w[last].off + w[last].len;
+        char flagname[64], repl[512];
+        snprintf(flagname, sizeof flagname, "%s", f->spelling);
+        repl[0] = '\0';
+        switch (f->action) {
+        case BF_ARCH:
+            if (!*arch_done) hc_build_offload_flags(u->opt, repl, sizeof repl);
+            *arch_done = true;
+            break;
+        case BF_REPLACE: snprintf(repl, sizeof repl, "%s", f->replacement); break;
+        case BF_VALUE: {
+            char v[128];
+            snprintf(v, sizeof v, "%.*s", (int)vlen, value);
+            snprintf(repl, sizeof repl, f->replacement, v);
+            break;
+        }
+        case BF_PASS: {
+            size_t k = 0;
+            for (size_t j = 0; j < vlen && k + 1 < sizeof repl; j++) repl[k++] = value[j] == ',' ? ' ' : value[j];
+            repl[k] = '\0';
+            break;
+        }
+        case BF_RDC:
+            if (vlen == 4 && memcmp(value, "true", 4) == 0) snprintf(repl, sizeof repl, "-fgpu-rdc");
+            else if (vlen == 5 && memcmp(value, "false", 5) == 0) snprintf(repl, sizeof repl, "-fno-gpu-rdc");
+            else continue; /* a variable or something else: not understood, left alone */
+            break;
+        case BF_LANG:
+            if (!(vlen == 2 && memcmp(value, "cu", 2) == 0)) continue; /* -x c++ means the same to clang */
+            snprintf(repl, sizeof repl, "-x hip");
+            break;
+        case BF_DROP: break;
+        case BF_NONE: {
+            char name[128];
+            snprintf(name, sizeof name, "%.*s", (int)(end - off), text + off);
+            hc_unit_diag(u, HC_D_BUILD_NO_EQUIVALENT, off, name, name);
+            i = last;
+            continue;
+        }
+        }
+        if (propose(u, off, end, repl) < 0) return -1;
+        count(u, prefix, flagname);
+        i = last;
+    }
+    return 0;
+}
+
+/* ---- the HIP block for CMake ---- */
+
+const char hc_build_cmake_hip_marker[] =
+    "# hipify-c: HIP sources built as C++ by hipcc, which works with Debian's ROCm packages and with ROCm.";
+
+/* Tested on Debian 12 (CMake 3.25, hipcc 5.2) with hipcc and with HIPCXX=clang++-15 (tests/build). */
+static const char cmake_hip_block[] =
+    "# hipify-c: HIP sources built as C++ by hipcc, which works with Debian's ROCm packages and with ROCm.\n"
+    "# CMake's HIP language (enable_language(HIP)) needs ROCm's own directory layout and fails on Debian.\n"
+    "# Compiler: -DCMAKE_CXX_COMPILER=..., else $HIPCXX, else hipcc. Drop this block to use the HIP language.\n"
+    "if(NOT DEFINED CMAKE_CXX_COMPILER)\n"
+    "  if(DEFINED ENV{HIPCXX})\n"
+    "    set(CMAKE_CXX_COMPILER \"$ENV{HIPCXX}\")\n"
+    "  else()\n"
+    "    find_program(HIPIFY_HIPCC hipcc HINTS /opt/rocm/bin REQUIRED)\n"
+    "    set(CMAKE_CXX_COMPILER \"${HIPIFY_HIPCC}\")\n"
+    "  endif()\n"
+    "endif()\n"
+    "set(CMAKE_HIP_ARCHITECTURES \"@ARCHS@\" CACHE STRING \"AMD GPU targets of HIP sources\")\n"
+    "# Flags hipcc adds by itself, spelled out for a plain clang++.\n"
+    "function(hipify_hip_driver_flags compile_out link_out)\n"
+    "  set(c \"\")\n"
+    "  set(l \"\")\n"
+    "  if(NOT CMAKE_CXX_COMPILER MATCHES \"hipcc\")\n"
+    "    if(DEFINED ENV{ROCM_PATH})\n"
+    "      set(rocm \"$ENV{ROCM_PATH}\")\n"
+    "    elseif(EXISTS /usr/include/hip/hip_runtime.h)\n"
+    "      set(rocm /usr)\n"
+    "    else()\n"
+    "      set(rocm /opt/rocm)\n"
+    "    endif()\n"
+    "    find_path(HIPIFY_DEVICE_LIBS ockl.bc NO_DEFAULT_PATH PATHS \"${rocm}/amdgcn/bitcode\"\n"
+    "              \"${rocm}/lib/${CMAKE_LIBRARY_ARCHITECTURE}/amdgcn/bitcode\" \"${rocm}/lib/amdgcn/bitcode\")\n"
+    "    set(c \"--rocm-path=${rocm}\" \"--rocm-device-lib-path=${HIPIFY_DEVICE_LIBS}\")\n"
+    "    set(l --hip-link \"--rocm-path=${rocm}\" \"-L${rocm}/lib/${CMAKE_LIBRARY_ARCHITECTURE}\" \"-L${rocm}/lib\")\n"
+    "  endif()\n"
+    "  set(${compile_out} \"${c}\" PARENT_SCOPE)\n"
+    "  set(${link_out} \"${l}\" PARENT_SCOPE)\n"
+    "endfunction()\n"
+    "# Keeps the GPU targets the compiler can build (Debian's clang 15 has no gfx942), naming those dropped.\n"
+    "function(hipify_hip_usable_archs out)\n"
+    "  include(CheckCXXCompilerFlag)\n"
+    "  hipify_hip_driver_flags(driver_flags unused)\n"
+    "  string(REPLACE \";\" \" \" driver_flags \"${driver_flags}\")\n"
+    "  set(usable \"\")\n"
+    "  foreach(arch IN LISTS ARGN)\n"
+    "    string(MAKE_C_IDENTIFIER \"HIPIFY_HIP_ARCH_${arch}\" var)\n"
+    "    check_cxx_compiler_flag(\"-x hip ${driver_flags} --offload-arch=${arch}\" ${var})\n"
+    "    if(${var})\n"
+    "      list(APPEND usable \"${arch}\")\n"
+    "    else()\n"
+    "      message(WARNING \"hipify-c: ${CMAKE_CXX_COMPILER} cannot build for ${arch}; skipped\")\n"
+    "    endif()\n"
+    "  endforeach()\n"
+    "  set(${out} \"${usable}\" PARENT_SCOPE)\n"
+    "endfunction()\n"
+    "# Gives every HIP source (.cu, .hip, or LANGUAGE HIP) of every target the HIP compile options.\n"
+    "function(hipify_hip_sources dir)\n"
+    "  get_property(subdirs DIRECTORY \"${dir}\" PROPERTY SUBDIRECTORIES)\n"
+    "  foreach(sub IN LISTS subdirs)\n"
+    "    hipify_hip_sources(\"${sub}\")\n"
+    "  endforeach()\n"
+    "  get_property(targets DIRECTORY \"${dir}\" PROPERTY BUILDSYSTEM_TARGETS)\n"
+    "  get_directory_property(flags DIRECTORY \"${dir}\" DEFINITION CMAKE_HIP_FLAGS)\n"
+    "  get_directory_property(rdc_default DIRECTORY \"${dir}\" DEFINITION CMAKE_HIP_SEPARABLE_COMPILATION)\n"
+    "  separate_arguments(flags UNIX_COMMAND \"${flags}\")\n"
+    "  hipify_hip_driver_flags(driver_compile driver_link)\n"
+    "  foreach(t IN LISTS targets)\n"
+    "    get_target_property(type ${t} TYPE)\n"
+    "    if(type STREQUAL \"INTERFACE_LIBRARY\" OR type STREQUAL \"UTILITY\")\n"
+    "      continue()\n"
+    "    endif()\n"
+    "    get_target_property(srcs ${t} SOURCES)\n"
+    "    get_target_property(tdir ${t} SOURCE_DIR)\n"
+    "    set(hip_srcs \"\")\n"
+    "    foreach(s IN LISTS srcs)\n"
+    "      if(NOT IS_ABSOLUTE \"${s}\" AND NOT s MATCHES \"^\\\\$<\")\n"
+    "        set(s \"${tdir}/${s}\")\n"
+    "      endif()\n"
+    "      get_source_file_property(lang \"${s}\" TARGET_DIRECTORY ${t} LANGUAGE)\n"
+    "      if(lang STREQUAL \"HIP\" OR (NOT lang AND s MATCHES \"\\\\.(cu|hip)$\"))\n"
+    "        list(APPEND hip_srcs \"${s}\")\n"
+    "      endif()\n"
+    "    endforeach()\n"
+    "    foreach(p COMPILE_OPTIONS COMPILE_DEFINITIONS INCLUDE_DIRECTORIES INTERFACE_COMPILE_OPTIONS)\n"
+    "      get_target_property(v ${t} ${p})\n"
+    "      if(v AND v MATCHES \"COMPILE_LANGUAGE:HIP\")\n"
+    "        string(REPLACE \"COMPILE_LANGUAGE:HIP\" \"COMPILE_LANGUAGE:CXX\" v \"${v}\")\n"
+    "        set_target_properties(${t} PROPERTIES ${p} \"${v}\")\n"
+    "      endif()\n"
+    "    endforeach()\n"
+    "    if(NOT hip_srcs)\n"
+    "      continue()\n"
+    "    endif()\n"
+    "    get_target_property(archs ${t} HIP_ARCHITECTURES)\n"
+    "    if(NOT archs)\n"
+    "      set(archs \"${CMAKE_HIP_ARCHITECTURES}\")\n"
+    "    endif()\n"
+    "    hipify_hip_usable_archs(archs ${archs})\n"
+    "    list(TRANSFORM archs PREPEND \"--offload-arch=\")\n"
+    "    set(options -x hip ${driver_compile} ${archs} ${flags})\n"
+    "    get_target_property(rdc ${t} HIP_SEPARABLE_COMPILATION)\n"
+    "    if(rdc STREQUAL \"rdc-NOTFOUND\")\n"
+    "      set(rdc \"${rdc_default}\")\n"
+    "    endif()\n"
+    "    if(rdc)\n"
+    "      list(APPEND options -fgpu-rdc)\n"
+    "      target_link_options(${t} PUBLIC -fgpu-rdc --hip-link ${archs})\n"
+    "    endif()\n"
+    "    set_source_files_properties(${hip_srcs} TARGET_DIRECTORY ${t} PROPERTIES LANGUAGE CXX)\n"
+    "    set_property(SOURCE ${hip_srcs} TARGET_DIRECTORY ${t} APPEND PROPERTY COMPILE_OPTIONS ${options})\n"
+    "    set_target_properties(${t} PROPERTIES LINKER_LANGUAGE CXX)\n"
+    "    if(driver_link)\n"
+    "      target_link_options(${t} PRIVATE ${driver_link} ${archs})\n"
+    "    endif()\n"
+    "  endforeach()\n"
+    "endfunction()\n"
+    "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_sources \"${CMAKE_CURRENT_SOURCE_DIR}\")\n"
+    "# end of the hipify-c HIP block\n";
+
+char *hc_build_cmake_hip_block(const hc_options *opt) {
+    char archs[512];
+    hc_build_arch_list(opt, archs, sizeof archs);
+    const char *at = strstr(cmake_hip_block, "@ARCHS@");
+    size_t head = (size_t)(at - cmake_hip_block), tail = strlen(at + 7), alen = strlen(archs);
+    char *s = malloc(head + alen + tail + 1);
+    if (!s) return NULL;
+    memcpy(s, cmake_hip_block, head);
+    memcpy(s + head, archs, alen);
+    memcpy(s + head + alen, at + 7, tail + 1);
+    return s;
+}

@@ -1,0 +1,51 @@
+/* buildmap.h: the tables and helpers shared by the CMake and Makefile migrations (nvcc options, CUDA
+ * libraries, CMake words, the HIP block written into a migrated top-level CMakeLists.txt). It does not
+ * parse build files: pass_cmake.c and pass_makefile.c do. */
+#ifndef HC_BUILDMAP_H
+#define HC_BUILDMAP_H
+#include "unit.h"
+
+/* One CUDA library and its HIP counterparts (build_libraries.def). Empty strings: none. */
+typedef struct hc_build_lib {
+    const char *cuda_lib;    /* -l name: "cublas" */
+    const char *hip_lib;     /* "hipblas" */
+    const char *cuda_target; /* "CUDA::cublas" */
+    const char *hip_target;  /* "roc::hipblas" */
+    const char *hip_package; /* find_package name: "hipblas" */
+    const char *findcuda_var;/* FindCUDA variable: "CUDA_CUBLAS_LIBRARIES" */
+} hc_build_lib;
+
+/* Lookups; name need not be NUL-terminated. A trailing _static is ignored. NULL when unknown. */
+const hc_build_lib *hc_build_lib_by_name(const char *name, size_t len);
+const hc_build_lib *hc_build_lib_by_target(const char *target, size_t len); /* "CUDA::cublas_static" */
+const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len);
+
+/* CMake word renames (build_cmake_vars.def): the HIP word, "" for a CUDA-installation reference to
+ * flag, NULL when the word is not in the table. */
+const char *hc_cmake_word_find(const char *word, size_t len);
+/* Longest table word starting at text[0, len) that ends on a word boundary; its length in *wlen. */
+const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const char **hip);
+
+/* A word of a build command line: text[off, off+len). */
+typedef struct hc_build_word {
+    uint32_t off, len;
+} hc_build_word;
+
+/* Translates the nvcc options among words (one command line or one flags variable). *arch_done says
+ * whether the AMD targets were already emitted for this statement (the first -arch/-gencode becomes the
+ * --offload-arch list, later ones are removed). Proposes HC_RULE_BUILD edits, counts hits under
+ * "<prefix>:<option>", reports options without equivalent (HC4002). Returns 0 or -1 (out of memory). */
+int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool *arch_done, const char *prefix);
+
+/* "--offload-arch=gfx90a --offload-arch=..." (sep " ") or "gfx90a;gfx942" (list) for the targets in the
+ * options (default gfx90a;gfx942;gfx1100), written into buf. */
+const char *hc_build_offload_flags(const hc_options *opt, char *buf, size_t size);
+const char *hc_build_arch_list(const hc_options *opt, char *buf, size_t size);
+
+/* The CMake text inserted before project() of a migrated top-level CMakeLists.txt, with the AMD target
+ * list filled in; malloc'd, NULL on out-of-memory. docs/build-migration.md explains it. */
+char *hc_build_cmake_hip_block(const hc_options *opt);
+/* The first line of that block, by which a second run recognises an already migrated file. */
+extern const char hc_build_cmake_hip_marker[];
+
+#endif
