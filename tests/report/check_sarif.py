@@ -15,6 +15,10 @@ def main():
     try:
         import jsonschema
     except ImportError:
+        # CMake may have found another Python (pyenv, venv) than Debian's, which has python3-jsonschema.
+        if os.path.realpath(sys.executable) != os.path.realpath("/usr/bin/python3") and \
+                os.path.exists("/usr/bin/python3"):
+            os.execv("/usr/bin/python3", ["/usr/bin/python3", os.path.abspath(__file__)] + sys.argv[1:])
         print("SKIPPED: python3-jsonschema is not installed (scripts/install-deps.sh installs it)")
         return 77
     log = json.load(open(sarif_path, encoding="utf-8"))
