@@ -3,7 +3,8 @@
 # It never touches anything outside the package manager; with no root and packages missing it stops.
 set -eu
 packages="build-essential cmake pkg-config python3 gperf libclang-22-dev llvm-22-tools
-libpcre2-dev libcjson-dev libcmocka-dev libgit2-dev hipcc libamdhip64-dev chromium"
+libpcre2-dev libcjson-dev libcmocka-dev libgit2-dev hipcc libamdhip64-dev chromium
+python3-jsonschema git patch"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
