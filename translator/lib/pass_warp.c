@@ -16,7 +16,12 @@
 #define INDEPENDENT UINT32_MAX /* a fix that is exact on 32 lanes whatever else is fixed */
 
 /* What a value holds, as far as the tokens tell. */
-enum { CLS_THREAD = 1u, CLS_WARP = 2u, CLS_BALLOT = 4u };
+enum {
+    CLS_THREAD = 1u, /* derived from threadIdx (or blockDim): a thread index or count */
+    CLS_WARP = 2u,   /* a warp number: thread index / 32 */
+    CLS_BALLOT = 4u, /* a lane mask: ballot, activemask, match, or 1 << lane */
+    CLS_LANE = 8u    /* a lane number: thread index % 32 */
+};
 
 typedef struct mask_intrinsic { const char *name; int mask_arg; } mask_intrinsic;
 typedef struct bitcount_intrinsic { const char *name32, *name64; int safe; } bitcount_intrinsic;
@@ -25,7 +30,7 @@ typedef struct lane_name { const char *name; int is_warp; } lane_name;
 typedef struct lane_op {
     const char *op;
     unsigned long long value;
-    int operand_is_warp;
+    int operand; /* 0: thread index, 1: warp number, 2: lane number */
     const char *replace_literal, *replace_operation;
 } lane_op;
 
@@ -72,7 +77,8 @@ static const char *const statement_words[] = {"return", "case", "else", "do", "g
                                               "namespace", "typedef", "default", "public", "private", "protected"};
 /* Declaration qualifiers that are not part of the value's type width. */
 static const char *const qualifier_words[] = {"const", "volatile", "static", "register", "__shared__", "__device__",
-                                              "__constant__", "extern", "inline", "__restrict__", "constexpr"};
+                                              "__constant__", "extern", "inline", "__restrict__", "constexpr",
+                                              "__host__", "__forceinline__", "__inline__", "__noinline__"};
 
 typedef struct warp_scope {
     size_t first, last;  /* code-token positions */
@@ -80,6 +86,8 @@ typedef struct warp_scope {
     bool is_define;
     bool blocked;        /* a width hazard here cannot be fixed: fix no width hazard here, so the scope stays consistent */
     size_t name;         /* position of the function's or macro's name, or NO_POS */
+    size_t params;       /* position of the '(' of a function's parameter list, or NO_POS */
+    bool returns_ballot; /* a return statement returns a lane mask */
     uint32_t group;      /* union-find parent: scopes that call each other fix all or nothing together */
 } warp_scope;
 
@@ -317,7 +325,7 @@ static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_defin
     warp_scope *s = &w->scopes[w->nscopes];
     memset(s, 0, sizeof *s);
     s->first = s->last = first;
-    s->name = NO_POS;
+    s->name = s->params = NO_POS;
     s->group = (uint32_t)w->nscopes;
     s->device = device;
     s->is_define = is_define;
@@ -378,6 +386,7 @@ static int build_scopes(warp_scan *w) {
                 fn = add_scope(w, i, header_is_device(w, params), false);
                 fn_depth = depth;
                 if (fn && params > 0 && is_ident(w, params - 1)) w->scopes[fn].name = params - 1;
+                if (fn) w->scopes[fn].params = params;
                 if (fn) add_parameters(w, fn, params);
             }
             depth++;
@@ -410,7 +419,7 @@ static warp_var *add_var(warp_scan *w, uint32_t scope, size_t name) {
 
 static unsigned name_table_class(const warp_scan *w, size_t i) {
     for (size_t k = 0; k < COUNT_OF(lane_names); k++)
-        if (is(w, i, lane_names[k].name)) return lane_names[k].is_warp ? CLS_WARP : CLS_THREAD;
+        if (is(w, i, lane_names[k].name)) return lane_names[k].is_warp ? CLS_WARP : CLS_THREAD | CLS_LANE;
     return 0;
 }
 
@@ -636,9 +645,30 @@ static bool divides_by_warp(const warp_scan *w, size_t p) {
     return c && !c->is_mask;
 }
 
+/* Whether the operator at p reduces its left operand to a lane: % 32, & 31, % warpSize, & (warpSize - 1),
+ * % WARP_SIZE, & (WARP_SIZE - 1). */
+static bool reduces_to_lane(const warp_scan *w, size_t p) {
+    bool mod = is(w, p, "%") || is(w, p, "%="), and = is(w, p, "&") || is(w, p, "&=");
+    if (!mod && !and) return false;
+    warp_const *c = const_at(w, p + 1);
+    if (mod) return is_number(w, p + 1, 32) || is(w, p + 1, "warpSize") || (c && !c->is_mask);
+    if (is_number(w, p + 1, 31)) return true;
+    c = const_at(w, p + 2);
+    return is(w, p + 1, "(") && (is(w, p + 2, "warpSize") || (c && !c->is_mask)) && is(w, p + 3, "-") &&
+           is_number(w, p + 4, 1) && is(w, p + 5, ")");
+}
+
+/* Whether the identifier at i calls a function of this file that returns a lane mask. */
+static bool returns_ballot(const warp_scan *w, size_t i) {
+    for (uint32_t s = 1; s < w->nscopes; s++)
+        if (w->scopes[s].returns_ballot && w->scopes[s].name != NO_POS && same_text(w, w->scopes[s].name, i))
+            return true;
+    return false;
+}
+
 static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth) {
     unsigned found = 0;
-    bool boolean = false, warp_division = false, warp_scaled = false;
+    bool boolean = false, warp_division = false, warp_scaled = false, lane_modulo = false;
     if (depth > 8) return 0;
     for (size_t k = a; k < b && k < w->n; k++) {
         if (is(w, k, "[") && w->match[k] != NO_POS) { /* a subscript reads data, not an index */
@@ -646,8 +676,8 @@ static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth
             continue;
         }
         if (is_ident(w, k) && is(w, k + 1, "(") && w->match[k + 1] != NO_POS && !is_statement_word(w, k)) {
-            if (is_ballot_call(w, k)) found |= CLS_BALLOT;
-            if (is(w, k, "__lane_id")) found |= CLS_THREAD;
+            if (is_ballot_call(w, k) || returns_ballot(w, k)) found |= CLS_BALLOT;
+            if (is(w, k, "__lane_id")) found |= CLS_THREAD | CLS_LANE;
             k = w->match[k + 1];
             continue;
         }
@@ -658,6 +688,13 @@ static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth
             size_t s;
             if (left_primary(w, k, &s, depth + 1) & CLS_THREAD) warp_division = true;
         }
+        if (reduces_to_lane(w, k)) {
+            size_t s;
+            if (left_primary(w, k, &s, depth + 1) & CLS_THREAD) lane_modulo = true;
+        }
+        if (is(w, k, "<<") && k > 0 && is_number(w, k - 1, 1) && is_ident(w, k + 1) &&
+            ((is_thread_builtin(w, k + 1)) || (var_class(w, k + 1) & CLS_THREAD)))
+            found |= CLS_BALLOT; /* 1 << lane: a lane mask */
         if ((is(w, k, "*") && (is_number(w, k + 1, 32) || is(w, k + 1, "warpSize"))) ||
             (is(w, k, "<<") && is_number(w, k + 1, 5))) {
             size_t s;
@@ -670,7 +707,8 @@ static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth
     if (boolean) return 0;
     unsigned cls = found & CLS_BALLOT;
     if (warp_division) cls |= CLS_WARP;
-    else if ((found & CLS_THREAD) || warp_scaled) cls |= CLS_THREAD;
+    else if (lane_modulo) cls |= CLS_THREAD | CLS_LANE;
+    else if ((found & CLS_THREAD) || warp_scaled) cls |= CLS_THREAD | (found & CLS_LANE);
     else if (found & CLS_WARP) cls |= CLS_WARP;
     return cls;
 }
@@ -678,6 +716,13 @@ static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth
 static void classify_vars(warp_scan *w) {
     for (int round = 0; round < 4; round++) {
         bool changed = false;
+        for (uint32_t s = 1; s < w->nscopes; s++) { /* functions that return a lane mask */
+            warp_scope *sc = &w->scopes[s];
+            for (size_t i = sc->first; !sc->returns_ballot && !sc->is_define && i <= sc->last && i < w->n; i++)
+                if (is(w, i, "return") && w->scope_of[i] == s &&
+                    (classify_range(w, i + 1, expression_end(w, i + 1, sc->last), 0) & CLS_BALLOT))
+                    changed = sc->returns_ballot = true;
+        }
         for (size_t k = 0; k < w->nvars; k++) {
             warp_var *v = &w->vars[k];
             if (v->init_first == NO_POS) continue;
@@ -848,7 +893,8 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
     for (size_t k = 0; k < COUNT_OF(lane_ops); k++) {
         const lane_op *op = &lane_ops[k];
         if (!is(w, p, op->op)) continue;
-        unsigned want = op->operand_is_warp ? CLS_WARP : CLS_THREAD;
+        static const unsigned operand_class[] = {CLS_THREAD, CLS_WARP, CLS_LANE};
+        unsigned want = operand_class[op->operand];
         size_t lit = NO_POS, start = p;
         unsigned cls = 0;
         if (is_number(w, p + 1, op->value) && precedence(w, p + 2) <= precedence(w, p)) {
@@ -860,7 +906,6 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
             cls = var_class(w, p + 1);
         }
         if (lit == NO_POS || !(cls & want)) continue;
-        if (op->operand_is_warp == 0 && (cls & CLS_WARP) && !(cls & CLS_THREAD)) continue;
         uint32_t scope = w->scope_of[p];
         char construct[32];
         span_text(w, lit < p ? lit : p, lit < p ? p : lit, construct, sizeof construct);
@@ -921,8 +966,14 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
             continue;
         }
         size_t start;
-        bool lane_use = ((is(w, i - 1, "%") || is(w, i - 1, "/") || is(w, i - 1, "%=") || is(w, i - 1, "/=")) &&
-                         (left_primary(w, i - 1, &start, 0) & CLS_THREAD)) ||
+        bool modulo = (is(w, i - 1, "%") || is(w, i - 1, "%=")) && (left_primary(w, i - 1, &start, 0) & CLS_THREAD);
+        bool masked = is(w, i - 1, "(") && i >= 2 && is(w, i - 2, "&") && is(w, i + 1, "-") && is_number(w, i + 2, 1) &&
+                      (left_primary(w, i - 2, &start, 0) & CLS_THREAD);
+        /* the lane it computes ranges over 64 values once the constant is warpSize */
+        if ((modulo && widens_into_small_array(w, i - 1)) || (masked && widens_into_small_array(w, i - 2)))
+            c->fixable = false;
+        bool lane_use = modulo || masked ||
+                        ((is(w, i - 1, "/") || is(w, i - 1, "/=")) && (left_primary(w, i - 1, &start, 0) & CLS_THREAD)) ||
                         (is(w, i - 1, "*") && (left_primary(w, i - 1, &start, 0) & CLS_WARP)) ||
                         (is(w, i + 1, "*") && (var_class(w, i + 2) & CLS_WARP));
         bool loop_use = is(w, i + 1, "/") && is_number(w, i + 2, 2);
@@ -1011,10 +1062,11 @@ static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_
     return is_unsigned ? 1 : is_int ? 2 : 0;
 }
 
-/* Whether the use of a ballot variable at i keeps its low 32 bits and adds no high ones, so widening
- * the variable to 64 bits changes nothing on a 32-lane target. */
-static bool ballot_use_is_width_safe(const warp_scan *w, size_t i) {
-    size_t a = i, b = i;
+/* Whether the use of a ballot value spelled by tokens [a, b] (a variable, or a call of a function
+ * returning one) keeps its low 32 bits and adds no high ones, so widening it to 64 bits changes nothing
+ * on a 32-lane target. */
+static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
+    size_t i = a;
     while (a > 0 && is(w, a - 1, "(") && is(w, b + 1, ")") && !(a >= 2 && is_ident(w, a - 2))) a--, b++;
     size_t prev = a - 1, next = b + 1;
     static const char *const safe_next[] = {";", ")", ",", "]", "}", "&", "|", "^", ">>", "==", "!=", "&&", "||",
@@ -1027,6 +1079,12 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t i) {
          (is(w, prev, "(") && prev > 1 && is(w, prev - 1, "&") && same_text(w, prev - 2, i))))
         return true;
     if (is(w, next, "=")) return true; /* reassigned: the assignment is checked on its own */
+    /* pending &= ~group: the complement's new high ones meet a mask whose high bits are zero on 32 lanes */
+    if (is(w, prev, "~") && prev > 0 && is_one_of(w, next, safe_next, COUNT_OF(safe_next))) {
+        size_t p2 = prev - 1, s;
+        if (is(w, p2, "&=") && p2 > 0 && is_ident(w, p2 - 1) && (var_class(w, p2 - 1) & CLS_BALLOT)) return true;
+        return is(w, p2, "&") && (left_primary(w, p2, &s, 0) & CLS_BALLOT);
+    }
     if (prev > 0 && is(w, prev, "(") && is(w, prev - 1, "printf")) return false;
     if (prev > 1 && is(w, prev, ",")) {
         for (size_t q = prev; q-- > 0;) /* an argument of printf: the format names its width */
@@ -1066,11 +1124,37 @@ static void check_ballot_vars(warp_scan *w) {
                 continue;
             }
             if (is(w, i + 1, "<<=") || is(w, i + 1, "+=") || is(w, i + 1, "-=") || is(w, i + 1, "*=")) safe = false;
-            else if (!ballot_use_is_width_safe(w, i)) safe = false;
+            else if (!ballot_use_is_width_safe(w, i, i)) safe = false;
         }
         if (safe && !(d->type_first != NO_POS && is_ident(w, d->type_first) && d->scope == 0))
             propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable");
         d->single = false; /* one rewrite per declaration */
+    }
+}
+
+/* __device__ unsigned f(...) { return __ballot_sync(...); }: a lane mask returned in 32 bits. */
+static void check_ballot_returns(warp_scan *w) {
+    for (uint32_t s = 1; s < w->nscopes; s++) {
+        const warp_scope *sc = &w->scopes[s];
+        if (!sc->returns_ballot || sc->name == NO_POS || sc->params == NO_POS) continue;
+        warp_var ret;
+        memset(&ret, 0, sizeof ret);
+        ret.type_first = ret.type_last = sc->name - 1;
+        while (ret.type_first > 0 && (is_ident(w, ret.type_first - 1) || is(w, ret.type_first - 1, "::")) &&
+               !is_statement_word(w, ret.type_first - 1) && !in_directive(w, ret.type_first - 1))
+            ret.type_first--;
+        size_t tw, tl;
+        int width = sc->name > 0 && is_ident(w, sc->name - 1) ? type_width32(w, &ret, &tw, &tl) : 0;
+        if (!width) continue;
+        char name[64];
+        tok_text(w, sc->name, name, sizeof name);
+        hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
+        bool safe = width == 1;
+        for (size_t i = 0; i < w->n && safe; i++) /* every call must tolerate a 64-bit result */
+            if (i != sc->name && same_text(w, i, sc->name) && is(w, i + 1, "(") && w->match[i + 1] != NO_POS)
+                safe = ballot_use_is_width_safe(w, i, w->match[i + 1]);
+        for (size_t t = tw; safe && t <= tl; t++) safe = !is_qualifier(w, t);
+        if (safe) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type");
     }
 }
 
@@ -1310,6 +1394,7 @@ int hc_pass_warp(hc_unit *u) {
         check_lane_bit(&w, i);
     }
     check_ballot_vars(&w);
+    check_ballot_returns(&w);
     if (w.oom) goto done;
     settle_blocked_scopes(&w);
     rc = u->opt->fix_warp_size ? apply_fixes(&w) : 0;
