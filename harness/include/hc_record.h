@@ -17,6 +17,7 @@
  * HC_POISON (or --hc-poison=N) picks the poison byte (default 0xA5); the harness gives the CUDA and the
  * HIP run different bytes so an element neither side writes still differs. HC_BENCH_ITERS (or
  * --hc-bench=N) asks programs that support it to time their kernels N times (0: no timing).
+ * HC_RECORD_SKIP_BUFFERS=1 writes checks and timings but no buffers (the harness's bench mode: smaller files).
  *
  * File format (host byte order, little-endian on every supported machine), version 1:
  *   8-byte magic "HCREC\001\0\0", then records, each a 24-byte header
@@ -72,6 +73,7 @@ typedef struct hc_recorder {
     int bench_iters;     /* 0: programs skip timing */
     int failed_checks;   /* CPU-reference checks that did not pass */
     int io_error;        /* a write failed: hc_record_end reports it */
+    int skip_buffers;    /* HC_RECORD_SKIP_BUFFERS: buffers are validated but not written */
 } hc_recorder;
 
 static inline size_t hc_dtype_size(hc_dtype dtype)
@@ -122,8 +124,10 @@ static inline hc_recorder *hc_record_begin(int argc, char **argv)
     const char *path = hc_record_option_(argc, argv, "--hc-record", "HC_RECORD_FILE");
     const char *poison = hc_record_option_(argc, argv, "--hc-poison", "HC_POISON");
     const char *bench = hc_record_option_(argc, argv, "--hc-bench", "HC_BENCH_ITERS");
+    const char *skip = getenv("HC_RECORD_SKIP_BUFFERS");
     if (!rec)
         return NULL;
+    rec->skip_buffers = skip && *skip && *skip != '0';
     rec->poison_byte = poison && *poison ? (int)(strtol(poison, NULL, 0) & 0xFF) : HC_RECORD_DEFAULT_POISON;
     rec->bench_iters = bench && *bench ? atoi(bench) : 0;
     if (rec->bench_iters < 0)
@@ -161,7 +165,7 @@ static inline int hc_record_buffer(hc_recorder *rec, const char *name, hc_dtype 
         return HC_RECORD_OK;
     if (!name || !*name || element_size == 0 || (count && !host))
         return HC_RECORD_ERR_ARG;
-    if (!rec->file)
+    if (!rec->file || rec->skip_buffers)
         return HC_RECORD_OK;
     if (hc_record_write_header_(rec, HC_REC_BUFFER, dtype, name, (uint64_t)count) != HC_RECORD_OK)
         return HC_RECORD_ERR_IO;

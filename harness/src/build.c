@@ -1,0 +1,412 @@
+/* build.c: `hipify-harness build`: for each program, translate with hipify-c, then compile the CUDA original
+ * (nvcc), the translation for NVIDIA (nvcc + HIP headers + overlay) and for AMD (hipcc), keeping each step's
+ * status and log; optionally copy what `run` needs into a self-contained bundle. It runs no GPU code. */
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "process.h"
+
+#define BUNDLE_LIMIT_BYTES (64ull * 1024 * 1024)
+
+static double monotonic_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Program names: --program, else every *.cu of the corpus, else every folder of the work dir that has a
+ * CUDA binary (a bundle). */
+int list_programs(const harness_options *options, strvec *programs)
+{
+    for (size_t i = 0; i < options->programs.count; i++)
+        if (strvec_push(programs, options->programs.items[i]) != 0)
+            return -1;
+    if (programs->count)
+        return 0;
+    const char *dir_path = options->corpus_dir ? options->corpus_dir : options->work_dir;
+    DIR *dir = dir_path ? opendir(dir_path) : NULL;
+    if (!dir)
+        return -1;
+    struct dirent *entry;
+    while ((entry = readdir(dir))) {
+        size_t length = strlen(entry->d_name);
+        if (entry->d_name[0] == '.')
+            continue;
+        if (options->corpus_dir) {
+            if (length > 3 && strcmp(entry->d_name + length - 3, ".cu") == 0)
+                strvec_pushf(programs, "%.*s", (int)(length - 3), entry->d_name);
+        } else {
+            char *binary = xasprintf("%s/%s/%s.cuda", dir_path, entry->d_name, entry->d_name);
+            if (binary && file_exists(binary))
+                strvec_push(programs, entry->d_name);
+            free(binary);
+        }
+    }
+    closedir(dir);
+    if (programs->count)
+        qsort(programs->items, programs->count, sizeof(char *), compare_strings);
+    return 0;
+}
+
+char *sidecar_for(const harness_options *options, const char *program)
+{
+    if (options->corpus_dir)
+        return xasprintf("%s/%s.harness.json", options->corpus_dir, program);
+    return xasprintf("%s/%s/harness.json", options->work_dir, program);
+}
+
+int finish_reports(const harness_options *options, const char *command, const result_set *results)
+{
+    int status = 0;
+    report_table(stdout, results);
+    if (options->junit_path && report_junit(options->junit_path, command, results) != 0) {
+        fprintf(stderr, "hipify-harness: cannot write %s\n", options->junit_path);
+        status = -1;
+    }
+    if (options->json_path && report_json(options->json_path, command, results) != 0) {
+        fprintf(stderr, "hipify-harness: cannot write %s\n", options->json_path);
+        status = -1;
+    }
+    return status;
+}
+
+/* Everything one step needs to know. */
+typedef struct step_context {
+    const harness_options *options;
+    const char *program;
+    char *dir;       /* WORK/program */
+    char *hip_dir;   /* WORK/program/hip: the translated sources */
+    char *source;    /* CORPUS/program.cu */
+    char *hip_source;/* WORK/program/hip/program.hip.cpp */
+    program_policy policy;
+} step_context;
+
+static void push_includes(strvec *argv, const strvec *dirs)
+{
+    for (size_t i = 0; i < dirs->count; i++)
+        strvec_pushf(argv, "-I%s", dirs->items[i]);
+}
+
+/* Runs one command of a step; the log accumulates every command of the step. */
+static int run_step_command(strvec *argv, const char *log_path, double timeout, char *why, size_t why_size)
+{
+    process_result result;
+    char text[64];
+    if (run_process(argv->items, NULL, log_path, timeout, &result) != 0 || !process_ok(&result)) {
+        snprintf(why, why_size, "%s: %s", argv->items[0], process_describe(&result, text, sizeof text));
+        return -1;
+    }
+    return 0;
+}
+
+static int is_header_name(const char *name)
+{
+    const char *dot = strrchr(name, '.');
+    return dot && (!strcmp(dot, ".cuh") || !strcmp(dot, ".h") || !strcmp(dot, ".hpp") || !strcmp(dot, ".inl"));
+}
+
+static result_status step_translate(step_context *ctx, const char *log, char *why, size_t why_size)
+{
+    const harness_options *o = ctx->options;
+    char *hipify = find_program(o->hipify ? o->hipify : "hipify-c");
+    result_status status = RESULT_PASS;
+    if (!hipify) {
+        snprintf(why, why_size, "translator %s not found", o->hipify ? o->hipify : "hipify-c");
+        return RESULT_FAIL;
+    }
+    if (make_dirs(ctx->hip_dir) != 0) {
+        snprintf(why, why_size, "cannot create %s", ctx->hip_dir);
+        free(hipify);
+        return RESULT_FAIL;
+    }
+    /* The program, then every header it may include from the CUDA include folders. */
+    strvec inputs = {0}, outputs = {0};
+    strvec_push(&inputs, ctx->source);
+    strvec_push(&outputs, ctx->hip_source);
+    for (size_t i = 0; i < o->cuda_includes.count; i++) {
+        DIR *dir = opendir(o->cuda_includes.items[i]);
+        struct dirent *entry;
+        while (dir && (entry = readdir(dir)))
+            if (entry->d_name[0] != '.' && is_header_name(entry->d_name)) {
+                strvec_pushf(&inputs, "%s/%s", o->cuda_includes.items[i], entry->d_name);
+                strvec_pushf(&outputs, "%s/%s", ctx->hip_dir, entry->d_name);
+            }
+        if (dir)
+            closedir(dir);
+    }
+    for (size_t i = 0; i < inputs.count && status == RESULT_PASS; i++) {
+        strvec argv = {0};
+        strvec_push(&argv, hipify);
+        for (size_t k = 0; k < o->hipify_args.count; k++)
+            strvec_push(&argv, o->hipify_args.items[k]);
+        for (size_t k = 0; k < o->cuda_includes.count; k++)
+            strvec_pushf(&argv, "-I%s", o->cuda_includes.items[k]);
+        for (size_t k = 0; k < o->includes.count; k++)
+            strvec_pushf(&argv, "-I%s", o->includes.items[k]);
+        strvec_push(&argv, inputs.items[i]);
+        strvec_push(&argv, "-o");
+        strvec_push(&argv, outputs.items[i]);
+        struct stat st;
+        if (run_step_command(&argv, log, o->timeout_seconds, why, why_size) != 0)
+            status = RESULT_FAIL;
+        else if (stat(outputs.items[i], &st) != 0 || st.st_size == 0) {
+            snprintf(why, why_size, "no output written for %s", inputs.items[i]);
+            status = RESULT_FAIL;
+        }
+        strvec_free(&argv);
+    }
+    /* The sidecar travels with the outputs so that a bundle compares with the same policy. */
+    char *sidecar = sidecar_for(o, ctx->program), *copy = xasprintf("%s/harness.json", ctx->dir);
+    if (sidecar && copy && file_exists(sidecar) && copy_file(sidecar, copy, false) != 0) {
+        snprintf(why, why_size, "cannot copy %s", sidecar);
+        status = RESULT_FAIL;
+    }
+    free(sidecar);
+    free(copy);
+    strvec_free(&inputs);
+    strvec_free(&outputs);
+    free(hipify);
+    return status;
+}
+
+static result_status step_compile(step_context *ctx, build_step step, const char *log, char *why, size_t why_size)
+{
+    const harness_options *o = ctx->options;
+    const char *compiler_name = step == STEP_HIP_AMD ? (o->hipcc ? o->hipcc : "hipcc") : (o->nvcc ? o->nvcc : "nvcc");
+    char *compiler = find_program(compiler_name);
+    if (!compiler) {
+        snprintf(why, why_size, "SKIPPED: %s not found (needed for the %s build)", compiler_name, step_name(step));
+        return RESULT_SKIP;
+    }
+    if (step != STEP_CUDA && !file_exists(ctx->hip_source)) {
+        snprintf(why, why_size, "no translation (%s): the translate step failed or did not run", ctx->hip_source);
+        free(compiler);
+        return RESULT_FAIL;
+    }
+    char *binary = xasprintf("%s/%s.%s", ctx->dir, ctx->program, step_name(step));
+    strvec argv = {0};
+    strvec_push(&argv, compiler);
+    strvec_push(&argv, "-std=c++17");
+    strvec_push(&argv, "-O2");
+    if (step == STEP_HIP_AMD) {
+        char *archs = strdup(o->amd_archs ? o->amd_archs : "gfx90a,gfx1100");
+        char *save = NULL;
+        for (char *arch = strtok_r(archs, ",;", &save); arch; arch = strtok_r(NULL, ",;", &save))
+            strvec_pushf(&argv, "--offload-arch=%s", arch);
+        free(archs);
+        if (o->amd_device_libs)
+            strvec_pushf(&argv, "--rocm-device-lib-path=%s", o->amd_device_libs);
+        strvec_push(&argv, "-I");
+        strvec_push(&argv, ctx->hip_dir);
+        push_includes(&argv, &o->includes);
+        strvec_push(&argv, "-x");
+        strvec_push(&argv, "hip");
+        strvec_push(&argv, ctx->hip_source);
+    } else {
+        strvec_pushf(&argv, "-arch=%s", o->nvidia_arch ? o->nvidia_arch : "sm_90");
+        strvec_push(&argv, "-Xlinker");
+        strvec_push(&argv, "--strip-all"); /* keeps the bundle small */
+        if (step == STEP_HIP_NVIDIA) {
+            strvec_push(&argv, "-D__HIP_PLATFORM_NVIDIA__");
+            if (o->compat_include && *o->compat_include)
+                strvec_pushf(&argv, "-I%s", o->compat_include); /* before the installed HIP headers */
+            strvec_pushf(&argv, "-I%s", ctx->hip_dir);
+            push_includes(&argv, &o->includes);
+            strvec_push(&argv, "-x");
+            strvec_push(&argv, "cu");
+            strvec_push(&argv, ctx->hip_source);
+        } else {
+            push_includes(&argv, &o->cuda_includes);
+            push_includes(&argv, &o->includes);
+            strvec_push(&argv, ctx->source);
+        }
+    }
+    if (ctx->policy.link[step])
+        strvec_split_push(&argv, ctx->policy.link[step]);
+    strvec_push(&argv, "-o");
+    strvec_push(&argv, binary);
+    unlink(binary); /* a stale binary must never pass for a fresh one */
+    result_status status = run_step_command(&argv, log, o->timeout_seconds, why, why_size) == 0 && is_executable(binary)
+                               ? RESULT_PASS
+                               : RESULT_FAIL;
+    strvec_free(&argv);
+    free(binary);
+    free(compiler);
+    return status;
+}
+
+static unsigned long long file_size(const char *path)
+{
+    struct stat st;
+    return stat(path, &st) == 0 ? (unsigned long long)st.st_size : 0;
+}
+
+/* Finds the shared cJSON library this process uses, so the bundle can carry it. */
+static char *loaded_library_path(const char *name_part)
+{
+    FILE *maps = fopen("/proc/self/maps", "r");
+    char line[4096];
+    char *found = NULL;
+    while (maps && !found && fgets(line, sizeof line, maps)) {
+        char *path = strchr(line, '/');
+        if (path && strstr(path, name_part)) {
+            path[strcspn(path, "\n")] = '\0';
+            found = strdup(path);
+        }
+    }
+    if (maps)
+        fclose(maps);
+    return found;
+}
+
+static int make_bundle(const harness_options *o, const strvec *programs, result_set *results)
+{
+    unsigned long long total = 0;
+    int failed = 0;
+    char *lib_dir = xasprintf("%s/lib", o->bundle_dir);
+    if (!lib_dir || make_dirs(lib_dir) != 0) {
+        fprintf(stderr, "hipify-harness: cannot create %s\n", o->bundle_dir);
+        free(lib_dir);
+        return -1;
+    }
+    for (size_t i = 0; i < programs->count; i++) {
+        const char *p = programs->items[i];
+        char *to_dir = xasprintf("%s/%s", o->bundle_dir, p);
+        make_dirs(to_dir);
+        const char *files[] = {"cuda", "hip-nvidia", "harness.json"};
+        for (int f = 0; f < 3; f++) {
+            char *from = f < 2 ? xasprintf("%s/%s/%s.%s", o->work_dir, p, p, files[f])
+                               : xasprintf("%s/%s/%s", o->work_dir, p, files[f]);
+            char *to = f < 2 ? xasprintf("%s/%s.%s", to_dir, p, files[f]) : xasprintf("%s/%s", to_dir, files[f]);
+            if (file_exists(from)) {
+                if (copy_file(from, to, f < 2) != 0)
+                    failed = 1;
+                total += file_size(to);
+            }
+            free(from);
+            free(to);
+        }
+        free(to_dir);
+    }
+    /* The harness itself, the cJSON library it loads and a wrapper that finds it. */
+    char *self = xasprintf("%s/hipify-harness", o->bundle_dir);
+    char *cjson = loaded_library_path("libcjson");
+    char *cjson_to = cjson ? xasprintf("%s/%s", lib_dir, strrchr(cjson, '/') + 1) : NULL;
+    char *xfail_to = xasprintf("%s/xfail.tsv", o->bundle_dir);
+    char *wrapper = xasprintf("%s/run.sh", o->bundle_dir);
+    if (copy_file("/proc/self/exe", self, true) != 0 || (cjson && copy_file(cjson, cjson_to, false) != 0))
+        failed = 1;
+    if (o->xfail_path && file_exists(o->xfail_path) && copy_file(o->xfail_path, xfail_to, false) != 0)
+        failed = 1;
+    if (write_text_file(wrapper, "#!/bin/sh\n# Runs the bundled harness with its own libraries: ./run.sh run|bench [options]\n"
+                                 "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+                                 "cmd=$1; shift\n"
+                                 "LD_LIBRARY_PATH=\"$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\" exec \"$here/hipify-harness\" "
+                                 "\"$cmd\" --work \"$here\" --xfail \"$here/xfail.tsv\" \"$@\"\n") != 0 ||
+        chmod(wrapper, 0755) != 0)
+        failed = 1;
+    total += file_size(self) + (cjson_to ? file_size(cjson_to) : 0);
+    char message[200];
+    snprintf(message, sizeof message, "bundle %s: %.1f MiB of %llu MiB allowed", o->bundle_dir,
+             (double)total / (1024.0 * 1024.0), BUNDLE_LIMIT_BYTES >> 20);
+    result_add(results, "(bundle)", "bundle", failed || total > BUNDLE_LIMIT_BYTES ? RESULT_FAIL : RESULT_PASS,
+               message, NULL);
+    free(self);
+    free(cjson);
+    free(cjson_to);
+    free(xfail_to);
+    free(wrapper);
+    free(lib_dir);
+    return failed ? -1 : 0;
+}
+
+int harness_build(const harness_options *o)
+{
+    strvec programs = {0};
+    result_set results = {0};
+    xfail_list xfail;
+    char error[512] = "";
+    if (!o->work_dir || (!o->corpus_dir && o->programs.count == 0)) {
+        fprintf(stderr, "hipify-harness build: --work and --corpus are required\n");
+        return 2;
+    }
+    if (xfail_load(o->xfail_path, &xfail, error, sizeof error) != 0) {
+        fprintf(stderr, "hipify-harness: %s\n", error);
+        return 2;
+    }
+    if (list_programs(o, &programs) != 0 || programs.count == 0) {
+        fprintf(stderr, "hipify-harness build: no programs found in %s\n", o->corpus_dir);
+        xfail_free(&xfail);
+        return 2;
+    }
+    for (size_t i = 0; i < programs.count; i++) {
+        step_context ctx;
+        memset(&ctx, 0, sizeof ctx);
+        ctx.options = o;
+        ctx.program = programs.items[i];
+        ctx.dir = xasprintf("%s/%s", o->work_dir, ctx.program);
+        ctx.hip_dir = xasprintf("%s/hip", ctx.dir);
+        ctx.source = xasprintf("%s/%s.cu", o->corpus_dir, ctx.program);
+        ctx.hip_source = xasprintf("%s/%s.hip.cpp", ctx.hip_dir, ctx.program);
+        char *sidecar = sidecar_for(o, ctx.program);
+        if (make_dirs(ctx.dir) != 0 || policy_load(sidecar, &ctx.policy, error, sizeof error) != 0) {
+            result_add(&results, ctx.program, "setup", RESULT_FAIL, *error ? error : "cannot create work dir", NULL);
+        } else {
+            for (int step = STEP_TRANSLATE; step <= STEP_HIP_AMD; step++) {
+                if (o->steps.count && !strvec_contains(&o->steps, step_name((build_step)step)))
+                    continue;
+                char *log = xasprintf("%s/%s.log", ctx.dir, step_name((build_step)step));
+                char why[512] = "";
+                unlink(log);
+                double started = monotonic_seconds();
+                result_status status = step == STEP_TRANSLATE
+                                           ? step_translate(&ctx, log, why, sizeof why)
+                                           : step_compile(&ctx, (build_step)step, log, why, sizeof why);
+                const char *reason = xfail_reason(&xfail, ctx.program, (build_step)step);
+                if (reason && status == RESULT_FAIL) {
+                    status = RESULT_XFAIL;
+                    snprintf(why, sizeof why, "%s", reason);
+                } else if (reason && status == RESULT_PASS) {
+                    status = RESULT_XPASS;
+                    snprintf(why, sizeof why, "listed as an expected failure but passed: %s", reason);
+                }
+                char *status_path = xasprintf("%s/%s.status", ctx.dir, step_name((build_step)step));
+                char *status_text = xasprintf("%s %s\n", result_status_name(status), why);
+                if (status_path && status_text)
+                    write_text_file(status_path, status_text);
+                free(status_path);
+                free(status_text);
+                case_result *row = result_add(&results, ctx.program, step_name((build_step)step), status, why, log);
+                if (row)
+                    row->seconds = monotonic_seconds() - started;
+                free(log);
+            }
+        }
+        policy_free(&ctx.policy);
+        free(sidecar);
+        free(ctx.dir);
+        free(ctx.hip_dir);
+        free(ctx.source);
+        free(ctx.hip_source);
+    }
+    if (o->bundle_dir)
+        make_bundle(o, &programs, &results);
+    int reports = finish_reports(o, "build", &results);
+    int exit_code = result_set_all_skipped(&results) ? HARNESS_EXIT_SKIPPED : (result_set_ok(&results) && reports == 0 ? 0 : 1);
+    result_set_free(&results);
+    strvec_free(&programs);
+    xfail_free(&xfail);
+    return exit_code;
+}

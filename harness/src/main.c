@@ -1,0 +1,136 @@
+/* main.c: the hipify-harness command line: parses options from one table and calls the subcommand.
+ * It holds no build, run or comparison logic. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "harness.h"
+
+typedef enum option_kind { OPT_STRING, OPT_LIST, OPT_DOUBLE, OPT_INT, OPT_FLAG } option_kind;
+
+typedef struct option_spec {
+    const char *name;
+    option_kind kind;
+    size_t offset; /* into harness_options */
+    const char *help;
+} option_spec;
+
+#define FIELD(f) offsetof(harness_options, f)
+static const option_spec option_table[] = {
+    {"--corpus", OPT_STRING, FIELD(corpus_dir), "DIR of CUDA programs (*.cu), sidecars (*.harness.json), xfail.tsv"},
+    {"--work", OPT_STRING, FIELD(work_dir), "DIR for per-program outputs (or a bundle made by build --bundle)"},
+    {"--program", OPT_LIST, FIELD(programs), "NAME: only this program (repeatable)"},
+    {"--step", OPT_LIST, FIELD(steps), "translate|cuda|hip-nvidia|hip-amd: only this build step (repeatable)"},
+    {"--cuda-include", OPT_LIST, FIELD(cuda_includes), "DIR of CUDA headers the programs include (translated too)"},
+    {"--include", OPT_LIST, FIELD(includes), "DIR of plain headers used by both builds (hc_record.h)"},
+    {"--hipify", OPT_STRING, FIELD(hipify), "PATH of hipify-c"},
+    {"--hipify-arg", OPT_LIST, FIELD(hipify_args), "ARG passed to hipify-c (repeatable)"},
+    {"--nvcc", OPT_STRING, FIELD(nvcc), "PATH of nvcc (absent: the NVIDIA steps are SKIPPED)"},
+    {"--hipcc", OPT_STRING, FIELD(hipcc), "PATH of hipcc (absent: the AMD step is SKIPPED)"},
+    {"--amd-arch", OPT_STRING, FIELD(amd_archs), "LIST of AMD targets, comma separated (default gfx90a,gfx1100)"},
+    {"--amd-device-libs", OPT_STRING, FIELD(amd_device_libs), "DIR of AMD device bitcode for hipcc"},
+    {"--nvidia-arch", OPT_STRING, FIELD(nvidia_arch), "NVIDIA target for nvcc -arch (default sm_90)"},
+    {"--compat-include", OPT_STRING, FIELD(compat_include), "DIR of the HIP-on-NVIDIA overlay (empty: not needed)"},
+    {"--xfail", OPT_STRING, FIELD(xfail_path), "FILE of expected failures (default CORPUS/xfail.tsv)"},
+    {"--junit", OPT_STRING, FIELD(junit_path), "FILE to write JUnit XML to"},
+    {"--json", OPT_STRING, FIELD(json_path), "FILE to write JSON results to"},
+    {"--bundle", OPT_STRING, FIELD(bundle_dir), "DIR: build copies what run needs there (binaries, harness)"},
+    {"--sidecar", OPT_STRING, FIELD(sidecar_path), "FILE of tolerances for compare"},
+    {"--timeout", OPT_DOUBLE, FIELD(timeout_seconds), "SECONDS per compile or run (default 600)"},
+    {"--iters", OPT_INT, FIELD(bench_iterations), "N timed repetitions per kernel for bench (default 50)"},
+    {"--verbose", OPT_FLAG, FIELD(verbose), "report passing buffers too"},
+};
+
+static const struct {
+    const char *name;
+    int (*run)(const harness_options *);
+    const char *help;
+} command_table[] = {
+    {"build", harness_build, "translate and compile every program (CUDA, HIP-on-NVIDIA, HIP-for-AMD)"},
+    {"run", harness_run, "run CUDA and HIP-on-NVIDIA binaries on a GPU and compare their recordings"},
+    {"compare", harness_compare, "compare two record files: compare A.rec B.rec [--sidecar FILE]"},
+    {"bench", harness_bench, "time kernels in both builds; HIP/CUDA ratios and their geometric mean"},
+};
+
+static void usage(FILE *out)
+{
+    fprintf(out, "usage: hipify-harness COMMAND [options]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++)
+        fprintf(out, "  %-9s %s\n", command_table[i].name, command_table[i].help);
+    fprintf(out, "\noptions:\n");
+    for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++)
+        fprintf(out, "  %-18s %s\n", option_table[i].name, option_table[i].help);
+    fprintf(out, "\nexit status: 0 all passed (or expected failures), 1 a failure, 2 usage error, 77 everything "
+                 "SKIPPED (no GPU, nvcc or hipcc)\n");
+}
+
+static void free_options(harness_options *o)
+{
+    strvec *lists[] = {&o->programs, &o->steps, &o->cuda_includes, &o->includes, &o->hipify_args, &o->positional};
+    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+        strvec_free(lists[i]);
+}
+
+int main(int argc, char **argv)
+{
+    harness_options options;
+    memset(&options, 0, sizeof options);
+    options.timeout_seconds = 600;
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    int command = -1;
+    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++)
+        if (!strcmp(argv[1], command_table[i].name))
+            command = (int)i;
+    if (command < 0) {
+        fprintf(stderr, "hipify-harness: unknown command '%s'\n", argv[1]);
+        usage(stderr);
+        return 2;
+    }
+    for (int i = 2; i < argc; i++) {
+        const option_spec *spec = NULL;
+        for (size_t k = 0; k < sizeof option_table / sizeof option_table[0]; k++)
+            if (!strcmp(argv[i], option_table[k].name))
+                spec = &option_table[k];
+        if (!spec) {
+            if (argv[i][0] == '-') {
+                fprintf(stderr, "hipify-harness: unknown option '%s'\n", argv[i]);
+                free_options(&options);
+                return 2;
+            }
+            strvec_push(&options.positional, argv[i]);
+            continue;
+        }
+        char *field = (char *)&options + spec->offset;
+        if (spec->kind == OPT_FLAG) {
+            *(int *)field = 1;
+            continue;
+        }
+        if (i + 1 >= argc) {
+            fprintf(stderr, "hipify-harness: %s needs a value\n", spec->name);
+            free_options(&options);
+            return 2;
+        }
+        const char *value = argv[++i];
+        switch (spec->kind) {
+        case OPT_STRING: *(const char **)field = value; break;
+        case OPT_LIST: strvec_push((strvec *)field, value); break;
+        case OPT_DOUBLE: *(double *)field = atof(value); break;
+        case OPT_INT: *(int *)field = atoi(value); break;
+        case OPT_FLAG: break;
+        }
+    }
+    char *default_xfail = NULL;
+    if (!options.xfail_path && options.corpus_dir) {
+        default_xfail = malloc(strlen(options.corpus_dir) + 16);
+        if (default_xfail)
+            sprintf(default_xfail, "%s/xfail.tsv", options.corpus_dir);
+        options.xfail_path = default_xfail;
+    }
+    int status = command_table[command].run(&options);
+    free(default_xfail);
+    free_options(&options);
+    return status;
+}

@@ -1,0 +1,137 @@
+/* recfile.c: parser for the hc_record file format (documented in harness/include/hc_record.h), with every
+ * length checked against the file so a truncated or corrupt file is an error, never a crash. */
+#include "recfile.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *dtype_label(hc_dtype dtype)
+{
+    static const char *const labels[] = {"none", "f32", "f64", "i32", "u32", "i64", "u8"};
+    return (unsigned)dtype < sizeof labels / sizeof labels[0] ? labels[dtype] : "?";
+}
+
+static void *grow(void *array, size_t count, size_t element_size)
+{
+    /* Doubles at powers of two: count is the number already stored. */
+    if (count == 0 || (count & (count - 1)) == 0)
+        return realloc(array, (count ? count * 2 : 4) * element_size);
+    return array;
+}
+
+int recording_read(const char *path, recording *rec, char *error, size_t error_size)
+{
+    FILE *f = fopen(path, "rb");
+    char magic[HC_RECORD_MAGIC_SIZE];
+    memset(rec, 0, sizeof *rec);
+    if (!f) {
+        snprintf(error, error_size, "cannot open %s", path);
+        return -1;
+    }
+    if (fread(magic, sizeof magic, 1, f) != 1 || memcmp(magic, HC_RECORD_MAGIC, sizeof magic) != 0) {
+        snprintf(error, error_size, "%s is not a record file (bad magic)", path);
+        fclose(f);
+        return -1;
+    }
+    for (;;) {
+        uint32_t header[4];
+        uint64_t count;
+        if (fread(header, sizeof header, 1, f) != 1)
+            break; /* end of file: complete only if END was seen */
+        if (fread(&count, sizeof count, 1, f) != 1 || header[2] == 0 || header[2] > 4096) {
+            snprintf(error, error_size, "%s: corrupt record header", path);
+            goto fail;
+        }
+        char *name = calloc(1, header[2] + 1);
+        if (!name || fread(name, header[2], 1, f) != 1) {
+            free(name);
+            snprintf(error, error_size, "%s: truncated record name", path);
+            goto fail;
+        }
+        if (header[0] == HC_REC_END) {
+            free(name);
+            rec->complete = 1;
+            break;
+        }
+        if (header[0] == HC_REC_BUFFER) {
+            size_t element = hc_dtype_size((hc_dtype)header[1]);
+            void *data = NULL;
+            if (element == 0 || count > ((uint64_t)1 << 40) / element ||
+                !(data = malloc(count ? count * element : 1)) ||
+                (count && fread(data, element, count, f) != count)) {
+                snprintf(error, error_size, "%s: buffer '%s' is truncated or has a bad type", path, name);
+                free(data);
+                free(name);
+                goto fail;
+            }
+            rec_buffer *buffers = grow(rec->buffers, rec->buffer_count, sizeof *buffers);
+            if (!buffers) {
+                free(data);
+                free(name);
+                snprintf(error, error_size, "out of memory");
+                goto fail;
+            }
+            rec->buffers = buffers;
+            rec->buffers[rec->buffer_count++] = (rec_buffer){name, (hc_dtype)header[1], count, data};
+        } else if (header[0] == HC_REC_CHECK || header[0] == HC_REC_TIMING) {
+            double values[3];
+            if (count != 3 || fread(values, sizeof(double), 3, f) != 3) {
+                free(name);
+                snprintf(error, error_size, "%s: truncated check or timing record", path);
+                goto fail;
+            }
+            if (header[0] == HC_REC_CHECK) {
+                rec_check *checks = grow(rec->checks, rec->check_count, sizeof *checks);
+                if (!checks) {
+                    free(name);
+                    goto fail;
+                }
+                rec->checks = checks;
+                rec->checks[rec->check_count++] = (rec_check){name, values[0], values[1], values[2] != 0.0};
+            } else {
+                rec_timing *timings = grow(rec->timings, rec->timing_count, sizeof *timings);
+                if (!timings) {
+                    free(name);
+                    goto fail;
+                }
+                rec->timings = timings;
+                rec->timings[rec->timing_count++] = (rec_timing){name, values[0], values[1], (int)values[2]};
+            }
+        } else {
+            free(name);
+            snprintf(error, error_size, "%s: unknown record kind %u", path, header[0]);
+            goto fail;
+        }
+    }
+    fclose(f);
+    return 0;
+fail:
+    fclose(f);
+    recording_free(rec);
+    return -1;
+}
+
+void recording_free(recording *rec)
+{
+    for (size_t i = 0; i < rec->buffer_count; i++) {
+        free(rec->buffers[i].name);
+        free(rec->buffers[i].data);
+    }
+    for (size_t i = 0; i < rec->check_count; i++)
+        free(rec->checks[i].name);
+    for (size_t i = 0; i < rec->timing_count; i++)
+        free(rec->timings[i].name);
+    free(rec->buffers);
+    free(rec->checks);
+    free(rec->timings);
+    memset(rec, 0, sizeof *rec);
+}
+
+const rec_buffer *recording_find(const recording *rec, const char *name)
+{
+    for (size_t i = 0; i < rec->buffer_count; i++)
+        if (strcmp(rec->buffers[i].name, name) == 0)
+            return &rec->buffers[i];
+    return NULL;
+}

@@ -1,0 +1,41 @@
+/* report.h: the results of a harness command (one row per program and step) and their three renderings:
+ * a terminal table, JUnit XML and JSON. It does not run or compare anything. */
+#ifndef HARNESS_REPORT_H
+#define HARNESS_REPORT_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+typedef enum result_status { RESULT_PASS, RESULT_FAIL, RESULT_XFAIL, RESULT_XPASS, RESULT_SKIP } result_status;
+
+typedef struct case_result {
+    char *program;
+    char *step;        /* translate, cuda, hip-nvidia, hip-amd, run, compare, bench */
+    result_status status;
+    double seconds;
+    int has_errors;    /* max_abs, max_rel, max_ulp are meaningful (run and compare) */
+    double max_abs, max_rel, max_ulp;
+    double value;      /* a step-specific number: the HIP/CUDA time ratio for bench, else 0 */
+    char *message;     /* one line: why it failed, the xfail reason, the skip reason */
+    char *log_path;    /* the full log, or NULL */
+} case_result;
+
+typedef struct result_set {
+    case_result *items;
+    size_t count;
+} result_set;
+
+/* Adds a row; strings are copied (NULL allowed). Returns the row, or NULL when out of memory. */
+case_result *result_add(result_set *set, const char *program, const char *step, result_status status,
+                        const char *message, const char *log_path);
+void result_set_free(result_set *set);
+const char *result_status_name(result_status status);
+/* True when the set has no FAIL or XPASS (skips and expected failures do not fail a run). */
+int result_set_ok(const result_set *set);
+int result_set_all_skipped(const result_set *set);
+
+void report_table(FILE *out, const result_set *set);
+int report_junit(const char *path, const char *suite, const result_set *set);
+int report_json(const char *path, const char *command, const result_set *set);
+
+#endif

@@ -1,0 +1,214 @@
+/* util.c: growable string lists, formatted allocation and file helpers for the harness.
+ * It does not run processes (process.c) or interpret any harness data. */
+#include "util.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int strvec_push(strvec *v, const char *s)
+{
+    if (v->count + 2 > v->capacity) {
+        size_t capacity = v->capacity ? v->capacity * 2 : 8;
+        char **items = realloc(v->items, capacity * sizeof *items);
+        if (!items)
+            return -1;
+        v->items = items;
+        v->capacity = capacity;
+    }
+    v->items[v->count] = strdup(s);
+    if (!v->items[v->count])
+        return -1;
+    v->count++;
+    v->items[v->count] = NULL;
+    return 0;
+}
+
+int strvec_pushf(strvec *v, const char *fmt, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    int status;
+    va_start(ap, fmt);
+    status = vasprintf(&s, fmt, ap);
+    va_end(ap);
+    if (status < 0)
+        return -1;
+    status = strvec_push(v, s);
+    free(s);
+    return status;
+}
+
+int strvec_split_push(strvec *v, const char *words)
+{
+    const char *p = words;
+    while (p && *p) {
+        while (*p == ' ' || *p == '\t' || *p == ';')
+            p++;
+        const char *end = p;
+        while (*end && *end != ' ' && *end != '\t' && *end != ';')
+            end++;
+        if (end > p) {
+            char *word = strndup(p, (size_t)(end - p));
+            if (!word || strvec_push(v, word) != 0) {
+                free(word);
+                return -1;
+            }
+            free(word);
+        }
+        p = end;
+    }
+    return 0;
+}
+
+void strvec_free(strvec *v)
+{
+    for (size_t i = 0; i < v->count; i++)
+        free(v->items[i]);
+    free(v->items);
+    v->items = NULL;
+    v->count = v->capacity = 0;
+}
+
+bool strvec_contains(const strvec *v, const char *s)
+{
+    for (size_t i = 0; i < v->count; i++)
+        if (strcmp(v->items[i], s) == 0)
+            return true;
+    return false;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+    va_list ap;
+    char *s = NULL;
+    va_start(ap, fmt);
+    if (vasprintf(&s, fmt, ap) < 0)
+        s = NULL;
+    va_end(ap);
+    return s;
+}
+
+int make_dirs(const char *path)
+{
+    char *copy = strdup(path);
+    if (!copy)
+        return -1;
+    for (char *p = copy + 1; *p; p++) {
+        if (*p == '/') {
+            *p = '\0';
+            if (mkdir(copy, 0755) != 0 && errno != EEXIST) {
+                free(copy);
+                return -1;
+            }
+            *p = '/';
+        }
+    }
+    int status = (mkdir(copy, 0755) != 0 && errno != EEXIST) ? -1 : 0;
+    free(copy);
+    return status;
+}
+
+bool file_exists(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0;
+}
+
+bool is_executable(const char *path)
+{
+    struct stat st;
+    return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
+}
+
+int copy_file(const char *from, const char *to, bool executable)
+{
+    FILE *in = fopen(from, "rb"), *out = NULL;
+    char buffer[1 << 16];
+    size_t n;
+    int status = 0;
+    if (!in)
+        return -1;
+    out = fopen(to, "wb");
+    if (!out) {
+        fclose(in);
+        return -1;
+    }
+    while ((n = fread(buffer, 1, sizeof buffer, in)) > 0)
+        if (fwrite(buffer, 1, n, out) != n)
+            status = -1;
+    if (ferror(in))
+        status = -1;
+    fclose(in);
+    if (fclose(out) != 0)
+        status = -1;
+    if (status == 0 && executable)
+        status = chmod(to, 0755);
+    return status;
+}
+
+char *read_text_file(const char *path, size_t *length)
+{
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long size;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (size = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0) {
+        text = malloc((size_t)size + 1);
+        if (text && fread(text, 1, (size_t)size, f) == (size_t)size) {
+            text[size] = '\0';
+            if (length)
+                *length = (size_t)size;
+        } else {
+            free(text);
+            text = NULL;
+        }
+    }
+    fclose(f);
+    return text;
+}
+
+int write_text_file(const char *path, const char *text)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return -1;
+    int status = fputs(text, f) < 0 ? -1 : 0;
+    if (fclose(f) != 0)
+        status = -1;
+    return status;
+}
+
+char *find_program(const char *name)
+{
+    if (!name || !*name)
+        return NULL;
+    if (strchr(name, '/'))
+        return is_executable(name) ? strdup(name) : NULL;
+    const char *path = getenv("PATH");
+    if (!path)
+        path = "/usr/local/bin:/usr/bin:/bin";
+    while (*path) {
+        const char *end = strchr(path, ':');
+        size_t length = end ? (size_t)(end - path) : strlen(path);
+        char *candidate = xasprintf("%.*s/%s", (int)length, path, name);
+        if (candidate && is_executable(candidate))
+            return candidate;
+        free(candidate);
+        path += length + (end ? 1 : 0);
+    }
+    return NULL;
+}
+
+char *program_stem(const char *path)
+{
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    const char *dot = strrchr(base, '.');
+    return strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
+}

@@ -1,0 +1,34 @@
+/* util.h: small helpers the harness modules share: growable string lists, formatted allocation, files and
+ * directories. No policy and no knowledge of CUDA or HIP lives here. */
+#ifndef HARNESS_UTIL_H
+#define HARNESS_UTIL_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* A NULL-terminated growable array of owned strings (usable directly as an argv). */
+typedef struct strvec {
+    char **items;
+    size_t count;
+    size_t capacity;
+} strvec;
+
+int strvec_push(strvec *v, const char *s);                 /* copies s; 0 on success, -1 out of memory */
+int strvec_pushf(strvec *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int strvec_split_push(strvec *v, const char *words);        /* pushes each space-separated word */
+void strvec_free(strvec *v);
+bool strvec_contains(const strvec *v, const char *s);
+
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* NULL when out of memory */
+int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
+bool file_exists(const char *path);
+bool is_executable(const char *path);
+int copy_file(const char *from, const char *to, bool executable);
+char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
+int write_text_file(const char *path, const char *text);
+/* Finds an executable named name: an explicit path if it has a slash, else the directories of PATH. */
+char *find_program(const char *name);
+/* Base name without directory and without the last extension: "a/b/relu.cu" -> "relu". */
+char *program_stem(const char *path);
+
+#endif
