@@ -49,37 +49,64 @@ def header_map_has_roc(mapping_h):
     return bool(m and re.search(r"\bconst char \*roc;", m.group(1)))
 
 
+# gperf needs minutes for 9,000 long names sharing prefixes (cuda*, CUBLASLT_*), but under a second for
+# a hundred. So names are first spread over HASH_BUCKETS buckets by FNV-1a (cheap, also done at lookup
+# time), then each bucket gets its own gperf perfect hash: still O(1), with no collisions to chase.
+HASH_BUCKETS = 64
+
+
+def fnv1a(data):
+    h = 2166136261
+    for byte in data:
+        h = ((h ^ byte) * 16777619) & 0xFFFFFFFF
+    return h
+
+
 def run_gperf(gperf, rows):
-    """C text of a perfect hash from CUDA name to row index (hc_cuda_slot_lookup)."""
-    lines = [
-        "%language=ANSI-C",
-        "%struct-type",
-        "%readonly-tables",
-        "%global-table",
-        "%compare-lengths",
-        "%compare-strncmp",
-        "%define hash-function-name hc_cuda_slot_hash",
-        "%define lookup-function-name hc_cuda_slot_lookup",
-        "%define word-array-name hc_cuda_slots",
-        "%define length-table-name hc_cuda_slot_lengths",
-        "%define initializer-suffix ,-1",
-        "struct hc_cuda_slot { const char *name; int row; };",
-        "%%",
-    ]
-    lines += ["%s, %d" % (r["cuda"], i) for i, r in enumerate(rows)]
-    with tempfile.NamedTemporaryFile("w", suffix=".gperf", delete=False) as f:
-        f.write("\n".join(lines) + "\n")
-        path = f.name
-    try:
-        proc = subprocess.run([gperf, path], capture_output=True, text=True)
-    finally:
-        os.unlink(path)
-    if proc.returncode != 0:
-        raise RuntimeError("gperf failed: " + proc.stderr.strip())
-    # The lookup function must not be exported (one definition per library); make it static.
-    text = re.sub(r"^(const struct hc_cuda_slot \*)\n?(hc_cuda_slot_lookup)", r"static \1\n\2", proc.stdout,
-                  flags=re.M)
-    return text
+    """C text of per-bucket perfect hashes from CUDA name to row index, plus the bucket dispatch."""
+    buckets = [[] for _ in range(HASH_BUCKETS)]
+    for i, r in enumerate(rows):
+        buckets[fnv1a(r["cuda"].encode()) % HASH_BUCKETS].append((r["cuda"], i))
+    parts = ["struct hc_cuda_slot { const char *name; int row; };"]
+    for b, keys in enumerate(buckets):
+        if not keys:
+            continue
+        lines = [
+            "%language=ANSI-C", "%struct-type", "%omit-struct-type", "%readonly-tables",
+            "%compare-lengths", "%compare-strncmp", "%enum",
+            "%%define hash-function-name hc_cuda_hash_%d" % b,
+            "%%define lookup-function-name hc_cuda_lookup_%d" % b,
+            "%%define word-array-name hc_cuda_slots_%d" % b,
+            "%%define length-table-name hc_cuda_lengths_%d" % b,
+            "%define initializer-suffix ,-1",
+            "struct hc_cuda_slot;",
+            "%%",
+        ] + ["%s, %d" % k for k in keys]
+        with tempfile.NamedTemporaryFile("w", suffix=".gperf", delete=False) as f:
+            f.write("\n".join(lines) + "\n")
+            path = f.name
+        try:
+            proc = subprocess.run([gperf, path], capture_output=True, text=True)
+        finally:
+            os.unlink(path)
+        if proc.returncode != 0:
+            raise RuntimeError("gperf failed on bucket %d: %s" % (b, proc.stderr.strip()))
+        # One definition per library: the lookup functions stay private to this file. The #line
+        # directives would name a deleted temporary file: drop them.
+        text = re.sub(r"^#line .*\n", "", proc.stdout, flags=re.M)
+        parts.append(re.sub(r"^const struct hc_cuda_slot \*\n(hc_cuda_lookup_\d+)",
+                            r"static const struct hc_cuda_slot *\n\1", text, flags=re.M))
+    parts.append("typedef const struct hc_cuda_slot *(*hc_bucket_lookup)(const char *, size_t);")
+    parts.append("static const hc_bucket_lookup hc_bucket_lookups[%d] = {" % HASH_BUCKETS)
+    parts += ["    %s," % ("hc_cuda_lookup_%d" % b if keys else "NULL") for b, keys in enumerate(buckets)]
+    parts.append("};")
+    parts.append("")
+    parts.append("static uint32_t hc_fnv1a(const char *s, size_t len) { /* same as fnv1a() in the generator */")
+    parts.append("    uint32_t h = 2166136261u;")
+    parts.append("    for (size_t i = 0; i < len; i++) h = (h ^ (unsigned char)s[i]) * 16777619u;")
+    parts.append("    return h;")
+    parts.append("}")
+    return "\n".join(parts)
 
 
 def generate(rows, headers, arguments, families, gperf, with_roc):
@@ -89,6 +116,7 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w(" * Derived from the HIPIFY API tables (MIT licence: mappings/LICENSE.reference). */")
     w('#include "mapping.h"')
     w('#include "argrewrite.h"')
+    w("#include <stdint.h>")
     w("#include <stdlib.h>")
     w("#include <string.h>")
     w("")
@@ -98,7 +126,8 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
         w("    {.cuda = %s, .hip = %s, .roc = %s, .section = %s, .kind = %s, .family = %s, .flags = %s,"
           % (c_string(r["cuda"]), c_string(r["hip"]), c_string(r["roc"]), c_string(r["section"]),
              KIND_SYMBOLS[r["kind"]], families[r["family"]], c_flags(r["flag_list"], MAPPING_FLAG_SYMBOLS)))
-        w("     " + ", ".join(".%s = %s" % (c, c_version(v[c])) for c in hctables.VERSION_COLUMNS) + "},")
+        versions = ", ".join(".%s = %s" % (c, c_version(v[c])) for c in hctables.VERSION_COLUMNS if v[c])
+        w("     %s}," % versions)
     w("};")
     w("")
     w("#if defined(__GNUC__)")
@@ -111,7 +140,8 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w("#endif")
     w("")
     w("const hc_mapping *hc_mapping_find(const char *name, size_t len) {")
-    w("    const struct hc_cuda_slot *slot = hc_cuda_slot_lookup(name, len);")
+    w("    hc_bucket_lookup lookup = hc_bucket_lookups[hc_fnv1a(name, len) %% %d];" % HASH_BUCKETS)
+    w("    const struct hc_cuda_slot *slot = lookup ? lookup(name, len) : NULL;")
     w("    return slot ? &hc_rows[slot->row] : NULL;")
     w("}")
     w("")
@@ -120,17 +150,20 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w("    return hc_rows;")
     w("}")
     w("")
-    # HIP and ROC names -> rows; for a name shared by several CUDA names, the lowest CUDA name first.
+    # HIP and ROC names -> rows. A name shared by several CUDA names (hipMalloc: cudaMalloc and
+    # cuMemAlloc) answers with the first family in families.def order (the runtime before the driver),
+    # then the lowest CUDA name.
+    family_order = {key: n for n, key in enumerate(families)}
     targets = []
     for i, r in enumerate(rows):
         for name in {r["hip"], r["roc"]}:
-            if name and name != r["cuda"] or (name and "identity" in r["flag_list"]):
-                targets.append((name.encode(), r["cuda"].encode(), i))
+            if name:
+                targets.append((name.encode(), family_order[r["family"]], r["cuda"].encode(), i))
     targets.sort()
     w("/* Both spellings of every target name (HIP and ROC/MIOpen), sorted, for hc_mapping_find_hip. */")
     w("typedef struct hc_target_name { const char *name; unsigned len; int row; } hc_target_name;")
     w("static const hc_target_name hc_targets[%d] = {" % max(len(targets), 1))
-    for name, _, i in targets:
+    for name, _, _, i in targets:
         w("    {%s, %d, %d}," % (c_string(name.decode()), len(name), i))
     if not targets:
         w('    {"", 0, -1},')

@@ -1,0 +1,29 @@
+/* argrewrite.h: the argument-rewrite table (mappings/arguments.tsv, generated into C at build time):
+ * which CUDA calls need more than a rename, and what to do to their arguments. It edits nothing. */
+#ifndef HC_ARGREWRITE_H
+#define HC_ARGREWRITE_H
+#include <stddef.h>
+#include <stdint.h>
+
+typedef enum hc_arg_action {
+    HC_ARGACT_SYMBOL = 0, /* wrap argument arg_index in HIP_SYMBOL(...) */
+    HC_ARGACT_CAST,       /* wrap argument arg_index in a cast to text (reinterpret_cast in C++) */
+    HC_ARGACT_RENAME,     /* call hip instead of the table's rename (an overload chosen by count) */
+    HC_ARGACT_APPEND      /* append text as a last argument (and rename to hip when given) */
+} hc_arg_action;
+
+typedef struct hc_arg_rewrite {
+    const char *cuda;  /* CUDA function name */
+    int nargs;         /* the rewrite applies to calls with this many arguments; -1: any count */
+    const char *hip;   /* function to call instead of the table's HIP name, or "" */
+    uint8_t action;    /* hc_arg_action */
+    uint8_t arg_index; /* 0-based argument for SYMBOL and CAST */
+    const char *text;  /* cast type (CAST) or appended argument (APPEND); "" otherwise */
+    const char *note;  /* why, for the HC1022 note */
+} hc_arg_rewrite;
+
+/* The rewrites of one CUDA function (not NUL-terminated name), in table order; *count is 0 and the
+ * result NULL when it has none. */
+const hc_arg_rewrite *hc_arg_rewrites_find(const char *name, size_t len, size_t *count);
+
+#endif
