@@ -87,7 +87,6 @@ static void report_parse_errors(hc_unit *u, CXTranslationUnit tu, const veto_ctx
         }
         clang_disposeDiagnostic(d);
     }
-    u->parsed = true;
     for (unsigned i = 0; i < n; i++) {
         CXDiagnostic d = clang_getDiagnostic(tu, i);
         int sev = clang_getDiagnosticSeverity(d);
@@ -165,6 +164,7 @@ int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
     CXTranslationUnit tu = NULL;
     enum CXErrorCode rc = clang_parseTranslationUnit2(index, u->path, argv, argc, &unsaved, 1, flags, &tu);
     if (rc != CXError_Success || !tu) {
+        u->parsed = false;
         hc_unit_diag(u, HC_D_PARSE_FALLBACK, UINT32_MAX, NULL, 0u, "libclang could not start a parse");
         clang_disposeIndex(index);
         free(buf);

@@ -7,9 +7,12 @@
 
 /* Multi-character punctuators, longest first within each leading character; <<< and >>> are single
  * tokens because kernel launches are found by them. */
-static const char *const multi_punct[] = {
-    "<<<", ">>>", "<<=", ">>=", "->*", "...", "<=>", "::", "->", "++", "--", "<<", ">>", "<=", ">=",
-    "==", "!=", "&&", "||", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "##", ".*",
+typedef struct punct { const char *s; size_t len; } punct;
+static const punct multi_punct[] = {
+    {"<<<", 3}, {">>>", 3}, {"<<=", 3}, {">>=", 3}, {"->*", 3}, {"...", 3}, {"<=>", 3}, {"::", 2}, {"->", 2},
+    {"++", 2},  {"--", 2},  {"<<", 2},  {">>", 2},  {"<=", 2},  {">=", 2},  {"==", 2},  {"!=", 2}, {"&&", 2},
+    {"||", 2},  {"+=", 2},  {"-=", 2},  {"*=", 2},  {"/=", 2},  {"%=", 2},  {"&=", 2},  {"|=", 2}, {"^=", 2},
+    {"##", 2},  {".*", 2},
 };
 
 static int push(hc_token_list *l, uint32_t off, uint32_t len, uint32_t line, uint8_t kind, uint8_t flags) {
@@ -118,7 +121,8 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
         } else {
             int raw = 0;
             char quote = 0;
-            size_t pre = is_ident_start(c) || c == '"' || c == '\'' ? literal_prefix(p, end, &raw, &quote) : 0;
+            /* only u, U, L, R can start an encoding prefix */
+            size_t pre = c == 'u' || c == 'U' || c == 'L' || c == 'R' ? literal_prefix(p, end, &raw, &quote) : 0;
             if (pre || c == '"' || c == '\'') {
                 if (!quote) quote = (char)c;
                 kind = quote == '"' ? HC_TOK_STRING : HC_TOK_CHAR;
@@ -169,10 +173,12 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
             } else {
                 kind = HC_TOK_PUNCT;
                 size_t n = 1;
-                for (size_t i = 0; i < sizeof multi_punct / sizeof *multi_punct; i++) {
-                    size_t m = strlen(multi_punct[i]);
-                    if ((size_t)(end - p) >= m && memcmp(p, multi_punct[i], m) == 0) { n = m; break; }
-                }
+                if ((size_t)(end - p) >= 2 && strchr("<>-.:+&|=!*/%^#", c))
+                    for (size_t i = 0; i < sizeof multi_punct / sizeof *multi_punct; i++) {
+                        const punct *m = &multi_punct[i];
+                        if (m->s[0] == c && m->s[1] == p[1] && (size_t)(end - p) >= m->len &&
+                            (m->len == 2 || m->s[2] == p[2])) { n = m->len; break; }
+                    }
                 p += n;
             }
         }

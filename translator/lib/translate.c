@@ -365,7 +365,10 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
             size_t nargs, nowned;
             char **args = file_args(ctx, path, &nargs, &nowned);
             if (!args) return HC_ERR_NOMEM;
-            hc_semantic_config cfg = {o->semantic == HC_SEM_FULL ? HC_SEMANTIC_FULL : HC_SEMANTIC_SINGLE_FILE,
+            /* libclang's single-file mode evaluates no #if (it cannot know the macros of skipped includes),
+             * so excluded branches are only known from a full parse. */
+            bool full = o->semantic == HC_SEM_FULL || o->skip_excluded_pp_blocks;
+            hc_semantic_config cfg = {full ? HC_SEMANTIC_FULL : HC_SEMANTIC_SINGLE_FILE,
                                       ctx->decls, ctx->decls_len, (const char *const *)args, nargs,
                                       o->skip_excluded_pp_blocks};
             if (cfg.mode == HC_SEMANTIC_FULL && !o->cuda_path) { /* declarations come through -include */
@@ -417,6 +420,7 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     u.text = out->original;
     u.len = len;
     u.kind = kind;
+    u.parsed = true;
     hc_status st = HC_OK;
     if (build_line_index(&u) < 0) st = HC_ERR_NOMEM;
     const char *nul = st == HC_OK ? memchr(data, '\0', len) : NULL;

@@ -33,7 +33,7 @@ typedef struct hc_unit {
     hc_diag_list diags;
     hc_ref_table refs;
     hc_ref_table rule_hits;
-    bool parsed;        /* the semantic pass parsed the file without errors */
+    bool parsed;        /* no parse error found (true until the semantic pass reports one) */
     bool semantic_ran;  /* the semantic pass ran at all (vetoes and skipped ranges are valid) */
     /* facts gathered by the rules, used by later rules */
     bool includes_cuda_runtime; /* an include mapped to a header that implies the HIP runtime */

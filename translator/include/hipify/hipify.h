@@ -136,7 +136,8 @@ typedef struct hc_file_result {
     char *output;     /* translated bytes; equals original when nothing changed */
     size_t output_len;
     bool changed;
-    bool parsed;      /* the semantic pass ran without parse errors */
+    bool parsed;      /* false when the semantic pass found a parse error (then the token pass alone
+                       * translated the file); true when it parsed or was not needed */
     hc_edit *edits;   /* sorted by offset, non-overlapping */
     size_t nedits;
     hc_diag *diags;   /* sorted by offset */

@@ -1,0 +1,22 @@
+#!/bin/sh
+# run-corpus.sh: the main job of `make run`: ports the bundled corpus into OUT/ and writes the review
+# reports and statistics beside it. Usage: scripts/run-corpus.sh HIPIFY_BINARY OUT_DIR
+set -u
+hipify=$1
+out=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+rm -rf "$out/corpus"
+mkdir -p "$out"
+"$hipify" --print-stats --print-stats-csv --o-stats "$out/stats.csv" \
+  --diff "$out/port.diff" --report "$out/report.html" --stats-json "$out/stats.json" --sarif "$out/results.sarif" \
+  -O "$out/corpus" "$top/corpus"
+status=$?
+echo
+echo "ported tree:   $out/corpus"
+echo "review report: $out/report.html"
+echo "unified diff:  $out/port.diff"
+echo "statistics:    $out/stats.json $out/stats.csv"
+echo "SARIF:         $out/results.sarif"
+echo "hipify-c exit status: $status (1: some constructs have no HIP equivalent; see the warnings above)"
+# Unsupported APIs in the corpus are expected and reported; only a crash or a usage error fails make run.
+[ "$status" -le 1 ] || exit "$status"
