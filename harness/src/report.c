@@ -63,18 +63,19 @@ int result_set_all_skipped(const result_set *set)
 void report_table(FILE *out, const result_set *set)
 {
     int counts[5] = {0};
-    fprintf(out, "%-16s %-10s %-8s %8s %10s %10s %10s  %s\n", "program", "step", "status", "seconds", "max abs",
+    fprintf(out, "%-16s %-12s %-8s %8s %10s %10s %10s  %s\n", "program", "step", "status", "seconds", "max abs",
             "max rel", "max ulp", "note");
     for (size_t i = 0; i < set->count; i++) {
         const case_result *r = &set->items[i];
         counts[r->status]++;
-        fprintf(out, "%-16s %-10s %-8s %8.1f ", r->program, r->step, status_names[r->status], r->seconds);
+        fprintf(out, "%-16s %-12s %-8s %8.1f ", r->program, r->step, status_names[r->status], r->seconds);
         if (r->has_errors)
             fprintf(out, "%10.3g %10.3g %10.3g  ", r->max_abs, r->max_rel, r->max_ulp);
         else
             fprintf(out, "%10s %10s %10s  ", "-", "-", "-");
-        fprintf(out, "%s%s%s\n", r->message ? r->message : "", r->message && r->log_path ? "; log: " : "",
-                r->log_path && r->message ? r->log_path : "");
+        /* The log path only where something went wrong: that is when someone reads it. */
+        int show_log = r->log_path && r->status != RESULT_PASS && r->status != RESULT_SKIP;
+        fprintf(out, "%s%s%s\n", r->message ? r->message : "", show_log ? "; log: " : "", show_log ? r->log_path : "");
     }
     fprintf(out, "%zu results: %d passed, %d failed, %d expected failures, %d unexpected passes, %d skipped\n",
             set->count, counts[RESULT_PASS], counts[RESULT_FAIL], counts[RESULT_XFAIL], counts[RESULT_XPASS],

@@ -246,8 +246,15 @@ int harness_compare(const harness_options *o)
         /* Per buffer rows, so JUnit shows which output broke. */
         for (size_t i = 0; i < cmp.buffer_count; i++) {
             const buffer_result *r = &cmp.buffers[i];
+            char detail[300] = "";
+            if (r->problem)
+                snprintf(detail, sizeof detail, "%s", r->problem);
+            else if (!r->passed)
+                snprintf(detail, sizeof detail, "%llu of %llu elements differ, first [%llu]: %.17g vs %.17g",
+                         (unsigned long long)r->mismatches, (unsigned long long)r->count,
+                         (unsigned long long)r->first_index[0], r->first_a[0], r->first_b[0]);
             case_result *row = result_add(&results, "compare", r->name, r->passed ? RESULT_PASS : RESULT_FAIL,
-                                          r->problem, NULL);
+                                          *detail ? detail : NULL, NULL);
             if (row) {
                 row->has_errors = !r->problem;
                 row->max_abs = r->max_abs;
