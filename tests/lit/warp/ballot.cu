@@ -1,0 +1,57 @@
+// Ballot and activemask results kept in 32-bit types are reported; unsigned 32-bit variables whose every
+// use keeps the low 32 bits become unsigned long long, and __popc/__ffs on them __popcll/__ffsll.
+// RUN: %hipify --fix-warp-size %s -o - 2>/dev/null | FileCheck %s
+// RUN: %hipify --fix-warp-size %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
+
+__global__ void count(const int *in, int *out) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync' stored in a 32-bit type: the upper 32 lanes are lost on wave64 [warp-size]
+  // CHECK: {{^ *}}unsigned long long ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
+  unsigned ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3005: '__popc' applied to a ballot result counts only 32 lanes [warp-size]
+  // CHECK: {{^ *}}out[0] = __popcll(ballot);
+  out[0] = __popc(ballot);
+  // CHECK: {{^ *}}out[1] = __ffsll(ballot) - 1;
+  out[1] = __ffs(ballot) - 1;
+  // __clzll would count 32 more zeros for the same value: reported, not rewritten
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3005: '__clz' applied
+  // CHECK: {{^ *}}out[2] = 31 - __clz(ballot);
+  out[2] = 31 - __clz(ballot);
+}
+
+__global__ void unsafe_uses(int *out) {
+  // ~m and m << 1 produce high bits a 64-bit variable would keep: reported, type left alone
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask'
+  // CHECK: {{^ *}}unsigned m = __activemask();
+  unsigned m = __activemask();
+  out[0] = __popc(~m) + (int)(m << 1);
+  // a signed int: reported, not widened, and __popc of it would sign-extend as __popcll
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync'
+  // CHECK: {{^ *}}int s = __ballot_sync(__activemask(), out[1] > 0);
+  int s = __ballot_sync(__activemask(), out[1] > 0);
+  // CHECK: {{^ *}}out[3] = __popc(s);
+  out[3] = __popc(s);
+  // DIAG: {{.*}}:[[@LINE+1]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync'
+  out[4] = (unsigned)__ballot_sync(__activemask(), 1);
+}
+
+// A function returning a ballot in 32 bits, and the idioms that stay width-safe: pending &= ~group,
+// x &= x - 1, the mask as a shuffle mask.
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of 'peers_of'
+// CHECK: {{^}}__device__ unsigned long long peers_of(int key) {
+__device__ unsigned peers_of(int key) {
+  // CHECK: {{^ *}}unsigned long long pending = __activemask();
+  unsigned pending = __activemask();
+  // two declarators: reported, not rewritten (the type would change both)
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask'
+  // CHECK: {{^ *}}unsigned spare = __activemask(), mine = 0;
+  unsigned spare = __activemask(), mine = 0;
+  while (pending) {
+    int leader = __ffs(pending) - 1;
+    int leader_key = __shfl_sync(pending, key, leader);
+    // CHECK: {{^ *}}unsigned long long group = __ballot_sync(pending, key == leader_key);
+    unsigned group = __ballot_sync(pending, key == leader_key);
+    if (key == leader_key) mine = group;
+    pending &= ~group;
+  }
+  return mine | (spare & 0u);
+}
