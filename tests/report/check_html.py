@@ -63,7 +63,7 @@ def main():
                   "s-conversion": s["conversion_percent"], "s-unconverted": s["unconverted_refs"],
                   "s-errors": s["diagnostics"]["error"], "s-warnings": s["diagnostics"]["warning"],
                   "s-notes": s["diagnostics"]["note"], "s-auto-share": 100 * report["examine"]["auto_share"],
-                  "rows": s["files"]}
+                  "rows": min(s["files"], 500)}
         for key, want in expect.items():
             if key not in values or abs(values[key] - want) > 0.01:
                 errors.append(f"summary {key}: page shows {values.get(key)}, JSON has {want}")
@@ -100,6 +100,9 @@ def main():
             bad = browser.evaluate("document.querySelectorAll('#detail img, #detail script, #detail b').length")
             if bad or not browser.evaluate("document.getElementById('detail').textContent.indexOf('</script>') >= 0"):
                 errors.append("markup in a source file was not escaped")
+            # Non-ASCII text (escaped as \\uXXXX in the embedded data, surrogate pairs included) round-trips.
+            if not browser.evaluate("document.getElementById('detail').textContent.indexOf('\\ud83d\\ude00 \\u00e9') >= 0"):
+                errors.append("non-ASCII text of a changed line did not survive the embedding")
         # Diagnostics on unchanged lines are listed with their source line.
         outside = [f for f in report["files"] if not f["changed"] and f["diagnostics"] and f["status"] == "ok"]
         if outside:

@@ -7,20 +7,47 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Embedded JSON goes inside <script type="application/json">; a "<" there could close the element or
- * open an HTML comment, and it can only occur inside JSON strings, where \u003c means the same. */
-static void add_script_json(hc_sbuf *b, const char *id, const char *json)
+/* Appends JSON text made pure ASCII: every non-ASCII character becomes a \uXXXX escape (invalid UTF-8
+ * becomes U+FFFD), and so does "<", so the text can neither end its <script> element nor open an HTML
+ * comment there. Both can only occur inside JSON strings, where the escapes mean the same. ASCII also
+ * makes byte offsets equal JavaScript string indices, which the #hc-details index relies on. */
+static void add_json_ascii(hc_sbuf *b, const char *json)
 {
-    hc_sbuf_printf(b, "<script type=\"application/json\" id=\"%s\">", id);
-    for (const char *p = json, *lt; *p; p = lt + 1) {
-        lt = strchr(p, '<');
-        if (!lt) {
-            hc_sbuf_puts(b, p);
+    const unsigned char *p = (const unsigned char *)json;
+    while (*p) {
+        const unsigned char *run = p;
+        while (*p && *p < 0x80 && *p != '<')
+            p++;
+        hc_sbuf_add(b, (const char *)run, (size_t)(p - run));
+        if (!*p)
             break;
-        }
-        hc_sbuf_add(b, p, (size_t)(lt - p));
-        hc_sbuf_puts(b, "\\u003c");
+        uint32_t cp = 0xFFFD;
+        size_t n = 1;
+        if (*p == '<')
+            cp = '<';
+        else if ((*p & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+            cp = ((uint32_t)(*p & 0x1F) << 6) | (p[1] & 0x3F), n = 2;
+        else if ((*p & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+            cp = ((uint32_t)(*p & 0x0F) << 12) | ((uint32_t)(p[1] & 0x3F) << 6) | (p[2] & 0x3F), n = 3;
+        else if ((*p & 0xF8) == 0xF0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80 && (p[3] & 0xC0) == 0x80)
+            cp = ((uint32_t)(*p & 0x07) << 18) | ((uint32_t)(p[1] & 0x3F) << 12) | ((uint32_t)(p[2] & 0x3F) << 6) |
+                 (p[3] & 0x3F),
+            n = 4;
+        if ((n == 2 && cp < 0x80) || (n == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
+            (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)))
+            cp = 0xFFFD, n = 1; /* overlong forms and surrogates are invalid UTF-8 */
+        if (cp >= 0x10000)
+            hc_sbuf_printf(b, "\\u%04x\\u%04x", 0xD800 + ((cp - 0x10000) >> 10), 0xDC00 + ((cp - 0x10000) & 0x3FF));
+        else
+            hc_sbuf_printf(b, "\\u%04x", cp);
+        p += n;
     }
+}
+
+static void add_script_json(hc_sbuf *b, const char *type, const char *id, const char *json)
+{
+    hc_sbuf_printf(b, "<script type=\"%s\" id=\"%s\">", type, id);
+    add_json_ascii(b, json);
     hc_sbuf_puts(b, "</script>\n");
 }
 
@@ -251,7 +278,7 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
         return hc_report_fail(err, errsize, "out of memory");
     }
     hc_sbuf details = {0};
-    int rc = 0, ndetail = 0;
+    int rc = 0;
     for (size_t i = 0; i < run->nfiles && rc == 0; i++) {
         const hc_file_result *f = &run->files[i];
         hc_file_analysis an;
@@ -269,17 +296,17 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
         auto_lines += an.auto_lines;
         manual_lines += an.manual_lines;
         changed_files += f->changed;
-        int detail_index = -1;
+        /* Where this file's detail lies in the #hc-details blob: [offset, length], or -1. */
+        double detail_off = -1, detail_len = 0;
         if (f->changed || f->ndiags) {
             char *dj = file_detail_json(f, err, errsize);
             if (!dj) {
                 rc = -1;
                 break;
             }
-            char id[24];
-            detail_index = ndetail++;
-            snprintf(id, sizeof id, "f%d", detail_index);
-            add_script_json(&details, id, dj);
+            detail_off = (double)details.len;
+            add_json_ascii(&details, dj);
+            detail_len = (double)details.len - detail_off;
             cJSON_free(dj);
         }
         const hc_stats *s = &f->stats;
@@ -297,7 +324,7 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
                   push(r, an.auto_lines + an.manual_lines
                               ? cJSON_CreateNumber(hc_report_auto_share(an.auto_lines, an.manual_lines))
                               : cJSON_CreateNull()) &&
-                  push(r, cJSON_CreateNumber(detail_index));
+                  push(r, cJSON_CreateNumber(detail_off)) && push(r, cJSON_CreateNumber(detail_len));
         if (!ok)
             rc = hc_report_fail(err, errsize, "out of memory");
     }
@@ -340,7 +367,7 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
     hc_sbuf_puts(b, "</div>\n");
     summary_tables(b, run, diag_counts, effort);
     hc_sbuf_puts(b, "<h2>Files</h2>\n<input id=\"files-filter\" type=\"search\" placeholder=\"Filter by path\"> "
-                    "<span id=\"files-shown\"></span>\n<div class=\"filebox\"><table class=\"t\" id=\"files\">"
+                    "<span id=\"files-shown\"></span>\n<div class=\"filebox\" id=\"files-box\"><table class=\"t\" id=\"files\">"
                     "<thead id=\"files-head\"><tr><th data-col=\"path\" class=\"asc\">Path</th><th data-col=\"kind\">Kind</th>"
                     "<th data-col=\"status\">Status</th><th data-col=\"changed\" class=\"n\">Lines changed</th>"
                     "<th data-col=\"edits\" class=\"n\">Edits</th><th data-col=\"errors\" class=\"n\">Errors</th>"
@@ -349,12 +376,14 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
                     "</tr></thead><tbody id=\"files-body\"></tbody></table></div>\n"
                     "<p><em>Click a file to see its side-by-side diff and diagnostics.</em></p>\n<div id=\"detail\"></div>\n");
     diagnostics_reference(b, diag_counts);
-    add_script_json(b, "hc-summary", summary_json);
+    /* The script comes before the per-file blob: the file list is usable while the blob still loads. */
+    add_script_json(b, "application/json", "hc-summary", summary_json);
     cJSON_free(summary_json);
+    hc_sbuf_printf(b, "<script>\n%s</script>\n<script type=\"text/plain\" id=\"hc-details\">", hc_report_html_script);
     hc_sbuf_add(b, details.data ? details.data : "", details.len);
     b->failed |= details.failed;
     hc_sbuf_free(&details);
-    hc_sbuf_printf(b, "<script>\n%s</script>\n</body></html>\n", hc_report_html_script);
+    hc_sbuf_puts(b, "</script>\n</body></html>\n");
     return b->failed ? hc_report_fail(err, errsize, "out of memory") : 0;
 }
 
