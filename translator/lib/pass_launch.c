@@ -8,7 +8,7 @@
 
 /* Start index of the kernel-name expression that ends at token index end (the token before <<<):
  * an identifier, optionally qualified (a::b), optionally followed by template arguments <...>. Sets
- * *has_comma when the template arguments contain a top-level comma. SIZE_MAX when no name is there. */
+ * *has_comma when the template arguments contain a comma outside parentheses. SIZE_MAX when no name is there. */
 static size_t kernel_name_start(const hc_unit *u, size_t end, bool *has_comma) {
     const char *t = u->text;
     size_t i = end;
@@ -26,7 +26,9 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, bool *has_comma) {
             else if (paren == 0 && hc_tok_is(t, k, ">>")) depth += 2;
             else if (paren == 0 && hc_tok_is(t, k, "<")) depth--;
             else if (paren == 0 && hc_tok_is(t, k, "<<")) depth -= 2;
-            else if (paren == 0 && depth == 1 && hc_tok_is(t, k, ",")) *has_comma = true;
+            /* hipLaunchKernelGGL is a macro: the preprocessor splits at any comma outside
+             * parentheses, nested template arguments (Pair<int, float>) included */
+            else if (paren == 0 && hc_tok_is(t, k, ",")) *has_comma = true;
             if (depth < 0) return SIZE_MAX;
         }
         i = hc_tok_prev(&u->toks, i);

@@ -1,0 +1,20 @@
+// A template-id kernel name with a comma in its arguments is wrapped in HIP_KERNEL_NAME(...), which
+// hipLaunchKernelGGL (a macro) needs; one without a comma is not.
+// RUN: %hipify --hip-kernel-execution-syntax %s -o - | FileCheck --match-full-lines %s
+#include <cuda_runtime.h>
+
+template <typename T, int N> __global__ void fill(T *p) { p[threadIdx.x] = T(N); }
+template <typename T> __global__ void one(T *p) { p[threadIdx.x] = T(1); }
+template <typename A, typename B> struct Pair {};
+template <typename P> __global__ void pairk(int *p) {}
+
+void run(float *f, int *i) {
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(fill<float, 4>), dim3(1), dim3(32), 0, 0, f);
+  fill<float, 4><<<1, 32>>>(f);
+  // CHECK: hipLaunchKernelGGL(one<int>, dim3(1), dim3(32), 0, 0, i);
+  one<int><<<1, 32>>>(i);
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(pairk<Pair<int, float>>), dim3(2), dim3(64), 0, 0, i);
+  pairk<Pair<int, float>><<<2, 64>>>(i);
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(fill<int, (3 > 2) ? 1 : 2>), dim3(1), dim3(1), 0, 0, i);
+  fill<int, (3 > 2) ? 1 : 2><<<1, 1>>>(i);
+}

@@ -1,0 +1,22 @@
+// Device intrinsics whose HIP spelling is identical are left as they are (and count as converted).
+// RUN: %hipify %s -o - | FileCheck --match-full-lines %s
+// RUN: %hipify --print-stats %s -o /dev/null | FileCheck %s --check-prefix=STATS
+#include <cuda_runtime.h>
+
+// CHECK: __global__ void sum(const float *__restrict__ in, float *out, int n) {
+__global__ void sum(const float *__restrict__ in, float *out, int n) {
+  // CHECK: __shared__ float tile[256];
+  __shared__ float tile[256];
+  int i = blockIdx.x * blockDim.x + threadIdx.x;
+  // CHECK: tile[threadIdx.x] = i < n ? __ldg(&in[i]) : 0.0f;
+  tile[threadIdx.x] = i < n ? __ldg(&in[i]) : 0.0f;
+  // CHECK: __syncthreads();
+  __syncthreads();
+  // CHECK: if (threadIdx.x == 0) atomicAdd(out, __expf(tile[0]));
+  if (threadIdx.x == 0) atomicAdd(out, __expf(tile[0]));
+}
+// Only the include is replaced (14 bytes of cuda_runtime.h); the four intrinsics count as converted.
+// STATS: CONVERTED refs count: 5
+// STATS: REPLACED bytes: 14
+// STATS: CUDA Device API: 4
+// STATS: __expf: 1
