@@ -131,16 +131,22 @@ static void test_occupancy(void) {
         OK(hipOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_at, (const void *)occupancy_kernel, 128, shim + 1));
         EXPECT(blocks_at < num_blocks, "%d blocks: still %d fit with %zu + 1 bytes", num_blocks, blocks_at, shim);
 #if defined(__HIP_PLATFORM_NVIDIA__)
+        // CUDA 13 on an H100 answers up to reservedSharedMemPerBlock (1 KiB) more than its own occupancy
+        // calculator allows once the multiprocessor's capacity is the bound; the shim answers the calculator's
+        // edge (checked above), so it may be lower by exactly that amount and never higher (docs/shim.md).
         size_t cuda = 0;
+        cudaDeviceProp cuda_prop;
+        EXPECT(cudaGetDeviceProperties(&cuda_prop, 0) == cudaSuccess, "cuda properties");
         EXPECT(cudaOccupancyAvailableDynamicSMemPerBlock(&cuda, occupancy_kernel, num_blocks, 128) == cudaSuccess,
                "cuda call");
-        EXPECT(shim == cuda, "%d blocks: shim %zu bytes, CUDA %zu bytes", num_blocks, shim, cuda);
+        EXPECT(shim == cuda || shim + cuda_prop.reservedSharedMemPerBlock == cuda,
+               "%d blocks: shim %zu bytes, CUDA %zu bytes", num_blocks, shim, cuda);
         CUfunction function;
         EXPECT(cudaGetFuncBySymbol(&function, (const void *)occupancy_kernel) == cudaSuccess, "function handle");
         size_t module_shim = 0, module_cuda = 0;
         OK(hipifyShimModuleOccupancyAvailableDynamicSMemPerBlock(&module_shim, function, num_blocks, 128));
         EXPECT(cuOccupancyAvailableDynamicSMemPerBlock(&module_cuda, function, num_blocks, 128) == CUDA_SUCCESS, "cu");
-        EXPECT(module_shim == module_cuda, "driver form: shim %zu, CUDA %zu", module_shim, module_cuda);
+        EXPECT(module_shim == shim && module_cuda == cuda, "driver form: shim %zu, CUDA %zu", module_shim, module_cuda);
         printf("occupancy: %2d blocks of 128: shim %zu bytes, CUDA %zu bytes\n", num_blocks, shim, cuda);
 #else
         printf("occupancy: %2d blocks of 128: shim %zu bytes\n", num_blocks, shim);

@@ -1,0 +1,174 @@
+/* pass_shim_members.c: rewrites reads of cudaDeviceProp members that HIP 5.2's hipDeviceProp_t lacks
+ * (prop.member, p->member) into calls of the runtime shim's accessors, when the object's declaration as a
+ * cudaDeviceProp is visible in the file. It does not rename types (pass_rename.c) or guess: any other
+ * access to such a member is left unchanged and diagnosed. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Members the shim answers, from the table the shim library is built from (one truth). */
+static const struct shim_member {
+    const char *member;
+    const char *accessor;
+} shim_members[] = {
+#define HIPIFY_SHIM_PROP(member, accessor, type, hip_attr, cuda_attr, amd_fallback) {#member, #accessor},
+#include "../../runtime-shim/include/hipify_shim_props.def"
+#undef HIPIFY_SHIM_PROP
+};
+
+/* Members hipDeviceProp_t (HIP 5.2) lacks and the shim does not answer (docs/shim.md says why): every
+ * access is diagnosed, so the port fails with an explanation rather than only a compile error. */
+static const char *const unanswered_members[] = {
+    "uuid", "luid", "luidDeviceNodeMask", "maxTexture1DMipmap", "maxTexture2DMipmap", "maxTexture2DLinear",
+    "maxTexture2DGather", "maxTexture3DAlt", "maxTextureCubemap", "maxTexture1DLayered", "maxTexture2DLayered",
+    "maxTextureCubemapLayered", "maxSurface1D", "maxSurface2D", "maxSurface3D", "maxSurface1DLayered",
+    "maxSurface2DLayered", "maxSurfaceCubemap", "maxSurfaceCubemapLayered", "surfaceAlignment",
+    "asyncEngineCount", "persistingL2CacheMaxSize", "globalL1CacheSupported", "localL1CacheSupported",
+    "regsPerMultiprocessor", "multiGpuBoardGroupID", "hostNativeAtomicSupported", "computePreemptionSupported",
+    "canUseHostPointerForRegisteredMem", "maxBlocksPerMultiProcessor", "accessPolicyMaxWindowSize",
+    "hostRegisterSupported", "sparseCudaArraySupported", "hostRegisterReadOnlySupported",
+    "timelineSemaphoreInteropSupported", "memoryPoolsSupported", "gpuDirectRDMASupported",
+    "gpuDirectRDMAFlushWritesOptions", "gpuDirectRDMAWritesOrdering", "memoryPoolSupportedHandleTypes",
+    "deferredMappingCudaArraySupported", "ipcEventSupported", "clusterLaunch", "unifiedFunctionPointers",
+    "deviceNumaConfig", "deviceNumaId", "mpsEnabled", "hostNumaId", "gpuPciDeviceID", "gpuPciSubsystemID",
+    "hostNumaMultinodeIpcSupported",
+};
+
+/* Longest variable name tracked; longer ones are simply not recognised (then diagnosed, not rewritten). */
+enum { MAX_NAME = 128, MAX_TRACKED = 256 };
+
+typedef struct prop_variable {
+    uint32_t off, len; /* the name, in the text */
+    bool pointer;      /* declared as cudaDeviceProp *name: accessed with -> */
+} prop_variable;
+
+typedef struct prop_variables {
+    prop_variable v[MAX_TRACKED];
+    size_t n;
+} prop_variables;
+
+static bool is_tok(const hc_unit *u, size_t i, const char *s) { return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s); }
+static bool is_ident(const hc_unit *u, size_t i) { return i < u->toks.n && u->toks.v[i].kind == HC_TOK_IDENT; }
+static bool is_prop_type(const hc_unit *u, size_t i) { return is_tok(u, i, "cudaDeviceProp") || is_tok(u, i, "hipDeviceProp_t"); }
+
+static const struct shim_member *find_shim_member(const char *s, size_t n) {
+    for (size_t k = 0; k < sizeof shim_members / sizeof *shim_members; k++)
+        if (strlen(shim_members[k].member) == n && memcmp(shim_members[k].member, s, n) == 0) return &shim_members[k];
+    return NULL;
+}
+
+static bool is_unanswered_member(const char *s, size_t n) {
+    for (size_t k = 0; k < sizeof unanswered_members / sizeof *unanswered_members; k++)
+        if (strlen(unanswered_members[k]) == n && memcmp(unanswered_members[k], s, n) == 0) return true;
+    return false;
+}
+
+/* Records the declarators that follow a cudaDeviceProp type at index i: [*|&|const]... name, up to a
+ * token that ends the declaration. Arrays are not recorded (their elements are then diagnosed). */
+static void collect_declarators(const hc_unit *u, size_t i, prop_variables *vars) {
+    size_t k = hc_tok_next(&u->toks, i);
+    while (k < u->toks.n) {
+        bool pointer = false;
+        while (is_tok(u, k, "*") || is_tok(u, k, "&") || is_tok(u, k, "const") || is_tok(u, k, "__restrict__")) {
+            if (is_tok(u, k, "*")) pointer = true;
+            k = hc_tok_next(&u->toks, k);
+        }
+        if (!is_ident(u, k)) return;
+        size_t after = hc_tok_next(&u->toks, k);
+        bool ends = is_tok(u, after, ",") || is_tok(u, after, ";") || is_tok(u, after, "=") || is_tok(u, after, ")") ||
+                    is_tok(u, after, "{");
+        if (!ends) return; /* an array, a function name, or not a declaration at all */
+        if (vars->n < MAX_TRACKED && u->toks.v[k].len < MAX_NAME)
+            vars->v[vars->n++] = (prop_variable){u->toks.v[k].off, u->toks.v[k].len, pointer};
+        if (!is_tok(u, after, ",")) return; /* an initializer or the end: one declarator is enough here */
+        k = hc_tok_next(&u->toks, after);
+        /* In a parameter list the next item starts with a type (two identifiers in a row): stop. */
+        size_t look = k;
+        while (is_tok(u, look, "*") || is_tok(u, look, "&")) look = hc_tok_next(&u->toks, look);
+        if (is_ident(u, look) && is_ident(u, hc_tok_next(&u->toks, look))) return;
+    }
+}
+
+static const prop_variable *find_variable(const hc_unit *u, const prop_variables *vars, const hc_token *t) {
+    for (size_t k = 0; k < vars->n; k++)
+        if (vars->v[k].len == t->len && memcmp(u->text + vars->v[k].off, u->text + t->off, t->len) == 0) return &vars->v[k];
+    return NULL;
+}
+
+/* True when the member access at [object, member] is written to, or its address taken: an accessor call
+ * cannot stand there. */
+static bool used_as_lvalue(const hc_unit *u, size_t object, size_t member) {
+    static const char *const writes[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
+    size_t next = hc_tok_next(&u->toks, member);
+    for (size_t k = 0; k < sizeof writes / sizeof *writes; k++)
+        if (is_tok(u, next, writes[k])) return true;
+    size_t prev = hc_tok_prev(&u->toks, object);
+    if (is_tok(u, prev, "++") || is_tok(u, prev, "--")) return true;
+    if (is_tok(u, prev, "&")) { /* unary & unless an operand stands before it */
+        size_t before = hc_tok_prev(&u->toks, prev);
+        if (before == SIZE_MAX) return true;
+        const hc_token *b = &u->toks.v[before];
+        bool operand = b->kind == HC_TOK_IDENT || b->kind == HC_TOK_NUMBER || is_tok(u, before, ")") || is_tok(u, before, "]");
+        return !operand;
+    }
+    return false;
+}
+
+static void member_name(const hc_unit *u, const hc_token *member, char *out, size_t size) {
+    snprintf(out, size, "cudaDeviceProp::%.*s", (int)member->len, u->text + member->off);
+}
+
+int hc_pass_shim_members(hc_unit *u) {
+    const char *t = u->text;
+    prop_variables vars;
+    vars.n = 0;
+    bool mentions_props = false;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (!is_prop_type(u, i)) continue;
+        mentions_props = true;
+        collect_declarators(u, i, &vars);
+    }
+    if (!mentions_props) return 0; /* a member of that name belongs to some other structure here */
+
+    for (size_t i = 0; i < u->toks.n; i++) {
+        const hc_token *member = &u->toks.v[i];
+        if (member->kind != HC_TOK_IDENT) continue;
+        if ((member->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        const struct shim_member *shim = find_shim_member(t + member->off, member->len);
+        bool unanswered = !shim && is_unanswered_member(t + member->off, member->len);
+        if (!shim && !unanswered) continue;
+        size_t op = hc_tok_prev(&u->toks, i);
+        if (!(is_tok(u, op, ".") || is_tok(u, op, "->"))) continue; /* not a member access */
+        char name[MAX_NAME + 32];
+        member_name(u, member, name, sizeof name);
+        if (unanswered) {
+            hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, false);
+            hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
+            continue;
+        }
+        size_t object = hc_tok_prev(&u->toks, op);
+        size_t before = object == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, object);
+        const prop_variable *var = is_ident(u, object) ? find_variable(u, &vars, &u->toks.v[object]) : NULL;
+        bool arrow = is_tok(u, op, "->");
+        /* Sure only for a plain variable declared as cudaDeviceProp here, accessed with the right operator,
+         * not itself a member of something else, and only read. */
+        bool sure = var && var->pointer == arrow && !(is_tok(u, before, ".") || is_tok(u, before, "->") || is_tok(u, before, "::")) &&
+                    !used_as_lvalue(u, object, i) && !(u->toks.v[object].flags & HC_TOKF_VETO);
+        if (!sure) {
+            hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, false);
+            hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
+            continue;
+        }
+        const hc_token *obj = &u->toks.v[object];
+        char repl[2 * MAX_NAME + 96];
+        snprintf(repl, sizeof repl, "%s(%s%.*s)", shim->accessor, arrow ? "" : "&", (int)obj->len, t + obj->off);
+        if (hc_unit_edit(u, obj->off, member->off + member->len - obj->off, repl, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0)
+            return -1;
+        u->uses_shim = true;
+        u->uses_runtime = true;
+        hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, true);
+        hc_unit_diag(u, HC_D_SHIM_USED, member->off, name, name, shim->accessor);
+    }
+    return 0;
+}
