@@ -1,0 +1,178 @@
+/* pass_arguments.c: rewrites the arguments of CUDA calls whose HIP counterpart takes them differently
+ * (HIP_SYMBOL() around symbols, kernel casts, overloads chosen by argument count), driven by
+ * mappings/arguments.tsv. It does not rename plain identifiers: pass_rename.c does that. */
+#include "argrewrite.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Arguments are token ranges [first, last] of one call; a call has at most this many we look at. */
+#define HC_MAX_CALL_ARGS 32
+
+typedef struct call_args {
+    size_t first[HC_MAX_CALL_ARGS];
+    size_t last[HC_MAX_CALL_ARGS];
+    size_t count; /* number of arguments, possibly more than HC_MAX_CALL_ARGS (then ranges are partial) */
+} call_args;
+
+static bool is_punct(const hc_unit *u, size_t i, const char *s) {
+    return i < u->toks.n && u->toks.v[i].kind == HC_TOK_PUNCT && hc_tok_is(u->text, &u->toks.v[i], s);
+}
+
+/* Splits the argument list between open and close (matching parentheses) at top-level commas. Commas
+ * inside (), [] and {} are skipped via hc_tok_match; commas inside template arguments are not told
+ * apart (a call whose argument is such a template-id is then miscounted, and no row matches it). */
+static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *out) {
+    out->count = 0;
+    size_t start = SIZE_MAX;
+    for (size_t i = hc_tok_next(&u->toks, open); i < close; i = hc_tok_next(&u->toks, i)) {
+        if (is_punct(u, i, ",")) {
+            if (start == SIZE_MAX) return false; /* empty argument: not a call we understand */
+            out->count++;
+            start = SIZE_MAX;
+            continue;
+        }
+        if (start == SIZE_MAX) {
+            start = i;
+            if (out->count < HC_MAX_CALL_ARGS) out->first[out->count] = i;
+        }
+        if (out->count < HC_MAX_CALL_ARGS) out->last[out->count] = i;
+        if (is_punct(u, i, "(") || is_punct(u, i, "[") || is_punct(u, i, "{")) {
+            size_t m = hc_tok_match(u->text, &u->toks, i);
+            if (m == SIZE_MAX || m >= close) return false;
+            i = m;
+            if (out->count < HC_MAX_CALL_ARGS) out->last[out->count] = i;
+        }
+    }
+    if (start != SIZE_MAX) out->count++;
+    else if (out->count > 0) return false; /* trailing comma */
+    return true;
+}
+
+static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
+
+/* True when the file is C (not C++/CUDA): casts are then spelled (T)(x). */
+static bool is_c_file(const hc_unit *u) {
+    size_t n = u->path ? strlen(u->path) : 0;
+    return n > 2 && strcmp(u->path + n - 2, ".c") == 0;
+}
+
+/* The argument already has the wrapping this rewrite would add (the file was translated before). */
+static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, const hc_arg_rewrite *rw) {
+    const hc_token *first = &u->toks.v[a->first[k]];
+    if (rw->action == HC_ARGACT_SYMBOL) return hc_tok_is(u->text, first, "HIP_SYMBOL");
+    if (hc_tok_is(u->text, first, "reinterpret_cast")) return true;
+    /* (const void*) x */
+    size_t i = a->first[k];
+    if (!is_punct(u, i, "(")) return false;
+    i = hc_tok_next(&u->toks, i);
+    if (i >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[i], "const")) return false;
+    i = hc_tok_next(&u->toks, i);
+    return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], "void");
+}
+
+/* Wraps argument k in prefix ... suffix with two insertions, so renames inside it still apply. */
+static int wrap_arg(hc_unit *u, const call_args *a, size_t k, const char *prefix, const char *suffix) {
+    if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+    return hc_unit_edit(u, tok_end(u, a->last[k]), 0, suffix, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+}
+
+/* True when a replacement function named by the table is available at the target HIP version. */
+static bool hip_function_available(const hc_unit *u, const char *hip) {
+    const hc_mapping *m = hc_mapping_find_hip(hip, strlen(hip));
+    if (!m) return true; /* not a table name (a macro such as hipHostMallocDefault): nothing to check */
+    hc_resolution r = hc_mapping_resolve(m, u->opt);
+    return r.kind == HC_RES_CONVERT || r.kind == HC_RES_IDENTITY;
+}
+
+/* Applies one table row to the call of `name` at token index name_tok. Returns 1 when it rewrote,
+ * 0 when the row did not apply, -1 on out-of-memory. */
+static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const call_args *a, const hc_arg_rewrite *rw) {
+    char message[256], buf[160];
+    const hc_token *nt = &u->toks.v[name_tok];
+    if (rw->nargs >= 0 && (size_t)rw->nargs != a->count) return 0;
+    if (a->count > HC_MAX_CALL_ARGS) return 0; /* no CUDA API takes that many: not one of ours */
+    switch ((hc_arg_action)rw->action) {
+    case HC_ARGACT_SYMBOL:
+    case HC_ARGACT_CAST: {
+        size_t k = rw->arg_index;
+        if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
+        if (rw->action == HC_ARGACT_SYMBOL) {
+            /* CUDA before 5.0 also took the symbol's name as a string: HIP_SYMBOL() would be wrong */
+            if (u->toks.v[a->first[k]].kind == HC_TOK_STRING) {
+                hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name,
+                             "symbol given as a string: HIP needs the symbol itself in HIP_SYMBOL()");
+                return 0;
+            }
+            if (wrap_arg(u, a, k, "HIP_SYMBOL(", ")") < 0) return -1;
+            snprintf(message, sizeof message, "'%s': argument %zu wrapped in HIP_SYMBOL()", name, k + 1);
+        } else {
+            if (is_c_file(u))
+                snprintf(buf, sizeof buf, "(%s)(", rw->text);
+            else
+                snprintf(buf, sizeof buf, "reinterpret_cast<%s>(", rw->text);
+            if (wrap_arg(u, a, k, buf, ")") < 0) return -1;
+            snprintf(message, sizeof message, "'%s': argument %zu cast to '%s'", name, k + 1, rw->text);
+        }
+        break;
+    }
+    case HC_ARGACT_RENAME:
+        if (!rw->hip[0] || !hip_function_available(u, rw->hip)) return 0;
+        if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        snprintf(message, sizeof message, "'%s' with %zu arguments is '%s' in HIP", name, a->count, rw->hip);
+        break;
+    case HC_ARGACT_APPEND:
+        if (rw->hip[0]) {
+            if (!hip_function_available(u, rw->hip)) return 0;
+            if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        }
+        if (a->count == 0) return 0;
+        snprintf(buf, sizeof buf, ", %s", rw->text);
+        if (hc_unit_edit(u, tok_end(u, a->last[a->count - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+            return -1;
+        snprintf(message, sizeof message, "'%s': argument '%s' appended", name, rw->text);
+        break;
+    default:
+        return 0;
+    }
+    hc_unit_diag(u, HC_D_ARGUMENT_REWRITE, nt->off, name, message);
+    return 1;
+}
+
+int hc_pass_arguments(hc_unit *u) {
+    const char *t = u->text;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        const hc_token *tok = &u->toks.v[i];
+        if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue;
+        if ((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        size_t nrw = 0;
+        const hc_arg_rewrite *rws = hc_arg_rewrites_find(t + tok->off, tok->len, &nrw);
+        if (!rws) continue;
+        /* a call: name ( ... ), not a member call and not the macro being defined */
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p != SIZE_MAX && (is_punct(u, p, ".") || is_punct(u, p, "->") || hc_tok_is(t, &u->toks.v[p], "define")))
+            continue;
+        size_t open = hc_tok_next(&u->toks, i);
+        if (!is_punct(u, open, "(")) continue;
+        size_t close = hc_tok_match(t, &u->toks, open);
+        if (close == SIZE_MAX) continue;
+        /* only where the call itself is translated (the target HIP has the function) */
+        const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
+        if (!m) continue;
+        hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (r.kind != HC_RES_CONVERT && r.kind != HC_RES_IDENTITY) continue;
+        call_args args;
+        char name[128];
+        if (tok->len >= sizeof name) continue;
+        memcpy(name, t + tok->off, tok->len);
+        name[tok->len] = '\0';
+        if (!split_args(u, open, close, &args)) {
+            hc_unit_diag(u, HC_D_ARGUMENT_CHECK, tok->off, name, "arguments could not be split safely: check them by hand");
+            continue;
+        }
+        for (size_t k = 0; k < nrw; k++)
+            if (apply_rewrite(u, i, name, &args, &rws[k]) < 0) return -1;
+    }
+    return 0;
+}
