@@ -159,7 +159,8 @@ static void count(hc_unit *u, const char *prefix, const char *what) {
     hc_unit_count_rule(u, name);
 }
 
-int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool *arch_done, const char *prefix) {
+int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool arch_flags, bool *arch_done,
+                             const char *prefix) {
     const char *text = u->text;
     for (size_t i = 0; i < n; i++) {
         const char *value;
@@ -189,7 +190,7 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
         repl[0] = '\0';
         switch (f->action) {
         case BF_ARCH:
-            if (!*arch_done) hc_build_offload_flags(u->opt, repl, sizeof repl);
+            if (arch_flags && !*arch_done) hc_build_offload_flags(u->opt, repl, sizeof repl);
             *arch_done = true;
             break;
         case BF_REPLACE: snprintf(repl, sizeof repl, "%s", f->replacement); break;
@@ -323,6 +324,14 @@ static const char cmake_hip_block[] =
     "    endforeach()\n"
     "    if(NOT hip_srcs)\n"
     "      continue()\n"
+    "    endif()\n"
+    "    get_target_property(std ${t} HIP_STANDARD)\n"
+    "    if(NOT std)\n"
+    "      get_directory_property(std DIRECTORY \"${dir}\" DEFINITION CMAKE_HIP_STANDARD)\n"
+    "    endif()\n"
+    "    get_target_property(cxx_std ${t} CXX_STANDARD)\n"
+    "    if(std AND NOT cxx_std)\n"
+    "      set_target_properties(${t} PROPERTIES CXX_STANDARD ${std})\n"
     "    endif()\n"
     "    get_target_property(archs ${t} HIP_ARCHITECTURES)\n"
     "    if(NOT archs)\n"

@@ -171,6 +171,7 @@ static int parse_cmake(const char *text, size_t len, cm_file *f) {
 
 typedef struct cm_state {
     hc_unit *u;
+    size_t first_edit;    /* edits before this index were proposed by other passes */
     cm_file f;
     bool *arg_done;       /* an argument already rewritten by a command-specific rule */
     bool changed;         /* some CUDA construct was migrated */
@@ -304,20 +305,15 @@ static size_t collect_words(cm_state *s, const cm_cmd *c, size_t i0, size_t iend
     return n;
 }
 
+/* nvcc options in arguments i0..iend; GPU targets are removed because the HIP block takes them from
+ * CMAKE_HIP_ARCHITECTURES / HIP_ARCHITECTURES (and drops those the compiler cannot build). */
 static int translate_args(cm_state *s, const cm_cmd *c, size_t i0, size_t iend) {
     hc_build_word w[256];
     size_t n = collect_words(s, c, i0, iend, w, sizeof w / sizeof w[0]);
     bool arch_done = false;
     size_t before = s->u->edits.n;
-    if (hc_build_translate_flags(s->u, w, n, &arch_done, "cmake") < 0) return -1;
+    if (hc_build_translate_flags(s->u, w, n, false, &arch_done, "cmake") < 0) return -1;
     if (s->u->edits.n > before) s->changed = true;
-    /* mark the arguments whose text now has an edit, so word renames below do not overlap */
-    for (size_t e = before; e < s->u->edits.n; e++)
-        for (size_t i = i0; i < iend; i++) {
-            const cm_arg *a = arg_of(s, c, i);
-            const hc_edit *ed = &s->u->edits.v[e];
-            if (ed->offset < a->off + a->len && a->off < ed->offset + ed->length + 1) s->arg_done[c->first_arg + i] = true;
-        }
     return 0;
 }
 
@@ -414,6 +410,16 @@ static int migrate_set(cm_state *s, const cm_cmd *c) {
     return 0;
 }
 
+/* True when [off, off+len) overlaps an edit this pass already proposed (a flag inside a generator
+ * expression, say), so a word rename must not touch it. */
+static bool already_edited(const cm_state *s, uint32_t off, uint32_t len) {
+    for (size_t i = s->first_edit; i < s->u->edits.n; i++) {
+        const hc_edit *e = &s->u->edits.v[i];
+        if (e->length && off < e->offset + e->length && e->offset < off + len) return true;
+    }
+    return false;
+}
+
 /* Whole-word renames from build_cmake_vars.def, CUDA:: targets and FindCUDA library variables, in every
  * argument not already rewritten. */
 static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
@@ -443,7 +449,7 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
                 char name[96];
                 snprintf(name, sizeof name, "%.*s", (int)e, t + p);
                 const hc_build_lib *lib = hc_build_lib_by_target(t + p, e);
-                if (lib && lib->hip_target[0]) {
+                if (lib && lib->hip_target[0] && !already_edited(s, p, e)) {
                     if (edit(s, p, e, lib->hip_target) < 0) return -1;
                     count(s, "imported-target");
                 } else if (lib) {
@@ -467,7 +473,7 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
             }
             size_t wlen;
             const char *hip;
-            if (hc_cmake_word_at(t + p, rest, &wlen, &hip)) {
+            if (hc_cmake_word_at(t + p, rest, &wlen, &hip) && !already_edited(s, p, (uint32_t)wlen)) {
                 char name[96];
                 snprintf(name, sizeof name, "%.*s", (int)wlen, t + p);
                 if (hip[0]) {
@@ -574,6 +580,7 @@ int hc_pass_cmake(hc_unit *u) {
     if (!u->opt->build_scripts) return 0;
     cm_state s = {0};
     s.u = u;
+    s.first_edit = u->edits.n;
     int rc = parse_cmake(u->text, u->len, &s.f);
     if (rc == 0) {
         s.arg_done = calloc(s.f.nargs + 1, sizeof *s.arg_done);

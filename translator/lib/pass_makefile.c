@@ -105,7 +105,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
         if ((nvcc_related || is_lib) && nflags < sizeof flags / sizeof flags[0]) flags[nflags++] = s->w[i];
     }
     bool arch_done = false;
-    return hc_build_translate_flags(u, flags, nflags, &arch_done, "make");
+    return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make");
 }
 
 int hc_pass_makefile(hc_unit *u) {
