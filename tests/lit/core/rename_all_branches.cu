@@ -10,8 +10,8 @@ void branches(void **p) {
   // CHECK: hipMallocManaged(p, 2);
   cudaMallocManaged(p, 2);
 #else
-  // CHECK: hipHostMalloc(p, 3, hipHostMallocDefault);
-  cudaMallocHost(p, 3);
+  // CHECK: hipHostFree(*p);
+  cudaFreeHost(*p);
 #endif
 #ifdef __CUDA_ARCH__
   // CHECK: hipDeviceSynchronize();

@@ -16,9 +16,9 @@ void branches(void **p) {
   // DEF: hipMallocManaged(p, 2);
   cudaMallocManaged(p, 2);
 #else
-  // CHECK: hipHostMalloc(p, 3, hipHostMallocDefault);
-  // DEF: cudaMallocHost(p, 3);
-  cudaMallocHost(p, 3);
+  // CHECK: hipHostFree(*p);
+  // DEF: cudaFreeHost(*p);
+  cudaFreeHost(*p);
 #endif
   // CHECK: hipFree(*p);
   // DEF: hipFree(*p);
