@@ -15,7 +15,9 @@ def main(root):
     rows, _, _, errors = hctables.load(os.path.join(root, "mappings"), families)
     problems = list(errors)
     by_name = {r["cuda"]: r for r in rows}
-    header = open(os.path.join(root, "runtime-shim", "include", "hipify_shim.h"), encoding="utf-8").read()
+    include = os.path.join(root, "runtime-shim", "include")
+    header = open(os.path.join(include, "hipify_shim.h"), encoding="utf-8").read()
+    warp_header = open(os.path.join(include, "hipify_shim_warp.h"), encoding="utf-8").read()
     props = open(os.path.join(root, "runtime-shim", "include", "hipify_shim_props.def"), encoding="utf-8").read()
     shim_rows = hctables.read_tsv(os.path.join(root, "mappings", "shim.tsv"), hctables.SHIM_COLUMNS, problems)
     counts = {}
@@ -31,8 +33,10 @@ def main(root):
                             (where, shim["cuda"], row["hip"]))
         if row["kind"] != shim["kind"]:
             problems.append("%s: kind %s, mapping table says %s" % (where, shim["kind"], row["kind"]))
-        if not re.search(r"\b%s\b" % re.escape(shim["shim_name"]), header):
-            problems.append("%s: %s is not declared in hipify_shim.h" % (where, shim["shim_name"]))
+        declared = re.search(r"\b%s\(" % re.escape(shim["shim_name"]), header + warp_header) or \
+            re.search(r"#define %s\b|\b%s;" % ((re.escape(shim["shim_name"]),) * 2), header)
+        if not declared:
+            problems.append("%s: %s is not declared in hipify_shim.h or hipify_shim_warp.h" % (where, shim["shim_name"]))
         names.add(shim["shim_name"])
         counts[(row["family"], row["kind"])] = counts.get((row["family"], row["kind"]), 0) + 1
     # Functions declared in the header: each must be reachable from a table (shim.tsv or the props .def).
