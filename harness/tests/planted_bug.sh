@@ -6,7 +6,11 @@
 # the correct pair and fail the planted one on the double-precision weight gradient. It is no GPU test.
 # usage: planted_bug.sh HIPIFY HARNESS CORPUS_DIR RECORD_INCLUDE CPU_HIP_INCLUDE WORK_DIR CXX
 set -eu
-hipify=$1 harness=$2 corpus=$3 record_include=$4 cpu_hip=$5 work=$6 cxx=$7
+# Paths become absolute before the script changes directory; bare command names stay as they are.
+absolute() { case $1 in /*) echo "$1" ;; */*) echo "$PWD/$1" ;; *) echo "$1" ;; esac; }
+hipify=$(absolute "$1") harness=$(absolute "$2") corpus=$(absolute "$3") record_include=$(absolute "$4")
+cpu_hip=$(absolute "$5") work=$(absolute "$6") cxx=$7
+case $corpus in */*) ;; *) corpus="$PWD/$corpus" ;; esac
 rm -rf "$work" && mkdir -p "$work"
 cd "$work"
 
