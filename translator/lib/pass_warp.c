@@ -119,6 +119,13 @@ typedef struct warp_fix {
     char note[200];
 } warp_fix;
 
+/* One identifier occurrence, for the sorted name index (all uses of a name in O(log n)). */
+typedef struct name_ref {
+    const char *text;
+    uint32_t len;
+    uint32_t pos;
+} name_ref;
+
 typedef struct warp_scan {
     hc_unit *u;
     const char *text;
@@ -134,6 +141,12 @@ typedef struct warp_scan {
     size_t nconsts, capconsts;
     warp_fix *fixes;
     size_t nfixes, capfixes;
+    name_ref *idents;   /* every identifier, sorted by spelling then position */
+    size_t nidents;
+    uint32_t *callee;   /* per code token: the function or macro scope its identifier names, or 0 */
+    size_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
+    size_t *arrays;     /* positions of array declarator brackets */
+    size_t narrays, caparrays;
     uint32_t *reported; /* offsets already given a diagnostic of one kind, to report each place once */
     size_t nreported, capreported;
     bool oom;
@@ -320,6 +333,43 @@ static int build_tokens(warp_scan *w) {
     return 0;
 }
 
+static int compare_name_ref(const void *a, const void *b) {
+    const name_ref *x = a, *y = b;
+    int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
+    if (c) return c;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+static int build_name_index(warp_scan *w) {
+    w->idents = malloc((w->n + 1) * sizeof *w->idents);
+    w->callee = calloc(w->n + 1, sizeof *w->callee);
+    if (!w->idents || !w->callee) return -1;
+    for (size_t i = 0; i < w->n; i++)
+        if (is_ident(w, i)) {
+            name_ref *r = &w->idents[w->nidents++];
+            r->text = w->text + tk(w, i)->off;
+            r->len = tk(w, i)->len;
+            r->pos = (uint32_t)i;
+        }
+    qsort(w->idents, w->nidents, sizeof *w->idents, compare_name_ref);
+    return 0;
+}
+
+/* The index range [*first, *end) of the identifiers spelled like the token at pos. */
+static void uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
+    name_ref key = {w->text + tk(w, pos)->off, tk(w, pos)->len, 0};
+    size_t lo = 0, hi = w->nidents;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (compare_name_ref(&w->idents[mid], &key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    *first = lo;
+    while (lo < w->nidents && w->idents[lo].len == key.len && !memcmp(w->idents[lo].text, key.text, key.len)) lo++;
+    *end = lo;
+}
+
 static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_define) {
     if (!grow(w, (void **)&w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
     warp_scope *s = &w->scopes[w->nscopes];
@@ -481,8 +531,13 @@ static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t 
     return true;
 }
 
+static bool is_declarator_bracket(const warp_scan *w, size_t open);
+
 static void gather_vars(warp_scan *w) {
     for (size_t i = 1; i < w->n && !w->oom; i++) {
+        if (is(w, i, "[") && is_declarator_bracket(w, i) &&
+            grow(w, (void **)&w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
+            w->arrays[w->narrays++] = i;
         if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
         size_t name = i - 1;
         bool assign = is(w, i, "=");
@@ -506,20 +561,31 @@ static void gather_vars(warp_scan *w) {
     }
 }
 
+/* Groups variable records by scope (stable, so declarations come before later assignments). */
+static int index_vars(warp_scan *w) {
+    w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
+    w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
+    if (!w->scope_vars || !w->scope_vars_start) return -1;
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
+    for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
+    return 0;
+}
+#define FOR_SCOPE_VARS(w, s, v)                                                                            \
+    for (size_t vk_ = (w)->scope_vars_start[(s)]; vk_ < (w)->scope_vars_start[(s) + 1]; vk_++)           \
+        for (warp_var *v = &(w)->vars[(w)->scope_vars[vk_]]; v; v = NULL)
+
 /* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
 static unsigned var_class(const warp_scan *w, size_t pos) {
     unsigned cls = name_table_class(w, pos);
-    uint32_t s = w->scope_of[pos];
-    for (size_t k = 0; k < w->nvars; k++)
-        if (w->vars[k].scope == s && same_text(w, w->vars[k].name, pos)) cls |= w->vars[k].cls;
+    FOR_SCOPE_VARS(w, w->scope_of[pos], v)
+    if (same_text(w, v->name, pos)) cls |= v->cls;
     return cls;
 }
 /* The declaration (a record with a type) of the variable spelled at pos, or NULL. */
 static warp_var *var_decl(const warp_scan *w, size_t pos) {
-    uint32_t s = w->scope_of[pos];
-    for (size_t k = 0; k < w->nvars; k++)
-        if (w->vars[k].scope == s && w->vars[k].type_first != NO_POS && same_text(w, w->vars[k].name, pos))
-            return &w->vars[k];
+    FOR_SCOPE_VARS(w, w->scope_of[pos], v)
+    if (v->type_first != NO_POS && same_text(w, v->name, pos)) return v;
     return NULL;
 }
 
@@ -659,12 +725,7 @@ static bool reduces_to_lane(const warp_scan *w, size_t p) {
 }
 
 /* Whether the identifier at i calls a function of this file that returns a lane mask. */
-static bool returns_ballot(const warp_scan *w, size_t i) {
-    for (uint32_t s = 1; s < w->nscopes; s++)
-        if (w->scopes[s].returns_ballot && w->scopes[s].name != NO_POS && same_text(w, w->scopes[s].name, i))
-            return true;
-    return false;
-}
+static bool returns_ballot(const warp_scan *w, size_t i) { return w->callee[i] && w->scopes[w->callee[i]].returns_ballot; }
 
 static unsigned classify_range(const warp_scan *w, size_t a, size_t b, int depth) {
     unsigned found = 0;
@@ -810,8 +871,9 @@ static bool in_constant_context(const warp_scan *w, size_t p) {
 
 /* The declared constant bound of array NAME (spelled at pos) in pos's scope or the file, or 0. */
 static unsigned long long array_bound(const warp_scan *w, size_t pos, size_t *decl) {
-    for (size_t i = 1; i + 2 < w->n; i++) {
-        if (!is(w, i, "[") || !same_text(w, i - 1, pos) || !is_declarator_bracket(w, i)) continue;
+    for (size_t a = 0; a < w->narrays; a++) {
+        size_t i = w->arrays[a];
+        if (i + 2 >= w->n || !same_text(w, i - 1, pos)) continue;
         if (w->scope_of[i] != w->scope_of[pos] && w->scope_of[i] != 0) continue;
         unsigned long long v;
         warp_const *c;
@@ -824,9 +886,12 @@ static unsigned long long array_bound(const warp_scan *w, size_t pos, size_t *de
 
 /* Whether sizeof is applied to the array named at decl anywhere in the file. */
 static bool sizeof_reads(const warp_scan *w, size_t decl) {
-    for (size_t i = 0; i + 2 < w->n; i++)
-        if (is(w, i, "sizeof") && (same_text(w, i + 1, decl) || (is(w, i + 1, "(") && same_text(w, i + 2, decl))))
-            return true;
+    size_t first, end;
+    uses_of(w, decl, &first, &end);
+    for (size_t u = first; u < end; u++) {
+        size_t i = w->idents[u].pos;
+        if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof")))) return true;
+    }
     return false;
 }
 
@@ -836,8 +901,7 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
     size_t subs[64], nsubs = 0;
     size_t s = enclosing_subscript(w, p);
     if (s != NO_POS) subs[nsubs++] = s;
-    for (size_t k = 0; k < w->nvars; k++) {
-        warp_var *v = &w->vars[k];
+    FOR_SCOPE_VARS(w, w->scope_of[p], v) {
         if (v->init_first == NO_POS || p < v->init_first || p >= v->init_end) continue;
         const warp_scope *sc = &w->scopes[v->scope];
         for (size_t i = v->init_end; i <= sc->last && i < w->n && nsubs < COUNT_OF(subs); i++)
@@ -876,12 +940,16 @@ static bool scope_blocked(warp_scan *w, uint32_t scope) { return w->scopes[group
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
  * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. */
 static void link_scopes(warp_scan *w) {
-    for (size_t i = 0; i + 1 < w->n; i++) {
-        if (!is_ident(w, i) || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
-        for (uint32_t s = 1; s < w->nscopes; s++) {
-            const warp_scope *sc = &w->scopes[s];
-            if (sc->name == NO_POS || sc->name == i || !same_text(w, sc->name, i)) continue;
+    for (uint32_t s = 1; s < w->nscopes; s++) {
+        const warp_scope *sc = &w->scopes[s];
+        size_t first, end;
+        if (sc->name == NO_POS) continue;
+        uses_of(w, sc->name, &first, &end);
+        for (size_t u = first; u < end; u++) {
+            size_t i = w->idents[u].pos;
+            if (i == sc->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
             if (!sc->is_define && !is(w, i + 1, "(") && !is(w, i + 1, "<")) continue;
+            w->callee[i] = s;
             uint32_t a = group_of(w, s), b = group_of(w, w->scope_of[i]);
             if (a != b) w->scopes[a].group = b;
         }
@@ -949,9 +1017,11 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
             if (is(w, t, "constexpr") || is(w, t, "static")) c->fixable = false;
         if (c->scope == 0 || !w->scopes[c->scope].device) c->fixable = false;
     }
-    for (size_t i = 0; i < w->n; i++) {
-        if (i == c->name || !same_text(w, i, c->name) || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))))
-            continue;
+    size_t first, end;
+    uses_of(w, c->name, &first, &end);
+    for (size_t u = first; u < end; u++) {
+        size_t i = w->idents[u].pos;
+        if (i == c->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
         if (c->scope != 0 && w->scope_of[i] != c->scope) continue;
         if (is(w, i - 1, "define") || is(w, i - 1, "ifdef") || is(w, i - 1, "ifndef") || is(w, i - 1, "undef") ||
             is(w, i - 1, "defined") || (is(w, i - 1, "(") && is(w, i - 2, "defined")))
@@ -1150,9 +1220,13 @@ static void check_ballot_returns(warp_scan *w) {
         tok_text(w, sc->name, name, sizeof name);
         hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
         bool safe = width == 1;
-        for (size_t i = 0; i < w->n && safe; i++) /* every call must tolerate a 64-bit result */
-            if (i != sc->name && same_text(w, i, sc->name) && is(w, i + 1, "(") && w->match[i + 1] != NO_POS)
+        size_t first, end;
+        uses_of(w, sc->name, &first, &end);
+        for (size_t u = first; u < end && safe; u++) { /* every call must tolerate a 64-bit result */
+            size_t i = w->idents[u].pos;
+            if (i != sc->name && is(w, i + 1, "(") && w->match[i + 1] != NO_POS)
                 safe = ballot_use_is_width_safe(w, i, w->match[i + 1]);
+        }
         for (size_t t = tw; safe && t <= tl; t++) safe = !is_qualifier(w, t);
         if (safe) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type");
     }
@@ -1343,14 +1417,18 @@ static void settle_blocked_scopes(warp_scan *w) {
             warp_const *c = &w->consts[k];
             if (c->is_mask || !c->used_as_width) continue;
             bool keep = c->fixable;
-            for (size_t i = 0; i < w->n && keep; i++)
-                if (i != c->name && same_text(w, i, c->name) && scope_blocked(w, w->scope_of[i])) keep = false;
+            size_t first, end;
+            uses_of(w, c->name, &first, &end);
+            for (size_t u = first; u < end && keep; u++)
+                if (w->idents[u].pos != c->name && scope_blocked(w, w->scope_of[w->idents[u].pos])) keep = false;
             if (keep) continue;
-            for (size_t i = 0; i < w->n; i++)
-                if (i != c->name && same_text(w, i, c->name) && !scope_blocked(w, w->scope_of[i])) {
+            for (size_t u = first; u < end; u++) {
+                size_t i = w->idents[u].pos;
+                if (i != c->name && !scope_blocked(w, w->scope_of[i])) {
                     block_scope(w, w->scope_of[i]);
                     changed = true;
                 }
+            }
             c->fixable = false;
         }
     }
@@ -1373,9 +1451,9 @@ int hc_pass_warp(hc_unit *u) {
     w.u = u;
     w.text = u->text;
     int rc = -1;
-    if (build_tokens(&w) < 0 || build_scopes(&w) < 0) goto done;
+    if (build_tokens(&w) < 0 || build_name_index(&w) < 0 || build_scopes(&w) < 0) goto done;
     gather_vars(&w);
-    if (w.oom) goto done;
+    if (w.oom || index_vars(&w) < 0) goto done;
     link_scopes(&w);
     gather_consts(&w);
     classify_vars(&w);
@@ -1408,5 +1486,10 @@ done:
     free(w.consts);
     free(w.fixes);
     free(w.reported);
+    free(w.idents);
+    free(w.callee);
+    free(w.scope_vars);
+    free(w.scope_vars_start);
+    free(w.arrays);
     return rc;
 }
