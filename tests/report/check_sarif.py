@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """check_sarif.py: validates a --sarif log: against our schema of the SARIF 2.1.0 subset hipify-c writes,
 against the official SARIF 2.1.0 schema when SARIF_SCHEMA names a local copy (none is shipped), and by
-cross-checks the schema cannot express (rule indices, artifact indices, lines and code-point columns
-against the source files, rules in diagnostics.def order). It does not talk to any code-scanning service."""
+cross-checks the schema cannot express (rule indices, artifact indices, lines against the source files,
+code-point columns against the JSON report's byte columns, rules in diagnostics.def order). It does not talk to any code-scanning service."""
 import json
 import os
 import re
@@ -11,7 +11,7 @@ import urllib.parse
 
 
 def main():
-    subset_path, sarif_path, tree, diag_def = sys.argv[1:5]
+    subset_path, sarif_path, tree, diag_def, stats_path = sys.argv[1:6]
     try:
         import jsonschema
     except ImportError:
@@ -34,6 +34,11 @@ def main():
     else:
         print("note: SARIF_SCHEMA not set; validated against the subset schema and cross-checks only")
 
+    # Byte columns of the same diagnostics from the JSON report, to check the code-point conversion.
+    byte_cols = {}
+    for f in json.load(open(stats_path, encoding="utf-8"))["files"]:
+        for d in f["diagnostics"]:
+            byte_cols.setdefault((f["path"], d["line"], d["code"]), []).append(d["col"])
     codes = re.findall(r'^HC_DIAG\(\w+, "(HC\d{4})"', open(diag_def).read(), re.M)
     run = log["runs"][0]
     rules = run["tool"]["driver"]["rules"]
@@ -67,10 +72,13 @@ def main():
             col = region.get("startColumn", 1)
             if col > len(text) + 1:
                 errors.append(f"{where}: column {col} beyond the end of line {region['startLine']}")
-            name = re.search(r"'([^']+)'", res["message"]["text"])
-            # Columns count code points: the quoted name starts exactly there.
-            if name and not text[col - 1:].startswith(name.group(1)):
-                errors.append(f"{where}: column {col} of line {region['startLine']} does not point at {name.group(1)}")
+            # Columns count code points: convert the JSON report's byte column with the line's text.
+            raw = lines[region["startLine"] - 1]
+            wanted = [len(raw[:c - 1].decode("utf-8", "replace")) + 1
+                      for c in byte_cols.get((urllib.parse.unquote(art["uri"]), region["startLine"], res["ruleId"]), [])]
+            if "startColumn" in region and col not in wanted:
+                errors.append(f"{where}: column {col} of line {region['startLine']} is not the code-point column "
+                              f"of any {res['ruleId']} there in the JSON report ({wanted})")
     base = run.get("originalUriBaseIds", {}).get("SRCROOT", {}).get("uri")
     if base and urllib.parse.unquote(base[len("file://"):]).rstrip("/") != os.path.realpath(tree):
         errors.append(f"SRCROOT {base} is not the tree root")

@@ -111,8 +111,8 @@ static char *file_detail_json(const hc_file_result *f, char *err, size_t errsize
                 /* '<' '>' '=' mark "no newline at end of file": not lines of either side. */
                 if (!ok || (line->origin != ' ' && line->origin != '+' && line->origin != '-'))
                     continue;
-                /* One string per line, its origin first: line numbers follow from the hunk start, and
-                 * leaving them out keeps a 10,000-file report a third smaller. */
+                /* One string per line, its origin first: line numbers follow from the hunk start, so
+                 * they need not be stored for every line of a large tree. */
                 char *text = malloc(line->content_len + 2);
                 size_t n = line->content_len;
                 if (n && line->content[n - 1] == '\n')
