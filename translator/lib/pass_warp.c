@@ -1172,9 +1172,10 @@ static void check_ballot_vars(warp_scan *w) {
         size_t tw, tl;
         int width = type_width32(w, d, &tw, &tl);
         if (!width) continue;
-        char name[64], call[64] = "ballot";
+        char name[64], call[64];
+        span_text(w, v->init_first, v->init_end - 1, call, sizeof call); /* e.g. (1u << lane) - 1 */
         for (size_t i = v->init_first; i < v->init_end; i++)
-            if (is_ballot_call(w, i) || (is_ident(w, i) && (var_class(w, i) & CLS_BALLOT))) {
+            if (is_ballot_call(w, i) || returns_ballot(w, i) || (is_ident(w, i) && (var_class(w, i) & CLS_BALLOT))) {
                 tok_text(w, i, call, sizeof call);
                 break;
             }
@@ -1360,6 +1361,33 @@ static void check_array_bound(warp_scan *w, size_t open) {
     }
 }
 
+/* kernel<<<grid, block, block / 32 * sizeof(float)>>>: dynamic shared memory sized by 32-lane warps. */
+static void check_launch_shared(warp_scan *w, size_t open) {
+    if (!is(w, open, "<<<")) return;
+    int arg = 0;
+    size_t first = open + 1;
+    for (size_t k = open + 1; k < w->n && !is(w, k, ";") && !is(w, k, "{"); k++) {
+        if ((is(w, k, "(") || is(w, k, "[")) && w->match[k] != NO_POS) {
+            k = w->match[k];
+            continue;
+        }
+        bool end = is(w, k, ">>>");
+        if (!end && !is(w, k, ",")) continue;
+        for (size_t q = first; arg == 2 && q + 1 < k; q++) {
+            warp_const *c = const_at(w, q + 1);
+            if ((is(w, q, "/") && (is_number(w, q + 1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && is_number(w, q + 1, 5))) {
+                char shown[64];
+                span_text(w, first, k - 1, shown, sizeof shown);
+                hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
+                break;
+            }
+        }
+        if (end) return;
+        arg++;
+        first = k + 1;
+    }
+}
+
 /* warpSize == 32, 32 != warpSize: an assumption no rewrite can keep. */
 static void check_warpsize_assumed(warp_scan *w, size_t i) {
     if (!is(w, i, "warpSize")) return;
@@ -1467,6 +1495,7 @@ int hc_pass_warp(hc_unit *u) {
         check_shuffle_loop(&w, i);
         check_shuffle_literals(&w, i);
         check_array_bound(&w, i);
+        check_launch_shared(&w, i);
         check_warpsize_assumed(&w, i);
         check_mask_compare(&w, i);
         check_lane_bit(&w, i);

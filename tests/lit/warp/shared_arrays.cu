@@ -28,3 +28,11 @@ __global__ void measured(float *out) {
   // CHECK: {{^ *}}out[threadIdx.x] = buf[threadIdx.x / 32];
   out[threadIdx.x] = buf[threadIdx.x / 32];
 }
+
+// Dynamic shared memory sized on the host by 32-lane warps: reported (over-allocating is safe).
+extern __global__ void dyn(float *out);
+void launch(float *out, int threads) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by 'threads / 32 * sizeof(float)' assumes 32-lane warps [warp-size]
+  // CHECK: {{^ *}}dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
+  dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
+}
