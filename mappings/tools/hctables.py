@@ -20,9 +20,10 @@ VERSION_COLUMNS = [c for c in MAPPING_COLUMNS if c.split("_")[0] in ("cuda", "hi
 HEADER_COLUMNS = ["cuda", "hip", "hip_old", "hip_path_since", "family", "flags", "roc"]
 SHIM_COLUMNS = ["cuda", "shim_name", "kind", "note"]
 ARGUMENT_COLUMNS = ["cuda", "nargs", "hip", "action", "note"]
+OVERRIDE_COLUMNS = ["cuda", "column", "value", "reason"]
 
 # Files in mappings/ that are not name-mapping tables.
-NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv"}
+NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"}
 
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]

@@ -165,6 +165,20 @@ def main():
             taken[cells[0]] = md
             kind = infer_kind(cells[0], section, sections[section])
             out.append(row_from_cells(cells, family, section, kind, argument_names))
+    # Reviewed corrections of the reference (overrides.tsv: cuda, column, value, reason), applied last.
+    override_path = os.path.join(args.mappings, "overrides.tsv")
+    if os.path.exists(override_path):
+        by_name = {r["cuda"]: r for rows in per_file.values() for r in rows}
+        for number, o in hctables.read_tsv(override_path, hctables.OVERRIDE_COLUMNS, errors):
+            where = "overrides.tsv:%d" % number
+            if o["cuda"] not in by_name:
+                errors.append("%s: '%s' is not in the reference" % (where, o["cuda"]))
+            elif o["column"] not in hctables.MAPPING_COLUMNS or o["column"] == "cuda":
+                errors.append("%s: no column '%s' to override" % (where, o["column"]))
+            elif not o["reason"]:
+                errors.append("%s: an override needs a reason" % where)
+            else:
+                by_name[o["cuda"]][o["column"]] = o["value"]
     if errors:
         sys.stderr.write("\n".join(errors) + "\n")
         return 1
