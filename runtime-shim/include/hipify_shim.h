@@ -59,6 +59,26 @@ hipError_t hipifyShimOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSi
 hipError_t hipifyShimModuleOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, hipFunction_t func,
                                                                  int numBlocks, int blockSize);
 
+/* cudaMemAdvise_v2 / cudaMemPrefetchAsync_v2 and the driver's cuMemAdvise_v2 / cuMemPrefetchAsync_v2: the
+ * location names a device or the host (HIP 5.2's hipMemLocationType has no host value: the shim's
+ * hipifyShimMemLocationTypeHost, CUDA's value 2, stands for cudaMemLocationTypeHost); host NUMA locations
+ * have no HIP 5.2 counterpart and return hipErrorNotSupported. Prefetch flags must be 0, as in CUDA. */
+#if defined(__HIP_PLATFORM_NVIDIA__)
+typedef struct cudaMemLocation hipifyShimMemLocation; /* HIP 5.2 names it only on AMD */
+#define hipifyShimMemLocationTypeHost cudaMemLocationTypeHost
+#else
+typedef hipMemLocation hipifyShimMemLocation;
+#define hipifyShimMemLocationTypeHost ((hipMemLocationType)2)
+#endif
+hipError_t hipifyShimMemAdvise_v2(const void *devPtr, size_t count, hipMemoryAdvise advice,
+                                  hipifyShimMemLocation location);
+hipError_t hipifyShimMemPrefetchAsync_v2(const void *devPtr, size_t count, hipifyShimMemLocation location,
+                                         unsigned int flags, hipStream_t stream);
+hipError_t hipifyShimDrvMemAdvise_v2(hipDeviceptr_t devPtr, size_t count, hipMemoryAdvise advice,
+                                     hipifyShimMemLocation location);
+hipError_t hipifyShimDrvMemPrefetchAsync_v2(hipDeviceptr_t devPtr, size_t count, hipifyShimMemLocation location,
+                                            unsigned int flags, hipStream_t stream);
+
 /* ---- Driver API ----------------------------------------------------------------------------- */
 
 /* cuMemcpy / cuMemcpyAsync: copies between any two unified addresses (hipMemcpyDefault). */

@@ -209,6 +209,45 @@ hipError_t hipifyShimModuleOccupancyAvailableDynamicSMemPerBlock(size_t *dynamic
                                   blockSize);
 }
 
+/* The device ordinal HIP's unified-memory calls take for a CUDA 12 location (cudaCpuDeviceId for the host). */
+static hipError_t ordinal_of_location(hipifyShimMemLocation location, int *device) {
+    switch ((int)location.type) {
+    case 1: /* cudaMemLocationTypeDevice, hipMemLocationTypeDevice */
+        *device = location.id;
+        return hipSuccess;
+    case hipifyShimMemLocationTypeHost:
+        *device = hipCpuDeviceId;
+        return hipSuccess;
+    default: /* host NUMA nodes (3, 4) and invalid types */
+        return location.type == 0 ? hipErrorInvalidValue : hipErrorNotSupported;
+    }
+}
+
+hipError_t hipifyShimMemAdvise_v2(const void *devPtr, size_t count, hipMemoryAdvise advice,
+                                  hipifyShimMemLocation location) {
+    int device = 0;
+    hipError_t status = ordinal_of_location(location, &device);
+    return status != hipSuccess ? status : hipMemAdvise(devPtr, count, advice, device);
+}
+
+hipError_t hipifyShimMemPrefetchAsync_v2(const void *devPtr, size_t count, hipifyShimMemLocation location,
+                                         unsigned int flags, hipStream_t stream) {
+    int device = 0;
+    if (flags != 0) return hipErrorInvalidValue; /* reserved in CUDA: must be 0 */
+    hipError_t status = ordinal_of_location(location, &device);
+    return status != hipSuccess ? status : hipMemPrefetchAsync(devPtr, count, device, stream);
+}
+
+hipError_t hipifyShimDrvMemAdvise_v2(hipDeviceptr_t devPtr, size_t count, hipMemoryAdvise advice,
+                                     hipifyShimMemLocation location) {
+    return hipifyShimMemAdvise_v2(as_pointer(devPtr), count, advice, location);
+}
+
+hipError_t hipifyShimDrvMemPrefetchAsync_v2(hipDeviceptr_t devPtr, size_t count, hipifyShimMemLocation location,
+                                            unsigned int flags, hipStream_t stream) {
+    return hipifyShimMemPrefetchAsync_v2(as_pointer(devPtr), count, location, flags, stream);
+}
+
 /* ---- Driver ---------------------------------------------------------------------------------- */
 
 hipError_t hipifyShimMemcpy(hipDeviceptr_t dst, hipDeviceptr_t src, size_t byteCount) {

@@ -154,6 +154,42 @@ static void test_occupancy(void) {
     }
 }
 
+static int range_location(const void *p, size_t bytes, hipMemRangeAttribute attribute) {
+    int where = -99;
+    OK(hipMemRangeGetAttribute(&where, sizeof where, attribute, p, bytes));
+    return where;
+}
+
+static void test_unified_memory_v2(void) {
+    const size_t bytes = 1 << 20;
+    void *managed = NULL;
+    OK(hipMallocManaged(&managed, bytes));
+    hipifyShimMemLocation device0, host, numa;
+    memset(&device0, 0, sizeof device0);
+    memset(&host, 0, sizeof host);
+    memset(&numa, 0, sizeof numa);
+    device0.type = (decltype(device0.type))1; // cudaMemLocationTypeDevice, hipMemLocationTypeDevice
+    device0.id = 0;
+    host.type = hipifyShimMemLocationTypeHost;
+    numa.type = (decltype(numa.type))3; // cudaMemLocationTypeHostNuma
+    OK(hipifyShimMemAdvise_v2(managed, bytes, hipMemAdviseSetPreferredLocation, device0));
+    EXPECT(range_location(managed, bytes, hipMemRangeAttributePreferredLocation) == 0, "preferred: device 0");
+    OK(hipifyShimDrvMemAdvise_v2((hipDeviceptr_t)(uintptr_t)managed, bytes, hipMemAdviseSetPreferredLocation, host));
+    EXPECT(range_location(managed, bytes, hipMemRangeAttributePreferredLocation) == hipCpuDeviceId, "preferred: host");
+    OK(hipifyShimMemPrefetchAsync_v2(managed, bytes, device0, 0, 0));
+    OK(hipDeviceSynchronize());
+    EXPECT(range_location(managed, bytes, hipMemRangeAttributeLastPrefetchLocation) == 0, "prefetched: device 0");
+    OK(hipifyShimDrvMemPrefetchAsync_v2((hipDeviceptr_t)(uintptr_t)managed, bytes, host, 0, 0));
+    OK(hipDeviceSynchronize());
+    EXPECT(range_location(managed, bytes, hipMemRangeAttributeLastPrefetchLocation) == hipCpuDeviceId,
+           "prefetched: host");
+    EXPECT(hipifyShimMemAdvise_v2(managed, bytes, hipMemAdviseSetPreferredLocation, numa) == hipErrorNotSupported,
+           "NUMA location accepted");
+    EXPECT(hipifyShimMemPrefetchAsync_v2(managed, bytes, device0, 1, 0) == hipErrorInvalidValue, "flags accepted");
+    OK(hipFree(managed));
+    printf("checked: MemAdvise_v2, MemPrefetchAsync_v2 (runtime and driver forms)\n");
+}
+
 static void test_driver_copies(void) {
     const size_t n = 1 << 16;
     unsigned int *host = (unsigned int *)malloc(n * 4), *back = (unsigned int *)malloc(n * 4);
@@ -263,6 +299,7 @@ int main(void) {
     test_array_copies(4);
     test_occupancy();
     test_driver_copies();
+    test_unified_memory_v2();
     for (size_t element = 1; element <= 4; element *= 2) {
         test_memset_2d(element, false);
         test_memset_2d(element, true);
