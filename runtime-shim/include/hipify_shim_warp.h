@@ -131,6 +131,45 @@ __device__ static inline T __shfl_xor_sync(unsigned long long mask, T var, int l
     return __shfl_xor(var, lane_mask, width);
 }
 
+/* __match_any_sync / __match_all_sync compare bit patterns (as CUDA's match.sync does), for 4- and 8-byte
+ * types. The groups are found leader by leader: each round takes the lowest lane still unmatched,
+ * broadcasts its value and ballots the lanes holding the same bits; at most one round per distinct value. */
+template <typename T>
+__device__ static inline unsigned long long hipify_shim_bits(T value) {
+    static_assert(sizeof(T) == 4 || sizeof(T) == 8, "__match_*_sync takes 32- or 64-bit values");
+    unsigned long long bits = 0;
+    __builtin_memcpy(&bits, &value, sizeof(T));
+    return bits;
+}
+
+template <typename T>
+__device__ static inline unsigned long long __match_any_sync(unsigned long long mask, T value)
+    HIPIFY_WARP_MASK_CHECKS(mask) {
+    hipify_shim_check_mask(mask, "__match_any_sync");
+    const unsigned long long mine = hipify_shim_bits(value);
+    unsigned long long unmatched = hipify_shim_lanes(mask) & __ballot(1), group = 0;
+    while (unmatched != 0) {
+        int leader = __builtin_ctzll(unmatched);
+        unsigned long long theirs = __shfl(mine, leader);
+        unsigned long long same = __ballot(mine == theirs) & unmatched;
+        if (mine == theirs) group = same;
+        unmatched &= ~same;
+    }
+    return group;
+}
+
+template <typename T>
+__device__ static inline unsigned long long __match_all_sync(unsigned long long mask, T value, int *pred)
+    HIPIFY_WARP_MASK_CHECKS(mask) {
+    hipify_shim_check_mask(mask, "__match_all_sync");
+    const unsigned long long lanes = hipify_shim_lanes(mask) & __ballot(1);
+    const unsigned long long mine = hipify_shim_bits(value);
+    unsigned long long first = __shfl(mine, lanes ? __builtin_ctzll(lanes) : 0);
+    bool all = (__ballot(mine == first) & lanes) == lanes;
+    *pred = all;
+    return all ? lanes : 0ull;
+}
+
 /* CUDA: the lanes of mask synchronise and their memory accesses before it are visible to each other after
  * it. Lockstep lanes need no wait, but the compiler and the memory model still need a wavefront-scope
  * release/acquire pair and a point code cannot be moved across. */

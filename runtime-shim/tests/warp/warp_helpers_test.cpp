@@ -22,6 +22,8 @@ struct WarpOutputs {
     double shfl_double[N];
     unsigned long long ballot[N], partial_ballot[N], diverged_active[N];
     int any_hit[N], any_miss[N], all_hit[N], all_miss[N];
+    unsigned long long match_any[N], match_any_double[N], match_all_same[N], match_all_mixed[N];
+    int match_all_same_pred[N], match_all_mixed_pred[N];
 };
 
 __global__ void warp_kernel(WarpOutputs *out) {
@@ -45,6 +47,10 @@ __global__ void warp_kernel(WarpOutputs *out) {
     out->any_miss[i] = __any_sync(HIPIFY_FULL_WARP_MASK, lane == 1000);
     out->all_hit[i] = __all_sync(HIPIFY_FULL_WARP_MASK, lane < warpSize);
     out->all_miss[i] = __all_sync(HIPIFY_FULL_WARP_MASK, lane != 7);
+    out->match_any[i] = __match_any_sync(HIPIFY_FULL_WARP_MASK, lane % 3);
+    out->match_any_double[i] = __match_any_sync(HIPIFY_FULL_WARP_MASK, (double)(lane / 8) * 0.5);
+    out->match_all_same[i] = __match_all_sync(HIPIFY_FULL_WARP_MASK, 42, &out->match_all_same_pred[i]);
+    out->match_all_mixed[i] = __match_all_sync(HIPIFY_FULL_WARP_MASK, lane == 9 ? 1 : 0, &out->match_all_mixed_pred[i]);
     staging[tid] = i * 7;
     __syncwarp();
     out->exchanged[i] = staging[tid - lane + (lane + 5) % warpSize];
@@ -84,6 +90,17 @@ int main() {
         expect_ll("any_miss", i, host->any_miss[i] != 0, 0);
         expect_ll("all_hit", i, host->all_hit[i] != 0, 1);
         expect_ll("all_miss", i, host->all_miss[i] != 0, 0);
+        unsigned long long same_residue = 0, same_eighth = 0;
+        for (int l = 0; l < ws; ++l) {
+            if (l % 3 == lane % 3) same_residue |= 1ull << l;
+            if (l / 8 == lane / 8) same_eighth |= 1ull << l;
+        }
+        expect_ll("match_any", i, host->match_any[i] & lanes, same_residue);
+        expect_ll("match_any_double", i, host->match_any_double[i] & lanes, same_eighth);
+        expect_ll("match_all_same", i, host->match_all_same[i] & lanes, lanes);
+        expect_ll("match_all_same_pred", i, host->match_all_same_pred[i] != 0, 1);
+        expect_ll("match_all_mixed", i, host->match_all_mixed[i], 0);
+        expect_ll("match_all_mixed_pred", i, host->match_all_mixed_pred[i] != 0, 0);
         expect_ll("exchanged", i, host->exchanged[i], (unsigned long long)(base + (lane + 5) % ws) * 7);
     }
     CHECK(hipFree(dev));
