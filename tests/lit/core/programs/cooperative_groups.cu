@@ -1,8 +1,9 @@
 // Complete program: cooperative groups thread_block sync and tiled partition size.
 // RUN: %hipify %s -o - | FileCheck --match-full-lines %s
-// CHECK: #include <hip/hip_cooperative_groups.h>
-#include <cooperative_groups.h>
+// CHECK: #include <hip/hip_runtime.h>
+// CHECK-NEXT: #include <hip/hip_cooperative_groups.h>
 #include <cuda_runtime.h>
+#include <cooperative_groups.h>
 namespace cg = cooperative_groups;
 
 __global__ void ranks(int *out) {
