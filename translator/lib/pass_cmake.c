@@ -287,7 +287,7 @@ static size_t collect_words(cm_state *s, const cm_cmd *c, size_t i0, size_t iend
         const cm_arg *a = arg_of(s, c, i);
         if (s->arg_done[c->first_arg + i]) continue;
         uint32_t p = a->off, e = a->off + a->len;
-        if (!a->quoted && a->len > 2 && t[p] == '$' && t[p + 1] == '<') {
+        if (a->len > 2 && t[p] == '$' && t[p + 1] == '<') {
             const char *colon = NULL; /* the flag follows the last ">:" */
             for (uint32_t k = p; k + 1 < e; k++)
                 if (t[k] == '>' && t[k + 1] == ':') colon = t + k + 2;

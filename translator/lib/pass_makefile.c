@@ -14,6 +14,10 @@ static const char *const cuda_path_words[] = {"CUDA_PATH", "CUDA_HOME", "CUDA_RO
 /* Parts of a variable name that say the variable holds nvcc options (NVCCFLAGS, CUDA_FLAGS, GENCODE_FLAGS). */
 static const char *const nvcc_variable_parts[] = {"NVCC", "CUDA", "GENCODE", "CUFLAGS", "CU_FLAGS", "GPU_ARCH"};
 
+/* Options only nvcc takes: a statement holding one is about nvcc whatever its variable is called. */
+static const char *const nvcc_only_options[] = {"-arch=sm_", "-arch=compute_", "-gencode", "--generate-code",
+                                                "--gpu-architecture", "--use_fast_math", "--expt-", "-Xcompiler"};
+
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 static bool contains(const char *s, size_t n, const char *lit) {
@@ -75,6 +79,9 @@ static int migrate_statement(mk_state *s, bool recipe) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len;
         if (is_nvcc_word(p, n) || contains(p, n, "$(NVCC") || contains(p, n, "${NVCC")) nvcc_related = true;
+        for (size_t k = 0; k < sizeof nvcc_only_options / sizeof nvcc_only_options[0]; k++)
+            if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
+                nvcc_related = true;
     }
     const char *var;
     size_t vlen;

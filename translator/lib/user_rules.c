@@ -16,6 +16,7 @@ typedef struct keyed_rule {
     char *to;   /* NULL for a disable rule */
     char *name; /* statistics name */
     char *origin;
+    size_t order; /* definition order over all files: the earlier of two duplicates is "first" */
 } keyed_rule;
 
 typedef struct keyed_list {
@@ -284,6 +285,7 @@ static int add_keyed(keyed_list *l, const line_ctx *c, span from, const char *to
         l->cap = cap;
     }
     keyed_rule k = {0};
+    k.order = l->n;
     k.from = dup_n(from.p, from.n);
     k.to = to ? dup_n(to, to_len) : NULL;
     k.name = name.n ? dup_n(name.p, name.n) : dup_printf("%s:%.*s", kind, (int)from.n, from.p);
@@ -342,21 +344,10 @@ static int parse_line(hc_rule_set *rs, const line_ctx *c, const char *p, const c
     return add_keyed(&rs->headers, c, from, to.p, to.n, o.name, "header");
 }
 
-/* Origins compare as text, which orders "f:10" before "f:9"; keep duplicate reports right by comparing
- * (file, line) properly. */
-static int cmp_origin(const char *a, const char *b) {
-    const char *ca = strrchr(a, ':'), *cb = strrchr(b, ':');
-    size_t na = (size_t)(ca - a), nb = (size_t)(cb - b);
-    int d = memcmp(a, b, na < nb ? na : nb);
-    if (d || na != nb) return d ? d : (na < nb ? -1 : 1);
-    unsigned long la = strtoul(ca + 1, NULL, 10), lb = strtoul(cb + 1, NULL, 10);
-    return la < lb ? -1 : la > lb;
-}
-
 static int cmp_keyed_exact(const void *a, const void *b) {
     const keyed_rule *x = a, *y = b;
     int d = strcmp(x->from, y->from);
-    return d ? d : cmp_origin(x->origin, y->origin);
+    return d ? d : (x->order < y->order ? -1 : x->order > y->order);
 }
 
 static hc_rule_set *rule_set_new(void) { return calloc(1, sizeof(hc_rule_set)); }
