@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 /* The fixture "translation": whole identifiers only. effort decides how the reports group the place;
  * diag, when set, is emitted at the identifier. */
@@ -291,10 +292,15 @@ int main(int argc, char **argv)
     for (size_t w = 0; w < sizeof writers / sizeof writers[0]; w++) {
         char err[512] = "";
         snprintf(path, sizeof path, "%s/%s", outdir, writers[w].name);
+        struct timespec t0, t1;
+        clock_gettime(CLOCK_MONOTONIC, &t0);
         if (writers[w].write(&run, path, err, sizeof err) != 0) {
             fprintf(stderr, "%s: %s\n", writers[w].name, err);
             status = 1;
         }
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        printf("report_driver: %s written in %.3f s\n", writers[w].name,
+               (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec));
     }
     printf("report_driver: %zu files, %llu converted, %llu unconverted references\n", t.n,
            (unsigned long long)run.totals.converted_refs, (unsigned long long)run.totals.unconverted_refs);
