@@ -302,39 +302,54 @@ hipError_t hipifyShimMemsetD2D8Async(hipDeviceptr_t dst, size_t dstPitch, unsign
     return hipMemset2DAsync(as_pointer(dst), dstPitch, value, width, height, stream);
 }
 
-/* 16- and 32-bit 2-D memsets: HIP 5.2 has only the 1-D forms, so one call per row, or one call for the
- * whole block when the rows are contiguous (pitch == row bytes). */
-#define SHIM_MEMSET_2D(element_bytes, set_1d, set_1d_extra)                                      \
-    if (width == 0 || height == 0) return hipSuccess;                                             \
-    if (dstPitch < width * (element_bytes)) return hipErrorInvalidValue;                          \
-    if (dstPitch == width * (element_bytes)) return set_1d(dst, value, width * height set_1d_extra); \
-    for (size_t row = 0; row < height; row++) {                                                   \
-        hipError_t status = set_1d(offset_by(dst, row * dstPitch), value, width set_1d_extra);    \
-        if (status != hipSuccess) return status;                                                  \
-    }                                                                                             \
+/* 16- and 32-bit 2-D memsets: HIP 5.2 has only the 1-D forms. Contiguous rows (pitch == row bytes) take one
+ * call; otherwise the first row is set and then doubled with 2-D device copies (rows [0, n) onto [n, 2n)),
+ * so a block of height rows costs 1 + log2(height) calls instead of one per row. */
+static hipError_t replicate_first_row(hipDeviceptr_t dst, size_t pitch, size_t row_bytes, size_t height,
+                                      bool async, hipStream_t stream) {
+    for (size_t done = 1; done < height;) {
+        size_t rows = height - done < done ? height - done : done;
+        void *to = as_pointer(offset_by(dst, done * pitch));
+        hipError_t status = async ? hipMemcpy2DAsync(to, pitch, as_pointer(dst), pitch, row_bytes, rows,
+                                                     hipMemcpyDeviceToDevice, stream)
+                                  : hipMemcpy2D(to, pitch, as_pointer(dst), pitch, row_bytes, rows, hipMemcpyDeviceToDevice);
+        if (status != hipSuccess) return status;
+        done += rows;
+    }
     return hipSuccess;
+}
+
+/* The body shared by the four memsets: set_1d is the 1-D HIP memset, extra its trailing stream argument
+ * (empty or ", stream"), stream the stream the row copies go to (NULL with async false). */
+#define SHIM_MEMSET_2D(element_bytes, set_1d, extra, async, stream)                                 \
+    if (width == 0 || height == 0) return hipSuccess;                                               \
+    if (dstPitch < width * (element_bytes)) return hipErrorInvalidValue;                            \
+    if (dstPitch == width * (element_bytes)) return set_1d(dst, value, width * height extra);        \
+    hipError_t status = set_1d(dst, value, width extra);                                             \
+    if (status != hipSuccess) return status;                                                        \
+    return replicate_first_row(dst, dstPitch, width * (element_bytes), height, async, stream);
 
 #define SHIM_NO_STREAM
 #define SHIM_WITH_STREAM , stream
 
 hipError_t hipifyShimMemsetD2D16(hipDeviceptr_t dst, size_t dstPitch, unsigned short value, size_t width,
                                  size_t height) {
-    SHIM_MEMSET_2D(2, hipMemsetD16, SHIM_NO_STREAM)
+    SHIM_MEMSET_2D(2, hipMemsetD16, SHIM_NO_STREAM, false, NULL)
 }
 
 hipError_t hipifyShimMemsetD2D32(hipDeviceptr_t dst, size_t dstPitch, unsigned int value, size_t width,
                                  size_t height) {
-    SHIM_MEMSET_2D(4, hipMemsetD32, SHIM_NO_STREAM)
+    SHIM_MEMSET_2D(4, hipMemsetD32, SHIM_NO_STREAM, false, NULL)
 }
 
 hipError_t hipifyShimMemsetD2D16Async(hipDeviceptr_t dst, size_t dstPitch, unsigned short value, size_t width,
                                       size_t height, hipStream_t stream) {
-    SHIM_MEMSET_2D(2, hipMemsetD16Async, SHIM_WITH_STREAM)
+    SHIM_MEMSET_2D(2, hipMemsetD16Async, SHIM_WITH_STREAM, true, stream)
 }
 
 hipError_t hipifyShimMemsetD2D32Async(hipDeviceptr_t dst, size_t dstPitch, unsigned int value, size_t width,
                                       size_t height, hipStream_t stream) {
-    SHIM_MEMSET_2D(4, hipMemsetD32Async, SHIM_WITH_STREAM)
+    SHIM_MEMSET_2D(4, hipMemsetD32Async, SHIM_WITH_STREAM, true, stream)
 }
 
 /* CUdevprop fields and the attribute that answers each (HIP 5.2 answers all of them on both platforms). */
