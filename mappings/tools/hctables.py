@@ -168,8 +168,12 @@ def load(mappings_dir, family_keys):
             except ValueError as e:
                 errors.append("%s: hip_path_since: %s" % (where, e))
                 h["since"] = None
-            if (h["since"] is None) != (h["hip_old"] == ""):
-                errors.append("%s: hip_old and hip_path_since go together" % where)
+            # hip_old needs hip_path_since (the version that changed the spelling); hip_path_since alone
+            # means HIP has no such header before that version (hip/hip_math_constants.h: 5.7).
+            if h["hip_old"] and h["since"] is None:
+                errors.append("%s: hip_old needs hip_path_since" % where)
+            if h["since"] is not None and not h["hip"]:
+                errors.append("%s: hip_path_since without a HIP header" % where)
             if h["family"] not in family_keys:
                 errors.append("%s: unknown family '%s'" % (where, h["family"]))
             h["flag_list"] = _check_flags(h["flags"], HEADER_FLAGS, where, errors)

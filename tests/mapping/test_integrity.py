@@ -90,7 +90,7 @@ class Integrity(unittest.TestCase):
         self.write("runtime.tsv", [COLUMNS, row()])
         self.write("headers.tsv", [HEADERS, "cublas_v2.h\thipblas/hipblas.h\thipblas.h\t\tblas\t\t",
                                    "x.h\t\t\t\truntime\tremove,bogus\t"])
-        self.assert_fails("headers.tsv:2: hip_old and hip_path_since go together", "unknown flag 'bogus'")
+        self.assert_fails("headers.tsv:2: hip_old needs hip_path_since", "unknown flag 'bogus'")
 
     def test_arguments_must_agree_with_flags(self):
         self.write("runtime.tsv", [COLUMNS, row(), row("cudaFree", "hipFree", flags="arg_rewrite")])

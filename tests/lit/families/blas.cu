@@ -1,0 +1,40 @@
+// cuBLAS -> hipBLAS, including the _v2 names, with the --roc (rocBLAS) variant.
+// RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
+// RUN: %hipify --hip-version 6.3 --examine --print-stats %s 2>&1 | FileCheck --check-prefix=EXAMINE %s
+// EXAMINE: UNCONVERTED refs count: 0
+// RUN: %hipify --hip-version 6.3 --roc %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=ROC %s
+// CHECK: #include <hipblas/hipblas.h>
+// CHECK: #include <hip/hip_runtime.h>
+#include <cublas_v2.h>
+#include <cuda_runtime.h>
+void gemm(const float *a, const float *b, float *c, int n) {
+  // CHECK: hipblasHandle_t handle;
+  // ROC: rocblas_handle handle;
+  cublasHandle_t handle;
+  // CHECK: hipblasStatus_t st = hipblasCreate(&handle);
+  // ROC: rocblas_status st = rocblas_create_handle(&handle);
+  cublasStatus_t st = cublasCreate(&handle);
+  // CHECK: if (st != HIPBLAS_STATUS_SUCCESS) return;
+  // ROC: if (st != rocblas_status_success) return;
+  if (st != CUBLAS_STATUS_SUCCESS) return;
+  const float alpha = 1.0f, beta = 0.0f;
+  // CHECK: hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  // ROC: rocblas_sgemm(handle, rocblas_operation_none, rocblas_operation_transpose, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  cublasSgemm(handle, CUBLAS_OP_N, CUBLAS_OP_T, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  // CHECK: hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_N, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  // ROC: rocblas_sgemm(handle, rocblas_operation_none, rocblas_operation_none, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  cublasSgemm_v2(handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &alpha, a, n, b, n, &beta, c, n);
+  // CHECK: hipblasSetStream(handle, 0);
+  // ROC: rocblas_set_stream(handle, 0);
+  cublasSetStream(handle, 0);
+  // CHECK: hipblasSetPointerMode(handle, HIPBLAS_POINTER_MODE_HOST);
+  // ROC: rocblas_set_pointer_mode(handle, rocblas_pointer_mode_host);
+  cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
+  float r;
+  // CHECK: hipblasSdot(handle, n, a, 1, b, 1, &r);
+  // ROC: rocblas_sdot(handle, n, a, 1, b, 1, &r);
+  cublasSdot(handle, n, a, 1, b, 1, &r);
+  // CHECK: hipblasDestroy(handle);
+  // ROC: rocblas_destroy_handle(handle);
+  cublasDestroy(handle);
+}
