@@ -303,7 +303,13 @@ static int make_bundle(const harness_options *o, const strvec *programs, result_
     /* The harness itself, the cJSON library it loads and a wrapper that finds it. */
     char *self = xasprintf("%s/hipify-harness", o->bundle_dir);
     char *cjson = loaded_library_path("libcjson");
-    char *cjson_to = cjson ? xasprintf("%s/%s", lib_dir, strrchr(cjson, '/') + 1) : NULL;
+    /* Copied under its soname (libcjson.so.1), the name the dynamic loader looks for. */
+    char *cjson_to = NULL;
+    if (cjson) {
+        const char *base = strrchr(cjson, '/') + 1, *so = strstr(base, ".so.");
+        size_t length = so ? (size_t)(so - base) + 4 + strspn(so + 4, "0123456789") : strlen(base);
+        cjson_to = xasprintf("%s/%.*s", lib_dir, (int)length, base);
+    }
     char *xfail_to = xasprintf("%s/xfail.tsv", o->bundle_dir);
     char *wrapper = xasprintf("%s/run.sh", o->bundle_dir);
     if (copy_file("/proc/self/exe", self, true) != 0 || (cjson && copy_file(cjson, cjson_to, false) != 0))
@@ -341,6 +347,14 @@ int harness_build(const harness_options *o)
     if (!o->work_dir || (!o->corpus_dir && o->programs.count == 0)) {
         fprintf(stderr, "hipify-harness build: --work and --corpus are required\n");
         return 2;
+    }
+    for (size_t i = 0; i < o->steps.count; i++) {
+        int step = step_from_name(o->steps.items[i]);
+        if ((step < STEP_TRANSLATE || step > STEP_HIP_AMD) && strcmp(o->steps.items[i], "bundle") != 0) {
+            fprintf(stderr, "hipify-harness build: unknown step '%s' (translate, cuda, hip-nvidia, hip-amd, "
+                            "or bundle for none but the bundle)\n", o->steps.items[i]);
+            return 2;
+        }
     }
     if (xfail_load(o->xfail_path, &xfail, error, sizeof error) != 0) {
         fprintf(stderr, "hipify-harness: %s\n", error);

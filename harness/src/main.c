@@ -20,7 +20,7 @@ static const option_spec option_table[] = {
     {"--corpus", OPT_STRING, FIELD(corpus_dir), "DIR of CUDA programs (*.cu), sidecars (*.harness.json), xfail.tsv"},
     {"--work", OPT_STRING, FIELD(work_dir), "DIR for per-program outputs (or a bundle made by build --bundle)"},
     {"--program", OPT_LIST, FIELD(programs), "NAME: only this program (repeatable)"},
-    {"--step", OPT_LIST, FIELD(steps), "translate|cuda|hip-nvidia|hip-amd: only this build step (repeatable)"},
+    {"--step", OPT_LIST, FIELD(steps), "translate|cuda|hip-nvidia|hip-amd|bundle: only this build step (repeatable; bundle: none)"},
     {"--cuda-include", OPT_LIST, FIELD(cuda_includes), "DIR of CUDA headers the programs include (translated too)"},
     {"--include", OPT_LIST, FIELD(includes), "DIR of plain headers used by both builds (hc_record.h)"},
     {"--hipify", OPT_STRING, FIELD(hipify), "PATH of hipify-c"},
