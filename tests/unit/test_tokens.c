@@ -1,0 +1,119 @@
+/* test_tokens.c: unit tests of the raw token pass (tokens.c): kinds, launch brackets as single tokens,
+ * directive and #define flags, line numbers across splices, raw strings, unterminated comments and
+ * literals, bracket matching. It does not test any rule that uses the tokens. */
+#include "tokens.h"
+#include "unit_check.h"
+
+#include <stdlib.h>
+
+/* Index of the first token spelling s, or SIZE_MAX. */
+static size_t find(const char *text, const hc_token_list *l, const char *s) {
+    for (size_t i = 0; i < l->n; i++)
+        if (hc_tok_is(text, &l->v[i], s)) return i;
+    return SIZE_MAX;
+}
+
+static void test_launch_tokens(void) {
+    const char *t = "k<<<g, b>>>(a >> 1, c << 2);";
+    hc_token_list l;
+    CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
+    size_t lt = find(t, &l, "<<<"), gt = find(t, &l, ">>>");
+    CHECK(lt != SIZE_MAX && gt != SIZE_MAX);
+    CHECK_INT(l.v[lt].kind, HC_TOK_PUNCT);
+    CHECK_INT(hc_tok_match(t, &l, lt), gt);
+    CHECK(find(t, &l, ">>") != SIZE_MAX && find(t, &l, "<<") != SIZE_MAX);
+    size_t open = gt + 1;
+    CHECK(hc_tok_is(t, &l.v[open], "("));
+    CHECK_INT(hc_tok_match(t, &l, open), l.n - 2); /* the ')' before ';' */
+    hc_token_list_free(&l);
+}
+
+static void test_comments_strings(void) {
+    const char *t = "a /* cudaMalloc */ b // cudaFree\n\"cudaMemcpy\" 'c' R\"x(raw \" )x\" u8\"s\" L'w'";
+    hc_token_list l;
+    CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
+    CHECK_INT(l.n, 9);
+    CHECK_INT(l.v[1].kind, HC_TOK_COMMENT);
+    CHECK_INT(l.v[3].kind, HC_TOK_COMMENT);
+    CHECK_INT(l.v[4].kind, HC_TOK_STRING);
+    CHECK_INT(l.v[4].line, 2);
+    CHECK_INT(l.v[5].kind, HC_TOK_CHAR);
+    CHECK_INT(l.v[6].kind, HC_TOK_STRING);
+    CHECK_INT(l.v[6].len, strlen("R\"x(raw \" )x\""));
+    CHECK_INT(l.v[7].kind, HC_TOK_STRING);
+    CHECK_INT(l.v[8].kind, HC_TOK_CHAR);
+    CHECK_INT(l.unterminated_comment_line, 0);
+    CHECK_INT(l.unterminated_literal_line, 0);
+    CHECK_INT(hc_tok_next(&l, 0), 2); /* skips the comment */
+    CHECK_INT(hc_tok_prev(&l, 4), 2);
+    hc_token_list_free(&l);
+}
+
+static void test_directives(void) {
+    const char *t = "#include <cuda_runtime.h>\n#define M(x) \\\n  cudaFree(x)\nint cudaFree;\n  # if 0\n";
+    hc_token_list l;
+    CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
+    CHECK_INT(l.v[0].kind, HC_TOK_HASH);
+    CHECK(l.v[0].flags & HC_TOKF_DIRECTIVE);
+    CHECK(l.v[0].flags & HC_TOKF_LINE_START);
+    CHECK_INT(l.v[2].kind, HC_TOK_STRING); /* <cuda_runtime.h> is one token */
+    CHECK(hc_tok_is(t, &l.v[2], "<cuda_runtime.h>"));
+    size_t body = find(t, &l, "cudaFree");
+    CHECK(l.v[body].flags & HC_TOKF_IN_DEFINE);
+    CHECK(l.v[body].flags & HC_TOKF_DIRECTIVE);
+    CHECK_INT(l.v[body].line, 3); /* after the splice */
+    size_t later = body + 1;
+    while (later < l.n && !hc_tok_is(t, &l.v[later], "cudaFree")) later++;
+    CHECK(later < l.n);
+    CHECK(!(l.v[later].flags & (HC_TOKF_DIRECTIVE | HC_TOKF_IN_DEFINE)));
+    CHECK_INT(l.v[later].line, 4);
+    size_t hash2 = l.n - 3;
+    CHECK_INT(l.v[hash2].kind, HC_TOK_HASH); /* indented # still starts a directive */
+    hc_token_list_free(&l);
+}
+
+static void test_lexical_errors(void) {
+    hc_token_list l;
+    const char *c = "int a;\nint b; /* open\nmore\n";
+    CHECK_INT(hc_tokenize(c, strlen(c), &l), 0);
+    CHECK_INT(l.unterminated_comment_line, 2);
+    hc_token_list_free(&l);
+    const char *s = "int a;\nconst char *s = \"open;\nint b;\n";
+    CHECK_INT(hc_tokenize(s, strlen(s), &l), 0);
+    CHECK_INT(l.unterminated_literal_line, 2);
+    CHECK(find(s, &l, "b") != SIZE_MAX); /* the next line is tokenized again */
+    hc_token_list_free(&l);
+    const char *r = "R\"d(never closed";
+    CHECK_INT(hc_tokenize(r, strlen(r), &l), 0);
+    CHECK_INT(l.unterminated_literal_line, 1);
+    hc_token_list_free(&l);
+    CHECK_INT(hc_tokenize("", 0, &l), 0);
+    CHECK_INT(l.n, 0);
+    hc_token_list_free(&l);
+    /* an unmatched <<< has no partner; a bracket never matches across a directive line */
+    const char *u = "k<<<1, 2(a);\n#define X )\n";
+    CHECK_INT(hc_tokenize(u, strlen(u), &l), 0);
+    CHECK_INT(hc_tok_match(u, &l, find(u, &l, "<<<")), SIZE_MAX);
+    CHECK_INT(hc_tok_match(u, &l, find(u, &l, "(")), find(u, &l, ")"));
+    hc_token_list_free(&l);
+}
+
+static void test_binary_safety(void) {
+    /* bytes >= 0x80 are identifier characters; NUL and control bytes do not stop the lexer */
+    const char t[] = "caf\xc3\xa9 = 1; \x01 x";
+    hc_token_list l;
+    CHECK_INT(hc_tokenize(t, sizeof t - 1, &l), 0);
+    CHECK_INT(l.v[0].kind, HC_TOK_IDENT);
+    CHECK_INT(l.v[0].len, 5);
+    CHECK(hc_tok_is(t, &l.v[l.n - 1], "x"));
+    hc_token_list_free(&l);
+}
+
+int main(void) {
+    test_launch_tokens();
+    test_comments_strings();
+    test_directives();
+    test_lexical_errors();
+    test_binary_safety();
+    UNIT_DONE();
+}
