@@ -111,6 +111,12 @@ def main():
             n = browser.evaluate("document.querySelectorAll('#detail tr.diag pre').length")
             if n != len(outside[0]["diagnostics"]):
                 errors.append(f"{outside[0]['path']}: {n} of {len(outside[0]['diagnostics'])} diagnostics shown")
+            # The places a person must look at (--examine), grouped by effort, as in the JSON report.
+            want = sorted(p["effort"] for p in outside[0]["examine"]["places"])
+            got = sorted(browser.evaluate("Array.from(document.querySelectorAll('#detail .places li')).map("
+                                          "function(e){return e.getAttribute('data-effort')})"))
+            if got != want or not want:
+                errors.append(f"{outside[0]['path']}: places shown {got}, JSON has {want}")
         # Sorting: a click on "Lines changed" puts the file with most changed lines first.
         browser.click("#files-head th[data-col=changed]")
         first = browser.evaluate("document.querySelector('#files-body tr td').textContent")

@@ -80,7 +80,8 @@ static bool push(cJSON *a, cJSON *item)
 }
 
 /* The detail of one file: {"h": [[old_start, new_start, ["<origin><text>", ...]], ...],
- * "d": [[line, col, code, severity, message, source line], ...]} where origin is ' ', '-' or '+'.
+ * "d": [[line, col, code, severity, message, source line], ...],
+ * "p": [[line, col, effort, code or "", name or ""], ...]} where origin is ' ', '-' or '+'.
  * Returns printed JSON or NULL. */
 static char *file_detail_json(const hc_file_result *f, char *err, size_t errsize)
 {
@@ -148,6 +149,19 @@ static char *file_detail_json(const hc_file_result *f, char *err, size_t errsize
         }
     }
     free(starts);
+    /* The places a person must look at (--examine), grouped by effort in the page. */
+    hc_place *pv = NULL;
+    size_t np = 0;
+    cJSON *places = cJSON_CreateArray();
+    ok = ok && places && cJSON_AddItemToObject(root, "p", places) && hc_report_places(f, &pv, &np) == 0;
+    for (size_t i = 0; ok && i < np; i++) {
+        cJSON *pj = cJSON_CreateArray();
+        ok = push(places, pj) && push(pj, cJSON_CreateNumber(pv[i].line)) && push(pj, cJSON_CreateNumber(pv[i].col)) &&
+             push(pj, cJSON_CreateString(hc_report_effort_key(pv[i].effort))) &&
+             push(pj, cJSON_CreateString(pv[i].code ? pv[i].code : "")) &&
+             push(pj, cJSON_CreateString(pv[i].name ? pv[i].name : ""));
+    }
+    free(pv);
     char *text = ok ? cJSON_PrintUnformatted(root) : NULL;
     cJSON_Delete(root);
     return text;
@@ -324,7 +338,8 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
                   push(r, an.auto_lines + an.manual_lines
                               ? cJSON_CreateNumber(hc_report_auto_share(an.auto_lines, an.manual_lines))
                               : cJSON_CreateNull()) &&
-                  push(r, cJSON_CreateNumber(detail_off)) && push(r, cJSON_CreateNumber(detail_len));
+                  push(r, cJSON_CreateNumber(detail_off)) && push(r, cJSON_CreateNumber(detail_len)) &&
+                  push(r, cJSON_CreateNumber(an.manual_lines));
         if (!ok)
             rc = hc_report_fail(err, errsize, "out of memory");
     }
@@ -373,6 +388,7 @@ static int build(const hc_run *run, hc_sbuf *b, char *err, size_t errsize)
                     "<th data-col=\"edits\" class=\"n\">Edits</th><th data-col=\"errors\" class=\"n\">Errors</th>"
                     "<th data-col=\"warnings\" class=\"n\">Warnings</th><th data-col=\"notes\" class=\"n\">Notes</th>"
                     "<th data-col=\"conv\" class=\"n\">Converted</th><th data-col=\"auto\" class=\"n\">Automatic</th>"
+                    "<th data-col=\"manual\" class=\"n\">Lines for a person</th>"
                     "</tr></thead><tbody id=\"files-body\"></tbody></table></div>\n"
                     "<p><em>Click a file to see its side-by-side diff and diagnostics.</em></p>\n<div id=\"detail\"></div>\n");
     diagnostics_reference(b, diag_counts);

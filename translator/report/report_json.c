@@ -1,6 +1,5 @@
 /* report_json.c: --stats-json, the full statistics, review analysis and every diagnostic of a run as
  * JSON in the versioned schema of docs/report-schema.md (keys in a fixed order). No other format. */
-#include "edits.h"
 #include "report_util.h"
 #include <cjson/cJSON.h>
 #include <stdlib.h>
@@ -91,29 +90,13 @@ static int add_file(json_builder *jb, cJSON *files, const hc_file_result *f, hc_
     num(jb, ex, "auto_share", round4(hc_report_auto_share(an->auto_lines, an->manual_lines)));
     add_effort_counts(jb, ex, an->effort);
     cJSON *places = arr(jb, ex, "places");
-    /* Places a person must look at, in input order: diagnostics asking for work, and argument rewrites
-     * the tool made (to be checked). Edits and diagnostics are each sorted by offset; merge them. */
-    uint32_t nlines = 0;
-    uint32_t *starts = hc_report_line_starts(f->original, f->original_len, &nlines);
-    if (!starts)
+    hc_place *pv;
+    size_t np;
+    if (hc_report_places(f, &pv, &np) != 0)
         return -1;
-    size_t di = 0, ei = 0;
-    while (di < f->ndiags || ei < f->nedits) {
-        bool take_diag = ei >= f->nedits || (di < f->ndiags && f->diags[di].offset <= f->edits[ei].offset);
-        if (take_diag) {
-            const hc_diag *d = &f->diags[di++];
-            hc_effort e = hc_report_diag_effort(d->id);
-            if (e >= HC_EFFORT_ARGUMENTS)
-                add_place(jb, places, d->line, d->col, e, hc_diag_info_get(d->id)->code, d->name);
-        } else {
-            const hc_edit *e = &f->edits[ei++];
-            if (e->effort >= HC_EFFORT_ARGUMENTS && e->rule != HC_RULE_ANNOTATE) {
-                uint32_t col = 0, line = hc_report_line_of(starts, nlines, e->offset, &col);
-                add_place(jb, places, line, col, e->effort, NULL, e->replacement);
-            }
-        }
-    }
-    free(starts);
+    for (size_t i = 0; i < np; i++)
+        add_place(jb, places, pv[i].line, pv[i].col, pv[i].effort, pv[i].code, pv[i].name);
+    free(pv);
 
     cJSON *diags = arr(jb, o, "diagnostics");
     for (size_t i = 0; i < f->ndiags; i++) {

@@ -285,6 +285,46 @@ uint32_t hc_report_line_of(const uint32_t *starts, uint32_t nlines, uint32_t off
     return lo + 1;
 }
 
+int hc_report_places(const hc_file_result *f, hc_place **out, size_t *n)
+{
+    *out = NULL;
+    *n = 0;
+    if (f->ndiags + f->nedits == 0)
+        return 0;
+    hc_place *v = malloc((f->ndiags + f->nedits) * sizeof *v);
+    uint32_t nlines = 0;
+    uint32_t *starts = v ? hc_report_line_starts(f->original, f->original_len, &nlines) : NULL;
+    if (!starts) {
+        free(v);
+        return -1;
+    }
+    /* Edits and diagnostics are each sorted by offset: merge them into input order. */
+    size_t di = 0, ei = 0, k = 0;
+    while (di < f->ndiags || ei < f->nedits) {
+        bool take_diag = ei >= f->nedits || (di < f->ndiags && f->diags[di].offset <= f->edits[ei].offset);
+        if (take_diag) {
+            const hc_diag *d = &f->diags[di++];
+            hc_effort e = hc_report_diag_effort(d->id);
+            if (e >= HC_EFFORT_ARGUMENTS)
+                v[k++] = (hc_place){d->line, d->col, e, hc_diag_info_get(d->id)->code, d->name};
+        } else {
+            const hc_edit *e = &f->edits[ei++];
+            if (e->effort >= HC_EFFORT_ARGUMENTS && e->rule != HC_RULE_ANNOTATE && e->offset <= f->original_len) {
+                uint32_t col = 0, line = hc_report_line_of(starts, nlines, e->offset, &col);
+                v[k++] = (hc_place){line, col, e->effort, NULL, e->replacement};
+            }
+        }
+    }
+    free(starts);
+    if (k == 0) {
+        free(v);
+        v = NULL;
+    }
+    *out = v;
+    *n = k;
+    return 0;
+}
+
 enum { LINE_EDITED = 1, LINE_MANUAL = 2 };
 
 int hc_report_analyze(const hc_file_result *f, hc_file_analysis *out)

@@ -50,6 +50,17 @@ typedef struct hc_file_analysis {
     uint32_t by_severity[HC_SEV_ERROR + 1];
 } hc_file_analysis;
 int hc_report_analyze(const hc_file_result *f, hc_file_analysis *out);
+/* A place a person must look at: a diagnostic asking for work (effort arguments or manual), or an
+ * argument rewrite the tool made (to be checked). code is NULL for edits; name may be NULL. */
+typedef struct hc_place {
+    uint32_t line, col;
+    hc_effort effort;
+    const char *code;
+    const char *name;
+} hc_place;
+/* The places of a file in input order (malloc'd array, freed by the caller; NULL with *n 0 when none).
+ * Returns 0, or -1 when memory runs out. */
+int hc_report_places(const hc_file_result *f, hc_place **out, size_t *n);
 /* auto_lines / (auto_lines + manual_lines); 1 when nothing needed changing. */
 double hc_report_auto_share(uint32_t auto_lines, uint32_t manual_lines);
 /* Number of lines of a text (a last line without newline counts). */
