@@ -126,12 +126,55 @@ static void failed_file(const char *dir)
     free(text);
 }
 
+/* Values a buggy or future translator might hand over: a diagnostic past the end of the text, one about
+ * the whole file, an edit past the end, invalid UTF-8, no rel_path. Every writer must still succeed
+ * and the JSON must parse. */
+static void hostile_values(const char *dir)
+{
+    char original[] = "a\xff\xfe b\n\xc3(x)\n";
+    char output[] = "A\xff\xfe b\n\xc3(x)\n";
+    hc_diag diags[] = {
+        {HC_D_UNSUPPORTED_API, HC_SEV_WARNING, 2, 1, 3, "'\xff' has no HIP equivalent", "\xff"},
+        {HC_D_ARGUMENT_CHECK, HC_SEV_WARNING, 900, 77, 40, NULL, NULL},
+        {HC_D_PARSE_FALLBACK, HC_SEV_WARNING, UINT32_MAX, 0, 0, "whole file", NULL},
+    };
+    hc_edit edits[] = {{0, 1, "A", 0, HC_EFFORT_ARGUMENTS}, {500, 3, "zzz", 0, HC_EFFORT_MANUAL}};
+    hc_file_result f = {.path = "weird name <&>\".cu", .rel_path = NULL, .kind = HC_FILE_SOURCE, .status = HC_OK,
+                        .original = original, .original_len = sizeof original - 1, .output = output,
+                        .output_len = sizeof output - 1, .changed = true, .edits = edits, .nedits = 2,
+                        .diags = diags, .ndiags = 3};
+    hc_run run = {.root = "", .files = &f, .nfiles = 1, .examine = true};
+    char path[4096], err[256];
+    for (int w = 0; w < NWRITERS; w++) {
+        snprintf(path, sizeof path, "%s/hostile-%s", dir, writers[w].name);
+        CHECK(writers[w].write(&run, path, err, sizeof err) == 0);
+    }
+    snprintf(path, sizeof path, "%s/hostile-stats.json", dir);
+    char *text = slurp(path, NULL);
+    cJSON *j = cJSON_Parse(text);
+    CHECK(j != NULL);
+    cJSON_Delete(j);
+    free(text);
+    snprintf(path, sizeof path, "%s/hostile-results.sarif", dir);
+    text = slurp(path, NULL);
+    j = cJSON_Parse(text);
+    CHECK(j != NULL && strstr(text, "weird%20name%20%3C%26%3E%22.cu") != NULL);
+    cJSON_Delete(j);
+    free(text);
+    snprintf(path, sizeof path, "%s/hostile-report.html", dir);
+    text = slurp(path, NULL);
+    /* The name appears escaped, never as markup. */
+    CHECK(text && strstr(text, "weird name <&>") == NULL);
+    free(text);
+}
+
 int main(int argc, char **argv)
 {
     const char *dir = argc > 1 ? argv[1] : ".";
     unwritable_path(dir);
     empty_run(dir);
     failed_file(dir);
+    hostile_values(dir);
     printf("report_errors: %s\n", failures ? "FAILED" : "all checks passed");
     return failures != 0;
 }
