@@ -137,13 +137,16 @@ int hc_query_print(FILE *out, const char *name, const hc_options *opt) {
         fprintf(out, "%s: not a CUDA, HIP or ROC name known to the mapping tables\n", name);
         return 1;
     }
-    /* A HIP or ROC name: show every CUDA name that maps to it (cublasSgemm and cublasSgemm_v2 both do). */
+    /* A HIP or ROC name: show every CUDA name that maps to it (cublasSgemm and cublasSgemm_v2 both do),
+     * family by family in families.def order, so the runtime's cudaMalloc comes before cuMemAlloc. */
     size_t n = 0, shown = 0;
     const hc_mapping *all = hc_mapping_all(&n);
-    for (size_t i = 0; i < n; i++) {
-        if (strcmp(all[i].hip, name) != 0 && strcmp(all[i].roc, name) != 0) continue;
-        if (shown++ == 0) fprintf(out, "%s is the counterpart of:\n", name);
-        print_row(out, &all[i], opt);
+    for (int f = 0; f < HC_FAMILY__COUNT; f++) {
+        for (size_t i = 0; i < n; i++) {
+            if (all[i].family != f || (strcmp(all[i].hip, name) != 0 && strcmp(all[i].roc, name) != 0)) continue;
+            if (shown++ == 0) fprintf(out, "%s is the counterpart of:\n", name);
+            print_row(out, &all[i], opt);
+        }
     }
     return 0;
 }
