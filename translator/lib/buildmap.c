@@ -185,6 +185,16 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             continue;
         }
         uint32_t off = w[i].off, end = w[last].off + w[last].len;
+        int depth = 0; /* a make function call split at blanks: $(foreach ...,-gencode arch=..$(sm))) */
+        for (uint32_t k = off; k < end; k++) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+        if (depth != 0) {
+            char what[160];
+            snprintf(what, sizeof what, "'%.*s' inside a make function or expression", (int)(end - off < 100 ? end - off : 100),
+                     text + off);
+            hc_unit_diag(u, HC_D_BUILD_NOT_UNDERSTOOD, off, f->spelling, what);
+            i = last;
+            continue;
+        }
         char flagname[64], repl[512];
         snprintf(flagname, sizeof flagname, "%s", f->spelling);
         repl[0] = '\0';
@@ -241,6 +251,9 @@ static const char cmake_hip_block[] =
     "# hipify-c: HIP sources built as C++ by hipcc, which works with Debian's ROCm packages and with ROCm.\n"
     "# CMake's HIP language (enable_language(HIP)) needs ROCm's own directory layout and fails on Debian.\n"
     "# Compiler: -DCMAKE_CXX_COMPILER=..., else $HIPCXX, else hipcc. Drop this block to use the HIP language.\n"
+    "if(CMAKE_VERSION VERSION_LESS 3.19)\n"
+    "  message(FATAL_ERROR \"the hipify-c HIP block needs CMake 3.19 or newer (cmake_language(DEFER))\")\n"
+    "endif()\n"
     "if(NOT DEFINED CMAKE_CXX_COMPILER)\n"
     "  if(DEFINED ENV{HIPCXX})\n"
     "    set(CMAKE_CXX_COMPILER \"$ENV{HIPCXX}\")\n"

@@ -234,6 +234,12 @@ static void prescan(cm_state *s) {
         const cm_cmd *c = &s->f.cmds[i];
         if (name_is(s, c, "find_package") && c->nargs && arg_is(s, arg_of(s, c, 0), "hip")) s->has_find_hip = true;
         if (name_is(s, c, "cuda_add_cublas_to_target")) need_package(s, "hipblas");
+        if (name_is(s, c, "target_link_libraries") || name_is(s, c, "link_libraries"))
+            for (size_t k = 0; k < c->nargs; k++) { /* plain library names: target_link_libraries(x cublas) */
+                const cm_arg *a = arg_of(s, c, k);
+                const hc_build_lib *lib = a->quoted ? NULL : hc_build_lib_by_name(s->u->text + a->off, a->len);
+                if (lib && lib->hip_target[0]) need_package(s, lib->hip_package);
+            }
         if (name_is(s, c, "cuda_add_cufft_to_target")) need_package(s, "hipfft");
     }
 }
