@@ -1,7 +1,7 @@
 // bitonic_sort.cu: sorts every warp-sized segment of an array in registers with a bitonic network of
 // __shfl_xor_sync exchanges (WARP_SIZE macro, lane = threadIdx.x % WARP_SIZE). The CPU reference sorts
 // segments of the device's warp width, so a 64-lane run checks 64-element segments.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 #include <climits>
 

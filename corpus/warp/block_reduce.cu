@@ -1,7 +1,7 @@
 // block_reduce.cu: row sums of a matrix, one block per row, with the two-level block reduction found in
 // many CUDA code bases (WARP_SIZE macro, static __shared__ float shared[32], lane/wid from threadIdx).
 // Float sums are checked against a double CPU reference; the block size is fixed at 256 threads.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 #define WARP_SIZE 32
 

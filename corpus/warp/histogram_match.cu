@@ -1,7 +1,7 @@
 // histogram_match.cu: a 64-bin histogram where the lanes of a warp that hit the same bin first find each
 // other (a __match_any_sync equivalent built from __activemask, __shfl_sync and __ballot_sync, since HIP
 // before 6.2 lacks __match_any_sync), then one leader per group adds the group's size. Checked exactly.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 // The lanes of the calling warp whose key equals this lane's key.
 __device__ unsigned match_any_emulated(int key) {

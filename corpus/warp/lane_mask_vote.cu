@@ -2,7 +2,7 @@
 // many below me (lane masks built with 1u << lane), __all_sync/__any_sync, my own bit of the ballot, and
 // whether the whole warp is active (__activemask() == 0xffffffff). The CPU reference uses the device's
 // warp width, so the same program checks a 64-lane run.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 __global__ void votes(const int *in, int *out) {
   int i = blockIdx.x * blockDim.x + threadIdx.x;  // the grid covers the input exactly: full warps only

@@ -1,7 +1,7 @@
 // stream_compaction.cu: order-preserving compaction of the multiples of 3 in two passes: per-block counts
 // from warp ballots, a host exclusive scan, then a scatter that ranks each element inside its warp with
 // __popc(ballot & lanes_below) and inside its block with per-warp offsets in shared memory.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 __global__ void count_kept(const int *in, int n, int *block_counts) {
   __shared__ int warp_counts[32];

@@ -1,7 +1,7 @@
 // warp_aggregated_atomics.cu: filters the positive values of an array into a compact output with one
 // atomicAdd per warp instead of one per thread (activemask, __ffs leader, __popc rank, __shfl_sync
 // broadcast). The output order depends on scheduling, so it is sorted before it is checked and recorded.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 __device__ int atomic_aggregated_increment(int *counter) {
   unsigned active = __activemask();

@@ -1,7 +1,7 @@
 // warp_reduce.cu: per-block integer sums and per-warp float maxima computed with shuffle reductions written
 // the 32-lane way (full mask 0xffffffff, offsets from 16, lane = threadIdx.x & 31), checked against the CPU.
 // It uses no shared memory; block_reduce.cu covers the two-level reduction.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 __inline__ __device__ int warp_sum(int v) {
   for (int offset = 16; offset > 0; offset /= 2)

@@ -1,7 +1,7 @@
 // warp_scan.cu: inclusive prefix sums of 256-element blocks: a Kogge-Stone warp scan with __shfl_up_sync
 // (offsets doubling below 32), warp totals in shared memory scanned by the first warp, the last lane
 // (lane == 31) publishing each warp's total. Checked exactly against a CPU scan.
-#include "common/warp_common.cuh"
+#include "warp_common.cuh"
 
 __device__ int warp_inclusive_scan(int v, int lane) {
   for (int d = 1; d < 32; d *= 2) {

@@ -895,8 +895,30 @@ static bool sizeof_reads(const warp_scan *w, size_t decl) {
     return false;
 }
 
-/* Whether the lane value computed at p would index an array of at most 32 elements once it ranges over
- * 64 lanes (directly, or through the variable it initialises). Reports each such array once. */
+/* Whether the subscript opening at sub indexes an array declared with fewer than 64 elements that cannot
+ * be enlarged to 64. Reports each such array once, and proposes [32] -> [64] where that is safe. */
+static bool lane_overflows_array(warp_scan *w, size_t sub) {
+    size_t decl = NO_POS;
+    unsigned long long bound = sub > 0 && is_ident(w, sub - 1) ? array_bound(w, sub - 1, &decl) : 0;
+    if (bound == 0 || bound >= 64) return false;
+    /* A literal [32] becomes [64]: every index valid before stays valid, and a lane of a 64-lane
+     * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
+    size_t lit = decl + 2;
+    bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !sizeof_reads(w, decl) &&
+                       w->scopes[w->scope_of[decl]].device;
+    if (first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
+        char name[64], bound_text[32];
+        tok_text(w, decl, name, sizeof name);
+        snprintf(bound_text, sizeof bound_text, "%llu", bound);
+        hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
+        /* enlarging is safe whatever else is rewritten: no index valid before becomes invalid */
+        if (enlargeable) propose(w, lit, lit, "64", INDEPENDENT, NO_POS, "array sized for 64 lanes");
+    }
+    return !enlargeable;
+}
+
+/* Whether the lane value computed at p would index an array of fewer than 64 elements once it ranges
+ * over 64 lanes (directly, or through the variable it initialises) and the array cannot be enlarged. */
 static bool widens_into_small_array(warp_scan *w, size_t p) {
     size_t subs[64], nsubs = 0;
     size_t s = enclosing_subscript(w, p);
@@ -909,24 +931,7 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
                 subs[nsubs++] = s;
     }
     bool small = false;
-    for (size_t k = 0; k < nsubs; k++) {
-        size_t decl = NO_POS;
-        unsigned long long bound = subs[k] > 0 && is_ident(w, subs[k] - 1) ? array_bound(w, subs[k] - 1, &decl) : 0;
-        if (bound == 0 || bound >= 64) continue;
-        /* A literal [32] becomes [64]: every index valid before stays valid, and a lane of a 64-lane
-         * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
-        size_t lit = decl + 2;
-        bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !sizeof_reads(w, decl) &&
-                           w->scopes[w->scope_of[decl]].device;
-        if (!enlargeable) small = true;
-        if (first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
-            char name[64], bound_text[32];
-            tok_text(w, decl, name, sizeof name);
-            snprintf(bound_text, sizeof bound_text, "%llu", bound);
-            hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
-            if (enlargeable) propose(w, lit, lit, "64", w->scope_of[decl], NO_POS, "array sized for 64 lanes");
-        }
-    }
+    for (size_t k = 0; k < nsubs; k++) small |= lane_overflows_array(w, subs[k]);
     return small;
 }
 
@@ -1075,7 +1080,10 @@ static void check_consts(warp_scan *w) {
     }
 }
 
-/* Whether the mask constant c is one this pass will rewrite (every use a mask argument in device code). */
+static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_t *tl);
+
+/* The mask argument of a mask-taking intrinsic: a 32-bit full mask (rewritten to the full-wave mask), a
+ * mask constant (rewritten at its definition when every use is a mask argument), a 32-bit variable. */
 static void check_mask_arguments(warp_scan *w, size_t call) {
     const mask_intrinsic *mi = mask_intrinsic_at(w, call);
     size_t a, e;
@@ -1093,6 +1101,14 @@ static void check_mask_arguments(warp_scan *w, size_t call) {
         return;
     }
     warp_const *c = e == a + 1 ? const_at(w, a) : NULL;
+    if (!c && e == a + 1 && is_ident(w, a) && !(var_class(w, a) & CLS_BALLOT)) {
+        size_t tw, tl;
+        if (type_width32(w, var_decl(w, a), &tw, &tl)) {
+            tok_text(w, a, shown, sizeof shown);
+            hc_unit_diag(w->u, HC_D_MASK_VAR_32BIT, off_of(w, a), shown, shown, name);
+        }
+        return;
+    }
     if (c && c->is_mask) {
         tok_text(w, a, shown, sizeof shown);
         hc_unit_diag(w->u, HC_D_WARP_MASK_32, off_of(w, a), name, shown, name);
@@ -1344,6 +1360,19 @@ static void check_shuffle_literals(warp_scan *w, size_t i) {
     }
 }
 
+/* s[lane] on an array of 32 (or fewer) elements: a lane of a 64-lane wave indexes past its end, even in
+ * code that already computes lanes with warpSize. */
+static void check_lane_subscript(warp_scan *w, size_t open) {
+    if (!is(w, open, "[") || open == 0 || !is_ident(w, open - 1) || w->match[open] == NO_POS ||
+        is_declarator_bracket(w, open))
+        return;
+    if (!(classify_range(w, open + 1, w->match[open], 0) & CLS_LANE)) return;
+    for (size_t k = open + 1; k < w->match[open]; k++) /* the lane itself, not a value computed from it */
+        if (is(w, k, "*") || is(w, k, "/") || is(w, k, ">>") || is(w, k, "<<") || is(w, k, "+") || is(w, k, "-"))
+            return;
+    lane_overflows_array(w, open);
+}
+
 /* __shared__ T s[BLOCK / 32]: per-warp arrays sized for 32-lane warps. */
 static void check_array_bound(warp_scan *w, size_t open) {
     if (!is(w, open, "[") || w->match[open] == NO_POS || !is_declarator_bracket(w, open)) return;
@@ -1495,6 +1524,7 @@ int hc_pass_warp(hc_unit *u) {
         check_shuffle_loop(&w, i);
         check_shuffle_literals(&w, i);
         check_array_bound(&w, i);
+        check_lane_subscript(&w, i);
         check_launch_shared(&w, i);
         check_warpsize_assumed(&w, i);
         check_mask_compare(&w, i);

@@ -39,3 +39,10 @@ __global__ void mixed(unsigned *out) {
   out[0] = __ballot_sync(ALL_LANES, 1) & 1u;
   out[1] = ALL_LANES;
 }
+
+// A mask held in a 32-bit parameter cannot name lanes 32-63 (and HIP 6.2+ rejects it): reported.
+__device__ float broadcast(float x, unsigned mask) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3015: mask 'mask' passed to '__shfl_sync' is held in a 32-bit type: it cannot name lanes 32-63 [warp-size]
+  // CHECK: {{^ *}}return __shfl_sync(mask, x, 0);
+  return __shfl_sync(mask, x, 0);
+}

@@ -36,3 +36,13 @@ void launch(float *out, int threads) {
   // CHECK: {{^ *}}dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
   dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
 }
+
+// Code that already computes lanes with warpSize still overflows a [32] array on 64 lanes: enlarged.
+__global__ void already_portable(float *out) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by '32'
+  // CHECK: {{^ *}}__shared__ float per_lane[64];
+  __shared__ float per_lane[32];
+  int lane = threadIdx.x % warpSize;
+  per_lane[lane] = out[threadIdx.x];
+  out[threadIdx.x] = per_lane[lane];
+}
