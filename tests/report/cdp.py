@@ -38,6 +38,7 @@ class Browser:
         self.proc = subprocess.Popen(
             [executable, "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
              "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-extensions",
+             "--disable-dev-shm-usage",
              "--remote-debugging-pipe", f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
              "about:blank"],
             # close_fds would run after preexec_fn and close 3 and 4 again; our own descriptors are
