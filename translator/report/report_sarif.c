@@ -11,14 +11,14 @@
 static const char *const sarif_level[] = {"note", "warning", "error"};
 
 /* RFC 3986: keep unreserved characters and '/', percent-encode every other byte. */
-static char *uri_encode(const char *path, bool keep_colon)
+static char *uri_encode(const char *path)
 {
     size_t n = strlen(path);
     char *out = malloc(3 * n + 1), *o = out;
     if (!out)
         return NULL;
     for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
-        if (isalnum(*p) || strchr("-._~/", *p) || (keep_colon && *p == ':'))
+        if (isalnum(*p) || strchr("-._~/", *p))
             *o++ = (char)*p;
         else
             o += sprintf(o, "%%%02X", *p);
@@ -138,7 +138,7 @@ static bool build(const hc_run *run, cJSON *root)
     /* Tell consumers where SRCROOT is, when the root exists here (it always does during a run). */
     char abs[PATH_MAX];
     if (run->root && run->root[0] && realpath(run->root, abs)) {
-        char *enc = uri_encode(abs, false);
+        char *enc = uri_encode(abs);
         hc_sbuf u = {0};
         hc_sbuf_printf(&u, "file://%s%s", enc ? enc : "", enc && enc[strlen(enc) - 1] == '/' ? "" : "/");
         cJSON *bases, *src;
@@ -156,7 +156,7 @@ static bool build(const hc_run *run, cJSON *root)
         const hc_file_result *f = &run->files[i];
         if (f->ndiags == 0)
             continue; /* artifacts lists only files with results: a 10,000-file tree stays small */
-        char *uri = uri_encode(f->rel_path ? f->rel_path : f->path, false);
+        char *uri = uri_encode(f->rel_path ? f->rel_path : f->path);
         cJSON *a, *al;
         ok = uri && add_obj(artifacts, NULL, a = cJSON_CreateObject()) &&
              add_obj(a, "location", al = cJSON_CreateObject()) && add_str(al, "uri", uri) &&
