@@ -137,14 +137,17 @@ static uint32_t insertion_point(const hc_unit *u) {
 
 int hc_finish_includes(hc_unit *u) {
     char text[160] = "";
+    /* inserted lines end like the file's first line, so a CRLF file stays CRLF throughout */
+    const char *first_nl = memchr(u->text, '\n', u->len);
+    const char *eol = first_nl && first_nl > u->text && first_nl[-1] == '\r' ? "\r\n" : "\n";
     bool need_runtime = u->uses_runtime && !u->includes_cuda_runtime && !u->includes_hip_runtime;
-    if (need_runtime) strcat(text, "#include <hip/hip_runtime.h>\n");
-    if (u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"")) strcat(text, "#include \"hipify_shim.h\"\n");
+    if (need_runtime) strcat(strcat(text, "#include <hip/hip_runtime.h>"), eol);
+    if (u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"")) strcat(strcat(text, "#include \"hipify_shim.h\""), eol);
     if (!text[0]) return 0;
     uint32_t at = insertion_point(u);
     if (at == u->len && u->len > 0 && u->text[u->len - 1] != '\n') {
         char with_nl[170];
-        snprintf(with_nl, sizeof with_nl, "\n%s", text);
+        snprintf(with_nl, sizeof with_nl, "%s%s", eol, text);
         if (hc_unit_edit(u, at, 0, with_nl, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
     } else if (hc_unit_edit(u, at, 0, text, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) {
         return -1;
