@@ -980,10 +980,11 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
         }
         if (lit == NO_POS || !(cls & want)) continue;
         uint32_t scope = w->scope_of[p];
-        char construct[32];
-        span_text(w, lit < p ? lit : p, lit < p ? p : lit, construct, sizeof construct);
+        char construct[64]; /* the whole lane expression: "threadIdx.x % 32", "32 * warp" */
+        if (lit < p) span_text(w, lit, p + 1, construct, sizeof construct);
+        else span_text(w, start, lit, construct, sizeof construct);
         if (!first_report(w, off_of(w, p), HC_D_WARP_LANE_ARITH)) return;
-        hc_unit_diag(w->u, HC_D_WARP_LANE_ARITH, off_of(w, p), construct, construct);
+        hc_unit_diag(w->u, HC_D_WARP_LANE_ARITH, off_of(w, lit < p ? lit : start), construct, construct);
         bool fixable = w->scopes[scope].device && !in_constant_context(w, p);
         bool widening = !strcmp(op->op, "%") || !strcmp(op->op, "&") || !strcmp(op->op, "%=") || !strcmp(op->op, "&=");
         if (fixable && widening && widens_into_small_array(w, p)) fixable = false;

@@ -25,7 +25,7 @@ __global__ void sized(float *out) {
   // DIAG: {{.*}}:[[@LINE+1]]:{{[0-9]+}}: warning: HC3007: array sized by '256 / LANES' assumes 32-lane warps [warp-size]
   __shared__ float partial[256 / LANES];
   // the constant stays 32 here, so this literal stays too: both halves of the lane split agree
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3001: '/ 32'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3001: 'threadIdx.x / 32'
   // CHECK: {{^ *}}int warp = threadIdx.x / 32;
   int warp = threadIdx.x / 32;
   partial[warp] = threadIdx.x % LANES;
