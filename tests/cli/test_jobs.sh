@@ -28,4 +28,17 @@ done
 [ "$(find out1 -type f | wc -l)" -eq "$n" ] || fail "-j 1 did not write every file"
 has stdout1 'TOTAL statistics' "-j: totals printed"
 if grep -q "$(printf '\r')" stderr2; then fail "progress line written although stderr is not a terminal"; else pass "no progress line on a pipe"; fi
+
+# On a terminal (script(1) gives one) a progress line counts the files and is cleared at the end.
+if command -v script >/dev/null 2>&1; then
+  script -qec "'$HIPIFY' -j 2 -O outpty tree/one" /dev/null >pty.log 2>&1
+  total=$(find tree/one -type f | wc -l)
+  grep -q "\[$total/$total\]" pty.log || fail "no [$total/$total] progress on a terminal"
+  clears=$(grep -o "$(printf '\033')\\[K" pty.log | wc -l)
+  [ "$clears" -gt "$total" ] || fail "progress line not cleared at the end ($clears clears for $total files)"
+  diff -r out1/one outpty >/dev/null || fail "output under a terminal differs"
+  pass "progress line on a terminal"
+else
+  echo "SKIPPED: progress line: no script(1) to provide a terminal"
+fi
 finish

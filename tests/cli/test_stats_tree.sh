@@ -9,12 +9,19 @@ printf '#include <cuda_runtime.h>\nvoid f(cudaStream_t *s) { cudaStreamCreate(s)
 write_plain tree/plain.cpp
 printf 'cudaMalloc in a text file is not counted\n' >tree/notes.txt
 
+# a local header included by two files is translated once, as its own file
+printf '#pragma once\n__device__ inline int lane() { return threadIdx.x %% warpSize; }\n' >tree/common.cuh
+printf '#include "common.cuh"\n__global__ void k1(int *p) { p[0] = lane(); }\n' >tree/k1.cu
+printf '#include "common.cuh"\n__global__ void k2(int *p) { p[1] = lane(); }\n' >tree/sub/k2.cu
 run 0 "--print-stats over a tree" "$HIPIFY" -O out --print-stats tree
 cp stdout stats.txt
 for f in tree/a.cu tree/sub/b.cu tree/plain.cpp; do
   has stats.txt "file '$f' statistics" "per-file block for $f"
 done
 hasnt stats.txt "notes.txt" "copied text files have no statistics"
+[ "$(grep -c "file 'tree/common.cuh' statistics" stats.txt)" -eq 1 ] || fail "the shared header is not translated exactly once"
+has out/common.cuh '^#include <hip/hip_runtime.h>$' "the shared header is translated"
+has out/sub/k2.cu '^#include "common.cuh"$' "the quoted include of a local header is kept"
 has stats.txt 'TOTAL statistics' "a TOTAL block"
 # sum FIELD: the per-file values of FIELD added up, then the TOTAL value; they must agree.
 for field in 'CONVERTED refs count' 'UNCONVERTED refs count' 'REPLACED bytes' 'TOTAL bytes' 'CHANGED lines of code' 'TOTAL lines of code'; do
