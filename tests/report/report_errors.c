@@ -1,6 +1,6 @@
 /* report_errors.c: error paths and edge cases of the report writers: unwritable paths, an empty run, a
- * file that failed to translate, and that no temporary file is left behind. Not the happy path (the
- * fixture tests cover that). */
+ * file that failed to translate, hostile values, and that no temporary file is left behind. Not the
+ * happy path (the fixture tests cover that). */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
 #include <cjson/cJSON.h>
