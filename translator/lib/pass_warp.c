@@ -109,6 +109,7 @@ typedef struct warp_const { /* a #define, const or local whose value is 32 or th
     bool used_as_width;            /* seen in lane arithmetic, as a shuffle width or loop start */
     bool fixable;                  /* every use accepts the rewrite */
     bool fixed;
+    bool template_param;           /* template <int WARP_SIZE = 32>: a constant by nature, never rewritten */
 } warp_const;
 
 typedef struct warp_fix {
@@ -599,8 +600,9 @@ static bool name_looks_like_warp_size(const warp_scan *w, size_t pos) {
     lower[k] = '\0';
     for (size_t i = 0; i < COUNT_OF(warp_size_words); i++) {
         const char *hit = strstr(lower, warp_size_words[i]);
-        /* "warps" counts warps (WARPS_PER_BLOCK), not lanes */
-        if (hit && hit[strlen(warp_size_words[i])] != 's') return true;
+        /* "warps" counts warps (WARPS_PER_BLOCK, kNumWarps), not lanes; "warpsize" is a size */
+        const char *after = hit ? hit + strlen(warp_size_words[i]) : NULL;
+        if (hit && (after[0] != 's' || !strncmp(after, "size", 4))) return true;
     }
     return false;
 }
@@ -642,6 +644,14 @@ static void gather_consts(warp_scan *w) {
         while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
         if (b - a == 1 && is_number(w, a, 32)) add_const(w, name, a, 1, NO_POS, 0, false);
         else if (is_full_mask32(w, first, end)) add_const(w, name, a, b - a, NO_POS, 0, true);
+    }
+    for (size_t i = 3; i + 2 < w->n; i++) { /* template <int WARP_SIZE = 32> */
+        if (!is(w, i, "=") || !is_ident(w, i - 1) || !is_ident(w, i - 2) || !is_number(w, i + 1, 32) ||
+            !(is(w, i + 2, ">") || is(w, i + 2, ",")) || !(is(w, i - 3, "<") || is(w, i - 3, ",")) ||
+            !name_looks_like_warp_size(w, i - 1))
+            continue;
+        add_const(w, i - 1, i + 1, 1, NO_POS, 0, false);
+        if (!w->oom) w->consts[w->nconsts - 1].template_param = true;
     }
     for (size_t k = 0; k < w->nvars; k++) { /* const int W = 32; enum { W = 32 }; unsigned m = 0xffffffff; */
         warp_var *v = &w->vars[k];
@@ -1016,7 +1026,7 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
 /* Uses of constant c: which contexts accept warpSize (or the full-wave mask) in place of its value. */
 static void examine_const_uses(warp_scan *w, size_t ci) {
     warp_const *c = &w->consts[ci];
-    c->fixable = true;
+    c->fixable = !c->template_param;
     if (c->var != NO_POS) {
         const warp_var *v = &w->vars[c->var];
         for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t++)

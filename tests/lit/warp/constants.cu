@@ -56,3 +56,20 @@ __global__ void tiles(float *out) {
   out[threadIdx.x] = tile[threadIdx.x][threadIdx.y];
 }
 // DIAG-NOT: 'TILE'
+
+// A template parameter defaulting to 32 is a constant by nature: reported, kept, and its users' lane
+// arithmetic kept with it (the caller is linked to the template it calls).
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3002: 'kWarpSize' is defined as 32
+// CHECK: {{^}}template <typename T, int kWarpSize = 32>
+template <typename T, int kWarpSize = 32>
+__device__ T reduce(T v) {
+  for (int o = kWarpSize / 2; o > 0; o /= 2) v += __shfl_down_sync(__activemask(), v, o);
+  return v;
+}
+__global__ void uses_template(float *out) {
+  // CHECK: {{^ *}}int lane = threadIdx.x % 32;
+  int lane = threadIdx.x % 32;
+  float v = reduce<float>(out[threadIdx.x]);
+  if (lane == 0) out[threadIdx.x] = v;
+}
+// DIAG-NOT: 'TILE'
