@@ -916,6 +916,10 @@ static bool lane_overflows_array(warp_scan *w, size_t sub) {
     size_t lit = decl + 2;
     bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !sizeof_reads(w, decl) &&
                        w->scopes[w->scope_of[decl]].device;
+    /* [WARP_SIZE] becomes [64] together with the constant (examine_const_uses); if the constant stays,
+     * so does every width rewrite of the scopes using it */
+    warp_const *c = const_at(w, lit);
+    if (c && !c->is_mask && is(w, lit + 1, "]")) return false;
     if (first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
         char name[64], bound_text[32];
         tok_text(w, decl, name, sizeof name);
@@ -1072,6 +1076,20 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
                 width_use = true;
         }
         if (lane_use || loop_use || width_use) c->used_as_width = true;
+        size_t sub = enclosing_subscript(w, i);
+        if (sub != NO_POS && is_declarator_bracket(w, sub) && !c->template_param) {
+            /* An array bound needs a constant, and warpSize is none in CUDA: an array of one element per
+             * lane ([WARP_SIZE]) gets the widest wave, 64; one of one element per warp ([N / WARP_SIZE])
+             * the count for the narrowest warp, N / 32. Either only over-allocates on the other width. */
+            size_t close = w->match[sub];
+            if (close == i + 1 && sub + 1 == i && !sizeof_reads(w, sub - 1))
+                propose(w, i, i, "64", 0, ci, "per-lane array bound");
+            else if (close == i + 1 && is(w, i - 1, "/") && !sizeof_reads(w, sub - 1))
+                propose(w, i, i, "32", 0, ci, "per-warp array bound");
+            else
+                c->fixable = false;
+            continue;
+        }
         if (s == 0 || w->scopes[s].is_define || !w->scopes[s].device || in_constant_context(w, i))
             c->fixable = false;
     }
@@ -1505,7 +1523,7 @@ static void settle_blocked_scopes(warp_scan *w) {
 static int apply_fixes(warp_scan *w) {
     for (size_t k = 0; k < w->nfixes; k++) {
         const warp_fix *f = &w->fixes[k];
-        if (f->konst != NO_POS && !w->consts[f->konst].fixable) continue;
+        if (f->konst != NO_POS && (!w->consts[f->konst].fixable || !w->consts[f->konst].used_as_width)) continue;
         if (f->konst == NO_POS && f->scope != INDEPENDENT && scope_blocked(w, f->scope)) continue;
         if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_RULE_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
         hc_unit_diag(w->u, HC_D_WARP_FIXED, f->off, NULL, f->note);

@@ -18,13 +18,30 @@ __global__ void uses_define(int *out) {
   out[threadIdx.x] = lane + threadIdx.x / WARP_SIZE * WARP_SIZE;
 }
 
+// Array bounds need constants: a per-lane bound [WIDTH] becomes [64] (the widest wave) and a per-warp
+// bound [N / WIDTH] becomes [N / 32] (room for the most warps); both only over-allocate.
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3002: 'WIDTH' is defined as 32
+// CHECK: {{^}}#define WIDTH warpSize
+#define WIDTH 32
+__global__ void bounds(float *out) {
+  // CHECK: {{^ *}}__shared__ float per_warp[256 / 32];
+  __shared__ float per_warp[256 / WIDTH];
+  // CHECK: {{^ *}}__shared__ float per_lane[64];
+  __shared__ float per_lane[WIDTH];
+  int lane = threadIdx.x % WIDTH;
+  per_lane[lane] = out[threadIdx.x];
+  per_warp[threadIdx.x / WIDTH] = per_lane[lane];
+  out[threadIdx.x] = per_warp[threadIdx.x / WIDTH];
+}
+
+// Any other constant expression keeps the constant: a rounded-up bound, and then the literal lane
+// arithmetic of the function using it stays too, so both halves of the lane split agree.
 // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3002: 'LANES' is defined as 32
 // CHECK: {{^}}#define LANES 32
 #define LANES 32
 __global__ void sized(float *out) {
-  // DIAG: {{.*}}:[[@LINE+1]]:{{[0-9]+}}: warning: HC3007: array sized by '256 / LANES' assumes 32-lane warps [warp-size]
-  __shared__ float partial[256 / LANES];
-  // the constant stays 32 here, so this literal stays too: both halves of the lane split agree
+  // CHECK: {{^ *}}__shared__ float partial[(256 + LANES - 1) / LANES];
+  __shared__ float partial[(256 + LANES - 1) / LANES];
   // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3001: 'threadIdx.x / 32'
   // CHECK: {{^ *}}int warp = threadIdx.x / 32;
   int warp = threadIdx.x / 32;
