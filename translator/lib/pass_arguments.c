@@ -21,14 +21,19 @@ static bool is_punct(const hc_unit *u, size_t i, const char *s) {
 }
 
 /* Splits the argument list between open and close (matching parentheses) at top-level commas. Commas
- * inside (), [] and {} are skipped via hc_tok_match; commas inside template arguments are not told
- * apart (a call whose argument is such a template-id is then miscounted, and no row matches it). */
+ * inside (), [] and {} are skipped via hc_tok_match. Commas inside template arguments (f(t<int, 3>::v))
+ * cannot be told from argument separators without parsing, so a list with unbalanced < and > between
+ * two commas is refused: the caller reports it instead of guessing. */
 static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *out) {
     out->count = 0;
     size_t start = SIZE_MAX;
+    int angles = 0; /* '<' minus '>' in the current argument, outside nested brackets */
     for (size_t i = hc_tok_next(&u->toks, open); i < close; i = hc_tok_next(&u->toks, i)) {
+        if (is_punct(u, i, "<")) angles++;
+        else if (is_punct(u, i, ">")) angles--;
+        else if (is_punct(u, i, ">>")) angles -= 2;
         if (is_punct(u, i, ",")) {
-            if (start == SIZE_MAX) return false; /* empty argument: not a call we understand */
+            if (start == SIZE_MAX || angles != 0) return false; /* empty argument, or a template's comma */
             out->count++;
             start = SIZE_MAX;
             continue;
@@ -47,7 +52,7 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *o
     }
     if (start != SIZE_MAX) out->count++;
     else if (out->count > 0) return false; /* trailing comma */
-    return true;
+    return angles == 0;
 }
 
 static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
