@@ -97,7 +97,7 @@ class Browser:
         target = self.call("Target.createTarget", {"url": "about:blank"}, session=False)["targetId"]
         self.session = self.call("Target.attachToTarget", {"targetId": target, "flatten": True},
                                  session=False)["sessionId"]
-        for domain in ("Page.enable", "Network.enable", "Runtime.enable"):
+        for domain in ("Page.enable", "Network.enable", "Runtime.enable", "Log.enable"):
             self.call(domain)
 
     def wait_event(self, method, timeout=60):

@@ -125,6 +125,9 @@ def main():
         for ev in browser.events:
             if ev.get("method") == "Runtime.exceptionThrown":
                 errors.append("script error: " + json.dumps(ev["params"]["exceptionDetails"])[:300])
+            # Blocked requests (the page's Content-Security-Policy) and failed loads are logged errors.
+            if ev.get("method") == "Log.entryAdded" and ev["params"]["entry"]["level"] == "error":
+                errors.append("browser logged: " + ev["params"]["entry"].get("text", "")[:300])
             if ev.get("method") == "Page.javascriptDialogOpening":
                 errors.append("a dialog opened: " + ev["params"].get("message", ""))
         requests = [ev["params"]["request"]["url"] for ev in browser.events
