@@ -41,7 +41,9 @@ TYPES_SECTION_RE = re.compile(r"\b(Data [Tt]ypes|Types( References)?)\b")
 ALL_CAPS_RE = re.compile(r"_*[A-Z][A-Z0-9]*(_[A-Za-z0-9]*)*$")
 CAMEL_HUMP_RE = re.compile(r"[A-Z0-9]+(?![a-z])|[A-Z]?[a-z0-9]+")
 # Enum constants the shape rules below would miss (their type's spelling differs from their prefix).
-ENUM_NAME_RE = re.compile(r"(cudaSuccess$|cudaDevAttr|cudaDevP2PAttr|cudaMemcpy(Host|Device|Default)|cudaError[A-Z])")
+ENUM_NAME_RE = re.compile(r"(cudaSuccess$|cudaDevAttr|cudaDevP2PAttr|cudaMemcpy(Host|Device|Default)|cudaError[A-Z]|"
+                          r"cudaEnable(Default|LegacyStream|PerThreadDefaultStream)$|cudaGraph(ExecUpdate|Instantiate)Error$|"
+                          r"cudaGraphUserObjectMove$|cudaReadMode|cudaMemHandleType|cudaStream(Add|Set)CaptureDependencies$)")
 # camelCase names ending in these words name structs, enums types or callbacks, not constants.
 TYPE_SUFFIX_RE = re.compile(r".*(Params|Desc|Descriptor|Prop|Properties|Info|Data|Attributes|Window|Frame|"
                             r"Extent|Pos|Ptr|PitchedPtr|Handle|Callback|Fn|Type|Kind|Mode|Flags|Attr|"
@@ -55,23 +57,26 @@ MACRO_PATTERNS = re.compile(
     r"(CUDART_|CUB_|_CUB_|__CUB_|CUDA_VERSION$|CUDA_IPC_HANDLE_SIZE$|CUDA_EGL_MAX_PLANES$|"
     r"CU_LAUNCH_PARAM_|CU_MEMHOSTALLOC_|CU_MEMHOSTREGISTER_|CU_TRSA_|CU_TRSF_|CU_TRSR_|"
     r"CU_IPC_HANDLE_SIZE$|CU_STREAM_LEGACY$|CU_STREAM_PER_THREAD$|CU_DEVICE_CPU$|CU_DEVICE_INVALID$|"
-    r"CU_ARRAY3D_|CU_MEMPOOL_|CU_PARAM_TR_DEFAULT$|CU_TENSOR_MAP_NUM_QWORDS$|CU_GRAPH_KERNEL_NODE_PORT_|"
-    r"CU_GRAPH_DEPENDENCY_TYPE_|CUBLAS_VER_|CUFFT_VER_|CUSPARSE_VER_|CUSOLVER_VER_|CUDNN_VERSION$|"
+    r"CU_ARRAY3D_|CUDA_ARRAY3D_|CU_PARAM_TR_DEFAULT$|CU_TENSOR_MAP_NUM_QWORDS$|CU_GRAPH_KERNEL_NODE_PORT_|"
+    r"CUBLASLT_NUMERICAL_IMPL_FLAGS_|CUDA_COOPERATIVE_LAUNCH_|CUDA_EXTERNAL_SEMAPHORE_|CU_STREAM_ATTRIBUTE_|"
+    r"CUBLAS_VER_|CUFFT_VER_|CUSPARSE_VER_|CUSOLVER_VER_|CUDNN_VERSION$|"
     r"CUDNN_MAJOR$|CUDNN_MINOR$|CUDNN_PATCHLEVEL$|CUDNN_DIM_MAX$|CUDNN_BN_MIN_EPSILON$|CURAND_VER_|"
-    r"NVRTC_VER|CUDNN_SEV_.*_EN$|CU_KERNEL_NODE_ATTRIBUTE_|CU_LAUNCH_ATTRIBUTE_)")
+    r"NVRTC_VER|CUDNN_SEV_.*_EN$|CU_KERNEL_NODE_ATTRIBUTE_)")
 # camelCase runtime names that CUDA defines as macros (flag words and special values), not enums.
 CAMEL_MACRO_RE = re.compile(
     r"cuda(HostAlloc|HostRegister|MemAttach|DeviceSchedule|DeviceMapHost|DeviceLmemResizeToMax|"
     r"DeviceMask|DeviceBlockingSync|EventBlockingSync|EventDisableTiming|EventDefault|EventInterprocess|"
-    r"EventRecord|EventWait|StreamDefault|StreamNonBlocking|StreamLegacy|StreamPerThread|"
+    r"EventRecord(Default|External)$|EventWait(Default|External)$|StreamDefault|StreamNonBlocking|StreamLegacy|StreamPerThread|"
     r"ArrayDefault|ArrayLayered|ArraySurfaceLoadStore|ArrayCubemap|ArrayTextureGather|ArraySparse$|"
     r"ArrayDeferredMapping|ArrayColorAttachment|IpcMemLazyEnablePeerAccess|Occupancy|CpuDeviceId|"
     r"InvalidDeviceId|CooperativeLaunchMultiDevice|PeerAccessDefault|InitDevice|NvSci|SurfaceType|"
     r"TextureType|ExternalMemoryDedicated|ExternalSemaphoreSignalSkipNvSciBufMemSync|"
-    r"ExternalSemaphoreWaitSkipNvSciBufMemSync|GraphKernelNodePort)")
+    r"ExternalSemaphoreWaitSkipNvSciBufMemSync|GraphKernelNodePort|KernelNodeAttribute|StreamAttribute|"
+    r"DeviceSyncMemops)|cublasStatus$")
 # Type names by shape: handles and structs (_t, _st, _enum, _v1...), CUDA driver CamelCase (CUdevice),
 # and vector/fp types of the device API (__half, __nv_bfloat16).
-TYPE_SHAPE_RE = re.compile(r"(.*(_t|_st|_enum|_v\d+|_s)$|CU[a-z].*|__half.*|__nv_.*|nv_.*|cudaArray$)")
+TYPE_SHAPE_RE = re.compile(r"(.*(_t|_st|_enum|_v\d+|_s|Perf|Struct)$|CU[a-z].*|__half.*|__nv_.*|nv_.*|cudaArray$|"
+                           r"curandState)")
 
 
 def infer_kind(name, section, names_in_section):
