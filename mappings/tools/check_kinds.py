@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # check_kinds.py: measures how often the kinds inferred by import_reference.py agree with what CUDA's own
 # headers declare (#define, enumerator, typedef/struct, function). A review aid: it changes no table.
-"""Usage: check_kinds.py [--cuda-include /usr/local/cuda/include] [--show N]
+"""Usage: check_kinds.py [--cuda-include /usr/local/cuda/include] [--show N] [--min-agreement PERCENT]
 
 Prints, per inferred kind, how many names the CUDA headers declare as each kind, and up to N examples of
 disagreement. Exits 77 (skipped) when no CUDA headers are installed.
@@ -50,6 +50,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--show", type=int, default=10)
+    ap.add_argument("--min-agreement", type=float, default=0.0,
+                    help="exit 1 when the overall agreement (percent) is lower")
     args = ap.parse_args()
     if not os.path.isdir(args.cuda_include):
         print("SKIPPED: no CUDA headers at %s" % args.cuda_include)
@@ -80,8 +82,11 @@ def main():
                   (kind, agree[kind], total[kind], 100.0 * agree[kind] / total[kind]))
             for example in wrong[kind][:args.show]:
                 print("    " + example)
-    print("all      %5d of %5d (%.1f%%)" % (sum(agree.values()), sum(total.values()),
-                                          100.0 * sum(agree.values()) / max(1, sum(total.values()))))
+    overall = 100.0 * sum(agree.values()) / max(1, sum(total.values()))
+    print("all      %5d of %5d (%.1f%%)" % (sum(agree.values()), sum(total.values()), overall))
+    if overall < args.min_agreement:
+        print("FAIL: agreement %.1f%% is below %.1f%%" % (overall, args.min_agreement))
+        return 1
     return 0
 
 
