@@ -63,6 +63,21 @@ def render(rows, headers, arguments, families):
         out.append("| %s (`%s`) | %s |" % (label, key, " | ".join(str(c) for c in counts)))
     out.append("| **all** | %s |" % " | ".join("**%d**" % c for c in totals))
     out.append("")
+    out.append("## What stays unsupported")
+    out.append("")
+    out.append("Per family, the sections with the most names that have no HIP counterpart at all (any version):")
+    out.append("")
+    out.append("| family | unsupported names by section (largest first) |")
+    out.append("|:--|:--|")
+    for key, label in families:
+        by_section = {}
+        for r in rows:
+            if r["family"] == key and not r["hip"]:
+                by_section[r["section"]] = by_section.get(r["section"], 0) + 1
+        if by_section:
+            top = sorted(by_section.items(), key=lambda kv: (-kv[1], kv[0]))[:4]
+            out.append("| %s | %s |" % (label, "; ".join("%s: %d" % kv for kv in top)))
+    out.append("")
     out.append("## Kinds")
     out.append("")
     out.append("| kind | names | HIP | unsupported |")
