@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # import_reference.py: regenerates mappings/<family>.tsv from the HIPIFY reference tables (Markdown).
 # It does not touch the hand-reviewed files (extra_*.tsv, headers.tsv, arguments.tsv, shim.tsv).
-"""Usage: import_reference.py [--reference DIR] [--mappings DIR]
+"""Usage: import_reference.py [--reference DIR] [--mappings DIR] [--check]
 
 Reads every *.md table of the reference directory (column meanings: ../README.md there), infers the
 kind of each name (docs/mappings.md explains the heuristics), keeps one row per CUDA name (the file
@@ -145,7 +145,12 @@ def main():
     ap.add_argument("--reference", default=os.path.join(os.path.dirname(root), "shared", "reference",
                                                          "hipify-api-tables"))
     ap.add_argument("--mappings", default=os.path.join(root, "mappings"))
+    ap.add_argument("--check", action="store_true",
+                    help="write nothing; exit 1 when a table differs from a fresh import, 77 without the reference")
     args = ap.parse_args()
+    if args.check and not os.path.isdir(args.reference):
+        print("SKIPPED: reference tables not found at %s" % args.reference)
+        return 77
 
     errors = []
     argument_names = set()
@@ -187,14 +192,28 @@ def main():
     if errors:
         sys.stderr.write("\n".join(errors) + "\n")
         return 1
+    stale = 0
     for tsv, rows in per_file.items():
         rows.sort(key=lambda r: r["cuda"].encode())
-        with open(os.path.join(args.mappings, tsv), "w", encoding="utf-8") as f:
-            f.write("\t".join(hctables.MAPPING_COLUMNS) + "\n")
-            for r in rows:
-                f.write("\t".join(r[c] for c in hctables.MAPPING_COLUMNS) + "\n")
+        text = "\t".join(hctables.MAPPING_COLUMNS) + "\n" + "".join(
+            "\t".join(r[c] for c in hctables.MAPPING_COLUMNS) + "\n" for r in rows)
+        path = os.path.join(args.mappings, tsv)
+        if args.check:
+            try:
+                with open(path, encoding="utf-8") as f:
+                    current = f.read()
+            except OSError:
+                current = ""
+            if current != text:
+                stale += 1
+                print("%s differs from a fresh import: run mappings/tools/import_reference.py" % tsv)
+            continue
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
         print("%-12s %5d rows" % (tsv, len(rows)))
-    return 0
+    if args.check and not stale:
+        print("the %d reference-derived tables match a fresh import" % len(per_file))
+    return 1 if stale else 0
 
 
 if __name__ == "__main__":
