@@ -1,6 +1,5 @@
-// bitonic_sort.cu: sorts every warp-sized segment of an array in registers with a bitonic network of
-// __shfl_xor_sync exchanges (WARP_SIZE macro, lane = threadIdx.x % WARP_SIZE). The CPU reference sorts
-// segments of the device's warp width, so a 64-lane run checks 64-element segments.
+// bitonic_sort.cu: sorts each warp-wide segment in registers with __shfl_xor_sync exchanges (WARP_SIZE macro);
+// the CPU reference sorts segments of the device's warp width, so a 64-lane run checks 64-element segments.
 #include "warp_common.cuh"
 
 #include <climits>

@@ -1,6 +1,5 @@
-// block_max_sum.cu: per-block maximum and sum of a float array with the macro style of many CUDA code
-// bases: WARP_SIZE and BLOCK_SIZE macros, per-warp partials in __shared__ float[BLOCK_SIZE / WARP_SIZE],
-// a per-lane staging array [WARP_SIZE], warp reductions from WARP_SIZE / 2. Checked against the CPU.
+// block_max_sum.cu: per-block max and sum in the WARP_SIZE/BLOCK_SIZE macro style, with [BLOCK_SIZE / WARP_SIZE]
+// and [WARP_SIZE] shared arrays and reductions from WARP_SIZE / 2; checked against the CPU.
 #include "warp_common.cuh"
 
 #include <cfloat>

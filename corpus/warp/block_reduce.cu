@@ -1,6 +1,5 @@
-// block_reduce.cu: row sums of a matrix, one block per row, with the two-level block reduction found in
-// many CUDA code bases (WARP_SIZE macro, static __shared__ float shared[32], lane/wid from threadIdx).
-// Float sums are checked against a double CPU reference; the block size is fixed at 256 threads.
+// block_reduce.cu: row sums, one 256-thread block per row, by the common two-level block reduction
+// (WARP_SIZE macro, static __shared__ float shared[32], lane/wid); checked in double on the CPU.
 #include "warp_common.cuh"
 
 #define WARP_SIZE 32

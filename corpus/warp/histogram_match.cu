@@ -1,6 +1,5 @@
-// histogram_match.cu: a 64-bin histogram where the lanes of a warp that hit the same bin first find each
-// other (a __match_any_sync equivalent built from __activemask, __shfl_sync and __ballot_sync, since HIP
-// before 6.2 lacks __match_any_sync), then one leader per group adds the group's size. Checked exactly.
+// histogram_match.cu: a 64-bin histogram where same-bin lanes find each other (a __match_any_sync equivalent
+// from __activemask/__shfl_sync/__ballot_sync, absent before HIP 6.2) and a leader adds the group size.
 #include "warp_common.cuh"
 
 // The lanes of the calling warp whose key equals this lane's key.

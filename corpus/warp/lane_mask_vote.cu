@@ -1,7 +1,5 @@
-// lane_mask_vote.cu: warp votes per thread: how many lanes of my warp voted yes (__popc of a ballot), how
-// many below me (lane masks built with 1u << lane), __all_sync/__any_sync, my own bit of the ballot, and
-// whether the whole warp is active (__activemask() == 0xffffffff). The CPU reference uses the device's
-// warp width, so the same program checks a 64-lane run.
+// lane_mask_vote.cu: per-thread warp votes (ballot counts, lanes below via 1u << lane, all/any, own bit, full-warp
+// activemask test), checked against a CPU reference for the device's warp width.
 #include "warp_common.cuh"
 
 __global__ void votes(const int *in, int *out) {

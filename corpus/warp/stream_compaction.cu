@@ -1,6 +1,5 @@
-// stream_compaction.cu: order-preserving compaction of the multiples of 3 in two passes: per-block counts
-// from warp ballots, a host exclusive scan, then a scatter that ranks each element inside its warp with
-// __popc(ballot & lanes_below) and inside its block with per-warp offsets in shared memory.
+// stream_compaction.cu: order-preserving compaction of multiples of 3: per-block counts from ballots, a host
+// scan, then a scatter ranking each element by __popc(ballot & lanes_below) and per-warp offsets; exact checks.
 #include "warp_common.cuh"
 
 __global__ void count_kept(const int *in, int n, int *block_counts) {

@@ -1,6 +1,5 @@
-// warp_aggregated_atomics.cu: filters the positive values of an array into a compact output with one
-// atomicAdd per warp instead of one per thread (activemask, __ffs leader, __popc rank, __shfl_sync
-// broadcast). The output order depends on scheduling, so it is sorted before it is checked and recorded.
+// warp_aggregated_atomics.cu: compacts positive values with one atomicAdd per warp (activemask, __ffs leader,
+// __popc rank, __shfl_sync broadcast); the output order is scheduling-dependent, so it is sorted before checks.
 #include "warp_common.cuh"
 
 __device__ int atomic_aggregated_increment(int *counter) {

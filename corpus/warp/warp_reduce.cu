@@ -1,6 +1,5 @@
-// warp_reduce.cu: per-block integer sums and per-warp float maxima computed with shuffle reductions written
-// the 32-lane way (full mask 0xffffffff, offsets from 16, lane = threadIdx.x & 31), checked against the CPU.
-// It uses no shared memory; block_reduce.cu covers the two-level reduction.
+// warp_reduce.cu: per-block int sums and per-warp float maxima by shuffle reductions written for 32 lanes
+// (mask 0xffffffff, offsets from 16, lane = threadIdx.x & 31), checked on the CPU; no shared memory.
 #include "warp_common.cuh"
 
 __inline__ __device__ int warp_sum(int v) {

@@ -1,6 +1,5 @@
-// warp_scan.cu: inclusive prefix sums of 256-element blocks: a Kogge-Stone warp scan with __shfl_up_sync
-// (offsets doubling below 32), warp totals in shared memory scanned by the first warp, the last lane
-// (lane == 31) publishing each warp's total. Checked exactly against a CPU scan.
+// warp_scan.cu: inclusive scans of 256-element blocks: a __shfl_up_sync warp scan (offsets doubling below 32),
+// warp totals published by lane 31 and scanned by the first warp; checked exactly on the CPU.
 #include "warp_common.cuh"
 
 __device__ int warp_inclusive_scan(int v, int lane) {

@@ -1,7 +1,5 @@
-/* pass_warp.c: the warp-size (wave64) analysis: finds code that assumes 32-lane warps (lane arithmetic,
- * 32-bit masks and ballots, shuffle loops from 16, warp-size constants) and, with --fix-warp-size,
- * proposes the rewrites it can prove safe. It renames no CUDA API (the rename pass does) and does not
- * parse C++: it reads the raw token list, so every conclusion is tied to tokens it can see. */
+/* pass_warp.c: finds code that assumes 32-lane warps (lane arithmetic, 32-bit masks and ballots, shuffle loops,
+ * warp-size constants) and rewrites what it can prove safe; it renames no API and parses no C++, only tokens. */
 #include "unit.h"
 
 #include <ctype.h>
