@@ -8,7 +8,7 @@ build=${2:?usage: run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS}
 seconds=${3:-30}
 
 cc=""
-for c in clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do
+for c in clang-15 clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do  # clang-15 comes with hipcc
   command -v "$c" >/dev/null 2>&1 || continue
   # the compiler must link a libFuzzer program (libclang-rt-NN-dev)
   probe=$(mktemp -d)
@@ -18,9 +18,10 @@ for c in clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do
   [ -n "$cc" ] && break
 done
 if [ -z "$cc" ]; then
-  echo "SKIPPED: no clang with libFuzzer (apt-get install clang-14 libclang-rt-14-dev)"
+  echo "SKIPPED: no clang with libFuzzer (apt-get install clang-15 libclang-rt-15-dev; hipcc pulls them in)"
   exit 77
 fi
+build="$build-$(basename "$cc")" # one build directory per compiler: CMake cannot switch compilers in place
 echo "fuzz: building hipify_fuzz with $cc in $build"
 if ! CC=$cc cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPIFY_FUZZ=ON -DHIPIFY_SANITIZE=ON \
       -DHIPIFY_WERROR=OFF >"$build.configure.log" 2>&1; then
