@@ -10,14 +10,14 @@
 #include <curand_kernel.h>
 #include <cuda_runtime.h>
 // CHECK: __global__ void draw(hiprandState *states, float *out, unsigned long long seed) {
-// ROC: __global__ void draw(hiprandState *states, float *out, unsigned long long seed) {
+// ROC: __global__ void draw(rocrand_state_xorwow *states, float *out, unsigned long long seed) {
 __global__ void draw(curandState *states, float *out, unsigned long long seed) {
   int i = threadIdx.x;
   // CHECK: hiprand_init(seed, i, 0, &states[i]);
   // ROC: rocrand_init(seed, i, 0, &states[i]);
   curand_init(seed, i, 0, &states[i]);
   // CHECK: hiprandState local = states[i];
-  // ROC: hiprandState local = states[i];
+  // ROC: rocrand_state_xorwow local = states[i];
   curandState local = states[i];
   // CHECK: out[i] = hiprand_uniform(&local) + hiprand_normal(&local);
   // ROC: out[i] = rocrand_uniform(&local) + rocrand_normal(&local);
