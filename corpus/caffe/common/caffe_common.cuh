@@ -147,8 +147,8 @@ int check_output(hc_recorder *rec, const std::string &name, const T *device, con
   return hc_record_check(rec, name.c_str(), max_mixed_error(host, reference), tolerance) == HC_RECORD_OK ? 0 : 1;
 }
 
-// Times a launch with GPU events when the harness asked for it (HC_BENCH_ITERS): a few warm-up runs,
-// then the median of the timed runs. Call it after the outputs are recorded: it repeats the launch.
+// Times a launch with GPU events when the harness asked for it (HC_BENCH_ITERS): warm-up, then the median
+// of the timed runs. Call it after the outputs are recorded: it repeats the launch.
 template <typename Launch>
 void time_kernel(hc_recorder *rec, const std::string &kernel, Launch launch) {
   int iterations = hc_record_bench_iters(rec);
@@ -156,8 +156,18 @@ void time_kernel(hc_recorder *rec, const std::string &kernel, Launch launch) {
   cudaEvent_t start, stop;
   CUDA_CHECK(cudaEventCreate(&start));
   CUDA_CHECK(cudaEventCreate(&stop));
-  for (int i = 0; i < 3; ++i) launch();
-  CUDA_CHECK(cudaDeviceSynchronize());
+  // Warm up until the GPU has been busy for 50 ms (at least 10 launches): clocks ramp up from idle after the
+  // CPU-reference work, and a short kernel timed too early measures the ramp, not the kernel.
+  float warm_ms = 0;
+  for (int round = 0; round < 200 && warm_ms < 50.0f; ++round) {
+    CUDA_CHECK(cudaEventRecord(start));
+    for (int i = 0; i < 10; ++i) launch();
+    CUDA_CHECK(cudaEventRecord(stop));
+    CUDA_CHECK(cudaEventSynchronize(stop));
+    float round_ms = 0;
+    CUDA_CHECK(cudaEventElapsedTime(&round_ms, start, stop));
+    warm_ms += round_ms;
+  }
   std::vector<float> times(iterations);
   for (int i = 0; i < iterations; ++i) {
     CUDA_CHECK(cudaEventRecord(start));
