@@ -1,6 +1,6 @@
-// Every header of mappings/headers.tsv, once, in table order: the include lines become the HIP headers
-// (a header several CUDA headers map to appears once), device_launch_parameters.h is dropped, headers
-// without a HIP equivalent stay and are reported; for HIP before 5.2 the old library header spellings.
+// Every header of mappings/headers.tsv, once, in table order after cuda_runtime.h: the include lines become
+// the HIP headers (a header several CUDA headers map to appears once), device_launch_parameters.h is dropped,
+// headers without a HIP equivalent stay and are reported; for HIP before 5.2 the old library header spellings.
 // RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
 // RUN: %hipify --hip-version 5.1 %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=OLD %s
 // RUN: %hipify --hip-version 6.3 %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
@@ -12,6 +12,7 @@
 // DIAG: warning: HC1010: header 'cufftw.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cusolverMg.h' has no HIP equivalent; left unchanged [unsupported-header]
 // CHECK-LABEL: // END-OF-CHECKS
+// CHECK-NEXT: #include <hip/hip_runtime.h>
 // CHECK-NEXT: #include <hip/channel_descriptor.h>
 // CHECK-NEXT: #include <hip/hip_cooperative_groups.h>
 // CHECK-NEXT: #include <cooperative_groups/memcpy_async.h>
@@ -22,7 +23,6 @@
 // CHECK-NEXT: #include <hipblas/hipblas.h>
 // CHECK-NEXT: #include <hipblaslt/hipblaslt.h>
 // CHECK-NEXT: #include <cublasXt.h>
-// CHECK-NEXT: #include <hip/hip_runtime.h>
 // CHECK-NEXT: #include <hip/hip_runtime_api.h>
 // CHECK-NEXT: #include <hip/hip_bfloat16.h>
 // CHECK-NEXT: #include <hip/hip_fp16.h>
@@ -91,7 +91,85 @@
 // CHECK-NEXT: #include <hip/hip_vector_types.h>
 // CHECK-NEXT: __global__ void k() {}
 // OLD-LABEL: // END-OF-CHECKS
+// OLD-NEXT: #include <hip/hip_runtime.h>
+// OLD-NEXT: #include <hip/channel_descriptor.h>
+// OLD-NEXT: #include <hip/hip_cooperative_groups.h>
+// OLD-NEXT: #include <cooperative_groups/memcpy_async.h>
+// OLD-NEXT: #include <cooperative_groups/reduce.h>
+// OLD-NEXT: #include <cooperative_groups/scan.h>
+// OLD-NEXT: #include <hip/hip_complex.h>
+// OLD-NEXT: #include <hipcub/hipcub.hpp>
+// OLD-NEXT: #include <hipblas.h>
+// OLD-NEXT: #include <hipblaslt/hipblaslt.h>
+// OLD-NEXT: #include <cublasXt.h>
+// OLD-NEXT: #include <hip/hip_runtime_api.h>
+// OLD-NEXT: #include <hip/hip_bfloat16.h>
+// OLD-NEXT: #include <hip/hip_fp16.h>
+// OLD-NEXT: #include <cuda_fp8.h>
+// OLD-NEXT: #include <hip/hip_texture_types.h>
+// OLD-NEXT: #include <hipDNN.h>
+// OLD-NEXT: #include <hipfft.h>
+// OLD-NEXT: #include <hipfftXt.h>
+// OLD-NEXT: #include <cufftw.h>
+// OLD-NEXT: #include <hiprand.h>
+// OLD-NEXT: #include <hiprand_kernel.h>
+// OLD-NEXT: #include <hiprand_mtgp32_host.h>
+// OLD-NEXT: #include <hipsolver.h>
+// OLD-NEXT: #include <cusolverMg.h>
+// OLD-NEXT: #include <hipsparse.h>
+// OLD-NEXT: #include <hip/device_functions.h>
+// OLD-NEXT: #include <hip/driver_types.h>
+// OLD-NEXT: #include <hip/library_types.h>
+// OLD-NEXT: #include <hip/hip_math_constants.h>
+// OLD-NEXT: #include <hip/hiprtc.h>
+// OLD-NEXT: #include <hip/surface_types.h>
+// OLD-NEXT: #include <hip/texture_types.h>
+// OLD-NEXT: #include <thrust/adjacent_difference.h>
+// OLD-NEXT: #include <thrust/binary_search.h>
+// OLD-NEXT: #include <thrust/complex.h>
+// OLD-NEXT: #include <thrust/copy.h>
+// OLD-NEXT: #include <thrust/count.h>
+// OLD-NEXT: #include <thrust/device_free.h>
+// OLD-NEXT: #include <thrust/device_malloc.h>
+// OLD-NEXT: #include <thrust/device_ptr.h>
+// OLD-NEXT: #include <thrust/device_vector.h>
+// OLD-NEXT: #include <thrust/equal.h>
+// OLD-NEXT: #include <thrust/execution_policy.h>
+// OLD-NEXT: #include <thrust/extrema.h>
+// OLD-NEXT: #include <thrust/fill.h>
+// OLD-NEXT: #include <thrust/find.h>
+// OLD-NEXT: #include <thrust/for_each.h>
+// OLD-NEXT: #include <thrust/functional.h>
+// OLD-NEXT: #include <thrust/gather.h>
+// OLD-NEXT: #include <thrust/host_vector.h>
+// OLD-NEXT: #include <thrust/inner_product.h>
+// OLD-NEXT: #include <thrust/iterator/constant_iterator.h>
+// OLD-NEXT: #include <thrust/iterator/counting_iterator.h>
+// OLD-NEXT: #include <thrust/iterator/discard_iterator.h>
+// OLD-NEXT: #include <thrust/iterator/permutation_iterator.h>
+// OLD-NEXT: #include <thrust/iterator/transform_iterator.h>
+// OLD-NEXT: #include <thrust/iterator/zip_iterator.h>
+// OLD-NEXT: #include <thrust/logical.h>
+// OLD-NEXT: #include <thrust/memory.h>
+// OLD-NEXT: #include <thrust/merge.h>
+// OLD-NEXT: #include <thrust/pair.h>
+// OLD-NEXT: #include <thrust/partition.h>
+// OLD-NEXT: #include <thrust/random.h>
+// OLD-NEXT: #include <thrust/reduce.h>
+// OLD-NEXT: #include <thrust/remove.h>
+// OLD-NEXT: #include <thrust/replace.h>
+// OLD-NEXT: #include <thrust/scan.h>
+// OLD-NEXT: #include <thrust/scatter.h>
+// OLD-NEXT: #include <thrust/sequence.h>
+// OLD-NEXT: #include <thrust/sort.h>
+// OLD-NEXT: #include <thrust/system_error.h>
+// OLD-NEXT: #include <thrust/transform.h>
+// OLD-NEXT: #include <thrust/transform_reduce.h>
+// OLD-NEXT: #include <thrust/tuple.h>
+// OLD-NEXT: #include <thrust/unique.h>
+// OLD-NEXT: #include <hip/hip_vector_types.h>
 // END-OF-CHECKS
+#include <cuda_runtime.h>
 #include <channel_descriptor.h>
 #include <cooperative_groups.h>
 #include <cooperative_groups/memcpy_async.h>
@@ -150,7 +228,6 @@
 #include <cuda_fp16.hpp>
 #include <cuda_fp8.h>
 #include <cuda_profiler_api.h>
-#include <cuda_runtime.h>
 #include <cuda_runtime_api.h>
 #include <cuda_texture_types.h>
 #include <cudnn.h>
