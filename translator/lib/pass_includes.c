@@ -34,6 +34,23 @@ static void directive_extent(const hc_unit *u, size_t h, uint32_t *start, uint32
     *end = e;
 }
 
+/* HIP headers that use the HIP runtime without including it (HIP 5.2's hip_cooperative_groups.h needs
+ * hipBlockDim_x and friends): a translated file must include hip_runtime.h before them, although CUDA
+ * code may include cooperative_groups.h first (nvcc includes the runtime implicitly). */
+static const char *const needs_runtime_first[] = {"hip/hip_cooperative_groups.h"};
+
+static bool must_follow_runtime(const char *target) {
+    for (size_t i = 0; i < sizeof needs_runtime_first / sizeof *needs_runtime_first; i++)
+        if (strcmp(target, needs_runtime_first[i]) == 0) return true;
+    return false;
+}
+
+/* The file's line ending, taken from its first line, so inserted lines match a CRLF file. */
+static const char *line_end(const hc_unit *u) {
+    const char *nl = memchr(u->text, '\n', u->len);
+    return nl && nl > u->text && nl[-1] == '\r' ? "\r\n" : "\n";
+}
+
 static bool already_seen(const seen_include *seen, size_t n, const char *path, size_t epoch) {
     for (size_t i = 0; i < n; i++)
         if (seen[i].cond_epoch == epoch && strcmp(seen[i].path, path) == 0) return true;
@@ -87,6 +104,17 @@ int hc_pass_includes(hc_unit *u) {
         }
         if (strcmp(target, "hip/hip_runtime.h") == 0) u->includes_hip_runtime = true;
 
+        if (must_follow_runtime(target) && !already_seen(seen, nseen, "hip/hip_runtime.h", epoch) &&
+            !already_seen(seen, nseen, target, epoch) && nseen < sizeof seen / sizeof *seen) {
+            uint32_t s, e; /* the runtime goes on its own line right before this include */
+            directive_extent(u, i, &s, &e);
+            char runtime[64];
+            snprintf(runtime, sizeof runtime, "#include <hip/hip_runtime.h>%s", line_end(u));
+            if (hc_unit_edit(u, s, 0, runtime, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
+            snprintf(seen[nseen].path, sizeof seen[nseen].path, "%s", "hip/hip_runtime.h");
+            seen[nseen++].cond_epoch = epoch;
+            u->includes_hip_runtime = true;
+        }
         if ((h && (h->flags & HC_HDRF_REMOVE)) || (target[0] && already_seen(seen, nseen, target, epoch))) {
             uint32_t s, e; /* a duplicate or a header HIP does not need: drop the whole directive line */
             directive_extent(u, i, &s, &e);
@@ -137,9 +165,7 @@ static uint32_t insertion_point(const hc_unit *u) {
 
 int hc_finish_includes(hc_unit *u) {
     char text[160] = "";
-    /* inserted lines end like the file's first line, so a CRLF file stays CRLF throughout */
-    const char *first_nl = memchr(u->text, '\n', u->len);
-    const char *eol = first_nl && first_nl > u->text && first_nl[-1] == '\r' ? "\r\n" : "\n";
+    const char *eol = line_end(u);
     bool need_runtime = u->uses_runtime && !u->includes_cuda_runtime && !u->includes_hip_runtime;
     if (need_runtime) strcat(strcat(text, "#include <hip/hip_runtime.h>"), eol);
     if (u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"")) strcat(strcat(text, "#include \"hipify_shim.h\""), eol);

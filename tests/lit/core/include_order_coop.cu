@@ -3,9 +3,13 @@
 // code may include cooperative_groups.h before cuda_runtime.h (nvcc includes the runtime implicitly).
 // The translation must leave <hip/hip_runtime.h> ahead of <hip/hip_cooperative_groups.h>.
 // RUN: %hipify %s -o - | FileCheck --match-full-lines %s
+// RUN: %hipify %s -o %t.1.cpp
+// RUN: %hipify %t.1.cpp -o %t.2.cpp
+// RUN: diff %t.1.cpp %t.2.cpp
 // CHECK-NOT: {{^}}#include <hip/hip_cooperative_groups.h>
 // CHECK: #include <hip/hip_runtime.h>
-// CHECK: #include <hip/hip_cooperative_groups.h>
+// CHECK-NEXT: #include <hip/hip_cooperative_groups.h>
+// CHECK-NEXT: namespace cg = cooperative_groups;
 #include <cooperative_groups.h>
 #include <cuda_runtime.h>
 namespace cg = cooperative_groups;
