@@ -96,6 +96,7 @@ typedef struct warp_var {
     size_t init_first, init_end;  /* right-hand side [first, end), or NO_POS */
     bool single;                  /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
     bool is_param;
+    int param_index;              /* 0-based position in the parameter list, or -1 */
     unsigned cls;
 } warp_var;
 
@@ -463,6 +464,7 @@ static warp_var *add_var(warp_scan *w, uint32_t scope, size_t name) {
     v->scope = scope;
     v->name = name;
     v->type_first = v->type_last = v->init_first = v->init_end = NO_POS;
+    v->param_index = -1;
     return v;
 }
 
@@ -474,6 +476,7 @@ static unsigned name_table_class(const warp_scan *w, size_t i) {
 
 static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
     size_t close = w->match[open], start = open + 1;
+    int index = 0;
     for (size_t i = open + 1; i <= close && close != NO_POS; i++) {
         if (i < close && (is(w, i, "(") || is(w, i, "[")) && w->match[i] != NO_POS) {
             i = w->match[i];
@@ -492,10 +495,12 @@ static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
             v->type_first = start;
             v->type_last = end - 2;
             v->is_param = true;
+            v->param_index = index;
             v->single = true;
             v->cls = name_table_class(w, end - 1);
         }
         start = i + 1;
+        index++;
     }
 }
 
@@ -791,6 +796,24 @@ static void classify_vars(warp_scan *w) {
                 if (is(w, i, "return") && w->scope_of[i] == s &&
                     (classify_range(w, i + 1, expression_end(w, i + 1, sc->last), 0) & CLS_BALLOT))
                     changed = sc->returns_ballot = true;
+        }
+        for (size_t k = 0; k < w->nvars; k++) { /* parameters every call passes a lane mask to */
+            warp_var *p = &w->vars[k];
+            const warp_scope *sc = &w->scopes[p->scope];
+            if (!p->is_param || p->param_index < 0 || (p->cls & CLS_BALLOT) || sc->name == NO_POS) continue;
+            size_t first, end, calls = 0, ballots = 0;
+            uses_of(w, sc->name, &first, &end);
+            for (size_t u = first; u < end; u++) {
+                size_t i = w->idents[u].pos, af, ae;
+                if (w->callee[i] != p->scope || !is(w, i + 1, "(")) continue;
+                calls++;
+                ballots += call_argument(w, i + 1, p->param_index, &af, &ae) &&
+                           (classify_range(w, af, ae, 0) & CLS_BALLOT);
+            }
+            if (calls && ballots == calls) {
+                p->cls |= CLS_BALLOT;
+                changed = true;
+            }
         }
         for (size_t k = 0; k < w->nvars; k++) {
             warp_var *v = &w->vars[k];
@@ -1206,6 +1229,24 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
     return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));
 }
 
+/* Whether every use and every assignment of the variable declared by d tolerates 64 bits. */
+static bool uses_are_width_safe(const warp_scan *w, const warp_var *d) {
+    const warp_scope *sc = &w->scopes[d->scope];
+    for (size_t i = sc->first; i <= sc->last && i < w->n; i++) {
+        if (i == d->name || !same_text(w, i, d->name) || w->scope_of[i] != d->scope) continue;
+        if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
+        if (is(w, i + 1, "=")) {
+            size_t end = expression_end(w, i + 2, sc->last);
+            if (!(classify_range(w, i + 2, end, 0) & CLS_BALLOT) && !(end == i + 3 && is_number(w, i + 2, 0)))
+                return false;
+            continue;
+        }
+        if (is(w, i + 1, "<<=") || is(w, i + 1, "+=") || is(w, i + 1, "-=") || is(w, i + 1, "*=")) return false;
+        if (!ballot_use_is_width_safe(w, i, i)) return false;
+    }
+    return true;
+}
+
 /* Ballot results kept in 32-bit variables. */
 static void check_ballot_vars(warp_scan *w) {
     for (size_t k = 0; k < w->nvars; k++) {
@@ -1226,23 +1267,41 @@ static void check_ballot_vars(warp_scan *w) {
         if (!first_report(w, off_of(w, v->name), HC_D_BALLOT_32BIT)) continue;
         hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
         if (width != 1 || !d->single) continue;
-        bool safe = true; /* every use and every assignment must tolerate 64 bits */
-        const warp_scope *sc = &w->scopes[d->scope];
-        size_t from = d->scope ? sc->first : d->name, to = d->scope ? sc->last : w->n - 1;
-        for (size_t i = from; i <= to && i < w->n && safe; i++) {
-            if (i == d->name || !same_text(w, i, d->name) || w->scope_of[i] != d->scope) continue;
-            if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
-            if (is(w, i + 1, "=")) {
-                size_t end = expression_end(w, i + 2, to);
-                safe = (classify_range(w, i + 2, end, 0) & CLS_BALLOT) || (end == i + 3 && is_number(w, i + 2, 0));
-                continue;
-            }
-            if (is(w, i + 1, "<<=") || is(w, i + 1, "+=") || is(w, i + 1, "-=") || is(w, i + 1, "*=")) safe = false;
-            else if (!ballot_use_is_width_safe(w, i, i)) safe = false;
-        }
-        if (safe && !(d->type_first != NO_POS && is_ident(w, d->type_first) && d->scope == 0))
+        if (d->scope != 0 && uses_are_width_safe(w, d))
             propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable");
         d->single = false; /* one rewrite per declaration */
+    }
+}
+
+/* __device__ int count(unsigned mask) { ... } called as count(__ballot_sync(...)): a lane mask converted to a
+ * 32-bit parameter. The parameter is widened when every call passes a lane mask (so no caller's value
+ * could sign-extend) and every use in the function tolerates 64 bits. */
+static void check_ballot_params(warp_scan *w) {
+    for (size_t k = 0; k < w->nvars; k++) {
+        warp_var *p = &w->vars[k];
+        size_t tw, tl, calls = 0, ballots = 0;
+        if (!p->is_param || p->param_index < 0) continue;
+        int width = type_width32(w, p, &tw, &tl);
+        const warp_scope *sc = &w->scopes[p->scope];
+        if (!width || sc->name == NO_POS) continue;
+        size_t first, end, shown = NO_POS;
+        uses_of(w, sc->name, &first, &end);
+        for (size_t u = first; u < end; u++) {
+            size_t i = w->idents[u].pos, af, ae;
+            if (w->callee[i] != p->scope || !is(w, i + 1, "(")) continue;
+            calls++;
+            if (call_argument(w, i + 1, p->param_index, &af, &ae) && (classify_range(w, af, ae, 0) & CLS_BALLOT)) {
+                ballots++;
+                if (shown == NO_POS) shown = af;
+            }
+        }
+        if (!ballots) continue;
+        char call[64], name[64];
+        tok_text(w, shown, call, sizeof call);
+        tok_text(w, p->name, name, sizeof name);
+        hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, p->name), name, call);
+        if (width == 1 && ballots == calls && uses_are_width_safe(w, p))
+            propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask parameter");
     }
 }
 
@@ -1302,7 +1361,9 @@ static void check_bitcount(warp_scan *w, size_t i) {
     bool safe = bc->safe;
     for (size_t k = i + 2; k < w->match[i + 1] && safe; k++) { /* a signed int would sign-extend */
         size_t tw, tl;
-        if (is_ident(w, k) && !is(w, k + 1, "(") && type_width32(w, var_decl(w, k), &tw, &tl) == 2) safe = false;
+        if (is_ident(w, k) && !is(w, k + 1, "(") && (var_class(w, k) & CLS_BALLOT) &&
+            type_width32(w, var_decl(w, k), &tw, &tl) == 2)
+            safe = false;
         if (is(w, k, "(") && k + 2 < w->n && is(w, k + 1, "int") && is(w, k + 2, ")")) safe = false;
     }
     if (safe) propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count");
@@ -1558,6 +1619,7 @@ int hc_pass_warp(hc_unit *u) {
         check_lane_bit(&w, i);
     }
     check_ballot_vars(&w);
+    check_ballot_params(&w);
     check_ballot_returns(&w);
     if (w.oom) goto done;
     settle_blocked_scopes(&w);

@@ -55,3 +55,16 @@ __device__ unsigned peers_of(int key) {
   }
   return mine | (spare & 0u);
 }
+
+// A lane mask passed to a 32-bit parameter: widened when every call passes a lane mask; a function also
+// called with other values is reported and kept (a negative int would sign-extend into 64 bits).
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync' stored in a 32-bit type
+// CHECK: {{^}}__device__ int below(unsigned long long mask, int lane) { return __popcll(mask & ((1ull << lane) - 1)); }
+__device__ int below(unsigned mask, int lane) { return __popc(mask & ((1u << lane) - 1)); }
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask' stored in a 32-bit type
+// CHECK: {{^}}__device__ int mixed(unsigned m) { return __popc(m); }
+__device__ int mixed(unsigned m) { return __popc(m); }
+__global__ void callers(const int *in, int *out) {
+  int lane = threadIdx.x % warpSize;
+  out[threadIdx.x] = below(__ballot_sync(__activemask(), in[threadIdx.x] > 0), lane) + mixed(__activemask()) + mixed(7u);
+}
