@@ -57,6 +57,14 @@ int main() {
     cudaFuncSetCacheConfig(reinterpret_cast<const void *>(kern), cudaFuncCachePreferL1);
     return 0;
 }
+void graphs(cudaGraph_t graph) {
+  cudaGraphExec_t exec;
+  // CUDA 12's three-argument form has its own name in HIP; the older five-argument form keeps the name.
+  // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
+  cudaGraphInstantiate(&exec, graph, 0);
+  // CHECK: hipGraphInstantiate(&exec, graph, NULL, NULL, 0);
+  cudaGraphInstantiate(&exec, graph, NULL, NULL, 0);
+}
 void old_style(float *h) {
   // CHECK: hipMemcpyToSymbol("coeffs", h, 4);
   cudaMemcpyToSymbol("coeffs", h, 4);
