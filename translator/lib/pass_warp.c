@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 /* The lanes that exist: 0xffffffff on a 32-lane target, all 64 bits on a 64-lane one. Written with
  * warpSize so it is right on both without the runtime shim. */
@@ -108,6 +109,7 @@ typedef struct warp_const { /* a #define, const or local whose value is 32 or th
     bool used_as_width;            /* seen in lane arithmetic, as a shuffle width or loop start */
     bool fixable;                  /* every use accepts the rewrite */
     bool fixed;
+    size_t uses;                   /* uses in this file */
     bool template_param;           /* template <int WARP_SIZE = 32>: a constant by nature, never rewritten */
 } warp_const;
 
@@ -1052,6 +1054,7 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
 static void examine_const_uses(warp_scan *w, size_t ci) {
     warp_const *c = &w->consts[ci];
     c->fixable = !c->template_param;
+    size_t uses = 0;
     if (c->var != NO_POS) {
         const warp_var *v = &w->vars[c->var];
         for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t++)
@@ -1068,6 +1071,7 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
             is(w, i - 1, "defined") || (is(w, i - 1, "(") && is(w, i - 2, "defined")))
             continue; /* the include-guard idiom #ifndef WARP_SIZE only asks whether it exists */
         uint32_t s = w->scope_of[i];
+        uses++;
         /* a use that assigns it (c = ...) makes it a variable, not a constant */
         if (is(w, i + 1, "=") || is(w, i + 1, "++") || is(w, i + 1, "--")) c->fixable = false;
         if (c->is_mask) {
@@ -1114,6 +1118,23 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
         if (s == 0 || w->scopes[s].is_define || !w->scopes[s].device || in_constant_context(w, i))
             c->fixable = false;
     }
+    c->uses = uses;
+}
+
+/* Whether the file is a header: its macros are used by files this pass does not see. */
+static bool is_header(const warp_scan *w) {
+    static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp"};
+    const char *path = w->u->path, *dot = path ? strrchr(path, '.') : NULL;
+    for (size_t k = 0; dot && k < COUNT_OF(exts); k++)
+        if (!strcmp(dot, exts[k])) return true;
+    return false;
+}
+
+static bool name_looks_like_mask(const warp_scan *w, size_t pos) {
+    const hc_token *t = tk(w, pos);
+    for (size_t k = 0; k + 4 <= t->len; k++)
+        if (!strncasecmp(w->text + t->off + k, "mask", 4)) return true;
+    return false;
 }
 
 static void check_consts(warp_scan *w) {
@@ -1122,7 +1143,14 @@ static void check_consts(warp_scan *w) {
         warp_const *c = &w->consts[k];
         char name[96];
         tok_text(w, c->name, name, sizeof name);
-        if (c->is_mask) continue; /* reported where it is passed (check_mask_arguments) */
+        /* A macro of a header, or one this file never uses, serves other files: rewriting it could put
+         * warpSize into their host code or array bounds. Reported, kept. */
+        if (c->var == NO_POS && (is_header(w) || !c->uses)) c->fixable = false;
+        if (c->is_mask) { /* reported where it is passed (check_mask_arguments), or here when unused */
+            if (!c->uses && name_looks_like_mask(w, c->name))
+                hc_unit_diag(w->u, HC_D_WARP_MASK_32, off_of(w, c->name), name, name, "warp intrinsics in other files");
+            continue;
+        }
         if (!c->used_as_width && !name_looks_like_warp_size(w, c->name)) continue;
         c->used_as_width = true;
         hc_unit_diag(w->u, HC_D_WARP_SIZE_CONSTANT, off_of(w, c->name), name, name);
