@@ -28,7 +28,7 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
 HEADER_FLAGS = ["runtime", "remove"]
-ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append"]
+ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check"]
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -209,6 +209,8 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: action cast needs a type (cast:N:TYPE)" % where)
             elif action[0] == "append" and len(action) != 2:
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)
+            elif action[0] == "check" and (len(action) < 2 or not action[1]):
+                errors.append("%s: action check needs the warning text (check:TEXT)" % where)
             arguments.append(a)
         with_args = {a["cuda"] for a in arguments}
         for r in rows:

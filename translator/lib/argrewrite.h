@@ -9,7 +9,8 @@ typedef enum hc_arg_action {
     HC_ARGACT_SYMBOL = 0, /* wrap argument arg_index in HIP_SYMBOL(...) */
     HC_ARGACT_CAST,       /* wrap argument arg_index in a cast to text (reinterpret_cast in C++) */
     HC_ARGACT_RENAME,     /* call hip instead of the table's rename (an overload chosen by count) */
-    HC_ARGACT_APPEND      /* append text as a last argument (and rename to hip when given) */
+    HC_ARGACT_APPEND,     /* append text as a last argument (and rename to hip when given) */
+    HC_ARGACT_CHECK       /* no edit: warn (HC1024) with text, a change the tool cannot make safely */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -18,7 +19,7 @@ typedef struct hc_arg_rewrite {
     const char *hip;   /* function to call instead of the table's HIP name, or "" */
     uint8_t action;    /* hc_arg_action */
     uint8_t arg_index; /* 0-based argument for SYMBOL and CAST */
-    const char *text;  /* cast type (CAST) or appended argument (APPEND); "" otherwise */
+    const char *text;  /* cast type (CAST), appended argument (APPEND), warning (CHECK); "" otherwise */
     const char *note;  /* why, for the HC1022 note */
 } hc_arg_rewrite;
 

@@ -138,6 +138,10 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             return -1;
         snprintf(message, sizeof message, "'%s': argument '%s' appended", name, rw->text);
         break;
+    case HC_ARGACT_CHECK:
+        snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
+        hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
+        return 1;
     default:
         return 0;
     }

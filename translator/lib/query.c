@@ -76,6 +76,9 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_APPEND:
             fprintf(out, "  arguments: %s: argument %s appended", count, rw[i].text);
             break;
+        case HC_ARGACT_CHECK:
+            fprintf(out, "  arguments: %s: warning only: %s", count, rw[i].text);
+            break;
         }
         fprintf(out, " (%s)\n", rw[i].note);
     }

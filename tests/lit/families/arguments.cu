@@ -57,6 +57,12 @@ int main() {
     cudaFuncSetCacheConfig(reinterpret_cast<const void *>(kern), cudaFuncCachePreferL1);
     return 0;
 }
+void waits(cudaStream_t s, cudaEvent_t e) {
+  // CHECK: hipStreamWaitEvent(s, e, 0);
+  cudaStreamWaitEvent(s, e);
+  // CHECK: hipStreamWaitEvent(s, e, 0);
+  cudaStreamWaitEvent(s, e, 0);
+}
 void graphs(cudaGraph_t graph) {
   cudaGraphExec_t exec;
   // CUDA 12's three-argument form has its own name in HIP; the older five-argument form keeps the name.

@@ -28,5 +28,9 @@ void f(float *h, int *idx, void *e, float *p, events obj, void (*kern)()) {
   cudaFuncAttributes a;
   // CHECK: hipFuncGetAttributes(&a, /* the kernel */ reinterpret_cast<const void*>(kern));
   cudaFuncGetAttributes(&a, /* the kernel */ kern);
+  cudaMemLocation loc;
+  // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaMemPrefetchAsync' with 5 arguments: CUDA 13 form (cudaMemLocation, flags): hipMemPrefetchAsync takes (ptr, count, device, stream); port by hand [argument-check]
+  // CHECK: hipMemPrefetchAsync(p, 4, loc, 0, 0);
+  cudaMemPrefetchAsync(p, 4, loc, 0, 0);
   // CHECK: hipMemcpyToSymbol(
   cudaMemcpyToSymbol(
