@@ -136,7 +136,11 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         snprintf(buf, sizeof buf, ", %s", rw->text);
         if (hc_unit_edit(u, tok_end(u, a->last[a->count - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
-        snprintf(message, sizeof message, "'%s': argument '%s' appended", name, rw->text);
+        if (rw->hip[0])
+            snprintf(message, sizeof message, "'%s' with %zu arguments is '%s' in HIP; argument '%s' appended", name,
+                     a->count, rw->hip, rw->text);
+        else
+            snprintf(message, sizeof message, "'%s': argument '%s' appended", name, rw->text);
         break;
     case HC_ARGACT_CHECK:
         snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);

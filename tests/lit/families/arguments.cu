@@ -8,6 +8,7 @@
 // DIAG: note: HC1022: 'cudaEventCreate' with 2 arguments is 'hipEventCreateWithFlags' in HIP [argument-rewrite]
 // DIAG: note: HC1022: 'cudaMallocHost': argument 'hipHostMallocDefault' appended [argument-rewrite]
 // DIAG: note: HC1022: 'cudaFuncGetAttributes': argument 2 cast to 'const void*' [argument-rewrite]
+// DIAG: note: HC1022: 'cudaGraphInstantiate' with 2 arguments is 'hipGraphInstantiateWithFlags' in HIP; argument '0' appended [argument-rewrite]
 // DIAG: warning: HC1024: symbol given as a string: HIP needs the symbol itself in HIP_SYMBOL() [argument-check]
 // CHECK: #include <hip/hip_runtime.h>
 #include <cuda_runtime.h>
@@ -70,6 +71,20 @@ void graphs(cudaGraph_t graph) {
   cudaGraphInstantiate(&exec, graph, 0);
   // CHECK: hipGraphInstantiate(&exec, graph, NULL, NULL, 0);
   cudaGraphInstantiate(&exec, graph, NULL, NULL, 0);
+  // CUDA's defaulted trailing arguments that HIP 5.2 requires
+  // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
+  cudaGraphInstantiate(&exec, graph);
+  // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
+  cudaGraphInstantiateWithFlags(&exec, graph);
+}
+void arrays(cudaArray_t *arr, cudaChannelFormatDesc *desc, cudaExtent ext, cudaExternalSemaphore_t *sem,
+            cudaExternalSemaphoreSignalParams *sp, cudaExternalSemaphoreWaitParams *wp) {
+  // CHECK: hipMalloc3DArray(arr, desc, ext, 0);
+  cudaMalloc3DArray(arr, desc, ext);
+  // CHECK: hipSignalExternalSemaphoresAsync(sem, sp, 1, 0);
+  cudaSignalExternalSemaphoresAsync(sem, sp, 1);
+  // CHECK: hipWaitExternalSemaphoresAsync(sem, wp, 1, 0);
+  cudaWaitExternalSemaphoresAsync(sem, wp, 1);
 }
 void old_style(float *h) {
   // CHECK: hipMemcpyToSymbol("coeffs", h, 4);

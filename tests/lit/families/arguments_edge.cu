@@ -32,5 +32,9 @@ void f(float *h, int *idx, void *e, float *p, events obj, void (*kern)()) {
   // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaMemPrefetchAsync' with 5 arguments: CUDA 13 form (cudaMemLocation, flags): hipMemPrefetchAsync takes (ptr, count, device, stream); port by hand [argument-check]
   // CHECK: hipMemPrefetchAsync(p, 4, loc, 0, 0);
   cudaMemPrefetchAsync(p, 4, loc, 0, 0);
+  cudaStreamCaptureStatus status;
+  // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaStreamGetCaptureInfo' with 2 arguments: hipStreamGetCaptureInfo takes (stream, status, id): pass an unsigned long long* for the id [argument-check]
+  // CHECK: hipStreamGetCaptureInfo(0, &status);
+  cudaStreamGetCaptureInfo(0, &status);
   // CHECK: hipMemcpyToSymbol(
   cudaMemcpyToSymbol(
