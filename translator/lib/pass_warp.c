@@ -98,6 +98,7 @@ typedef struct warp_var {
     bool single;                  /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
     bool is_param;
     int param_index;              /* 0-based position in the parameter list, or -1 */
+    bool widened;                 /* its type is rewritten to unsigned long long */
     unsigned cls;
 } warp_var;
 
@@ -117,6 +118,7 @@ typedef struct warp_fix {
     uint32_t off, len;
     uint32_t scope; /* width fixes: dropped when the scope is blocked; INDEPENDENT otherwise */
     size_t konst;   /* width fixes made through a constant: its index, else NO_POS */
+    size_t hazard;  /* index in u->diags of the hazard it fixes (made a note once fixed), or NO_POS */
     char repl[64];
     char note[200];
 } warp_fix;
@@ -149,6 +151,9 @@ typedef struct warp_scan {
     size_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
     size_t *arrays;     /* positions of array declarator brackets */
     size_t narrays, caparrays;
+    struct const_hazard { size_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
+    size_t nconst_hazards, capconst_hazards;
+    size_t last_hazard; /* index in u->diags of the hazard reported last, or NO_POS */
     uint32_t *reported; /* offsets already given a diagnostic of one kind, to report each place once */
     size_t nreported, capreported;
     bool oom;
@@ -843,11 +848,23 @@ static bool first_report(warp_scan *w, uint32_t off, hc_diag_id id) {
 }
 
 static uint32_t off_of(const warp_scan *w, size_t i) { return tk(w, i)->off; }
+
+/* Reports a hazard; returns its index in u->diags (NO_POS when the id is suppressed), also kept as
+ * last_hazard so the rewrite proposed next can turn it into a note once applied. */
+static size_t hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, ...) {
+    size_t before = w->u->diags.n;
+    va_list ap;
+    va_start(ap, name);
+    hc_unit_vdiag(w->u, id, off, name, ap);
+    va_end(ap);
+    w->last_hazard = w->u->diags.n > before ? w->u->diags.n - 1 : NO_POS;
+    return w->last_hazard;
+}
 static uint32_t end_of(const warp_scan *w, size_t i) { return tk(w, i)->off + tk(w, i)->len; }
 
 /* Queues a rewrite of tokens [a, b] (inclusive) with repl; scope is the width group or INDEPENDENT. */
 static void propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t scope, size_t konst,
-                    const char *what) {
+                    const char *what, size_t hazard_diag) {
     if (!grow(w, (void **)&w->fixes, &w->capfixes, w->nfixes, sizeof *w->fixes)) return;
     warp_fix *f = &w->fixes[w->nfixes++];
     char old[64];
@@ -856,6 +873,7 @@ static void propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t
     f->len = end_of(w, b) - f->off;
     f->scope = scope;
     f->konst = konst;
+    f->hazard = hazard_diag;
     snprintf(f->repl, sizeof f->repl, "%s", repl);
     snprintf(f->note, sizeof f->note, "%s: '%s' -> '%s'", what, old, repl);
 }
@@ -947,9 +965,9 @@ static bool lane_overflows_array(warp_scan *w, size_t sub) {
         char name[64], bound_text[32];
         tok_text(w, decl, name, sizeof name);
         snprintf(bound_text, sizeof bound_text, "%llu", bound);
-        hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
+        hazard(w, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
         /* enlarging is safe whatever else is rewritten: no index valid before becomes invalid */
-        if (enlargeable) propose(w, lit, lit, "64", INDEPENDENT, NO_POS, "array sized for 64 lanes");
+        if (enlargeable) propose(w, lit, lit, "64", INDEPENDENT, NO_POS, "array sized for 64 lanes", w->last_hazard);
     }
     return !enlargeable;
 }
@@ -976,6 +994,15 @@ static uint32_t group_of(warp_scan *w, uint32_t s) {
     while (w->scopes[s].group != s) s = w->scopes[s].group = w->scopes[w->scopes[s].group].group;
     return s;
 }
+/* Remembers that the hazard reported as diagnostic h is fixed exactly when constant c is rewritten. */
+static void link_const_hazard(warp_scan *w, size_t h, const warp_const *c) {
+    if (h == NO_POS ||
+        !grow(w, (void **)&w->const_hazards, &w->capconst_hazards, w->nconst_hazards, sizeof *w->const_hazards))
+        return;
+    w->const_hazards[w->nconst_hazards].diag = h;
+    w->const_hazards[w->nconst_hazards++].konst = (size_t)(c - w->consts);
+}
+
 static void block_scope(warp_scan *w, uint32_t scope) { w->scopes[group_of(w, scope)].blocked = true; }
 static bool scope_blocked(warp_scan *w, uint32_t scope) { return w->scopes[group_of(w, scope)].blocked; }
 
@@ -1021,7 +1048,7 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
         if (lit < p) span_text(w, lit, p + 1, construct, sizeof construct);
         else span_text(w, start, lit, construct, sizeof construct);
         if (!first_report(w, off_of(w, p), HC_D_WARP_LANE_ARITH)) return;
-        hc_unit_diag(w->u, HC_D_WARP_LANE_ARITH, off_of(w, lit < p ? lit : start), construct, construct);
+        size_t h = hazard(w, HC_D_WARP_LANE_ARITH, off_of(w, lit < p ? lit : start), construct, construct);
         bool fixable = w->scopes[scope].device && !in_constant_context(w, p);
         bool widening = !strcmp(op->op, "%") || !strcmp(op->op, "&") || !strcmp(op->op, "%=") || !strcmp(op->op, "&=");
         if (fixable && widening && widens_into_small_array(w, p)) fixable = false;
@@ -1044,8 +1071,8 @@ static void check_lane_arithmetic(warp_scan *w, size_t p) {
             block_scope(w, scope);
             return;
         }
-        if (op->replace_operation) propose(w, p, lit, op->replace_operation, scope, NO_POS, "lane arithmetic");
-        else propose(w, lit, lit, op->replace_literal, scope, NO_POS, "lane arithmetic");
+        if (op->replace_operation) propose(w, p, lit, op->replace_operation, scope, NO_POS, "lane arithmetic", h);
+        else propose(w, lit, lit, op->replace_literal, scope, NO_POS, "lane arithmetic", h);
         return;
     }
 }
@@ -1108,9 +1135,9 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
              * the count for the narrowest warp, N / 32. Either only over-allocates on the other width. */
             size_t close = w->match[sub];
             if (close == i + 1 && sub + 1 == i && !sizeof_reads(w, sub - 1))
-                propose(w, i, i, "64", 0, ci, "per-lane array bound");
+                propose(w, i, i, "64", 0, ci, "per-lane array bound", NO_POS);
             else if (close == i + 1 && is(w, i - 1, "/") && !sizeof_reads(w, sub - 1))
-                propose(w, i, i, "32", 0, ci, "per-warp array bound");
+                propose(w, i, i, "32", 0, ci, "per-warp array bound", NO_POS);
             else
                 c->fixable = false;
             continue;
@@ -1148,13 +1175,13 @@ static void check_consts(warp_scan *w) {
         if (c->var == NO_POS && (is_header(w) || !c->uses)) c->fixable = false;
         if (c->is_mask) { /* reported where it is passed (check_mask_arguments), or here when unused */
             if (!c->uses && name_looks_like_mask(w, c->name))
-                hc_unit_diag(w->u, HC_D_WARP_MASK_32, off_of(w, c->name), name, name, "warp intrinsics in other files");
+                hazard(w, HC_D_WARP_MASK_32, off_of(w, c->name), name, name, "warp intrinsics in other files");
             continue;
         }
         if (!c->used_as_width && !name_looks_like_warp_size(w, c->name)) continue;
         c->used_as_width = true;
-        hc_unit_diag(w->u, HC_D_WARP_SIZE_CONSTANT, off_of(w, c->name), name, name);
-        if (c->fixable) propose(w, c->value, c->value, "warpSize", 0, k, "warp-size constant");
+        hazard(w, HC_D_WARP_SIZE_CONSTANT, off_of(w, c->name), name, name);
+        if (c->fixable) propose(w, c->value, c->value, "warpSize", 0, k, "warp-size constant", w->last_hazard);
     }
 }
 
@@ -1174,8 +1201,8 @@ static void check_mask_arguments(warp_scan *w, size_t call) {
         while (le - la >= 3 && is(w, la, "(") && w->match[la] == le - 1) la++, le--;
         span_text(w, la, le - 1, shown, sizeof shown);
         if (!first_report(w, off_of(w, la), HC_D_WARP_MASK_32)) return;
-        hc_unit_diag(w->u, HC_D_WARP_MASK_32, off_of(w, la), name, shown, name);
-        if (w->scopes[scope].device) propose(w, la, le - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask");
+        hazard(w, HC_D_WARP_MASK_32, off_of(w, la), name, shown, name);
+        if (w->scopes[scope].device) propose(w, la, le - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
         return;
     }
     warp_const *c = e == a + 1 ? const_at(w, a) : NULL;
@@ -1183,13 +1210,13 @@ static void check_mask_arguments(warp_scan *w, size_t call) {
         size_t tw, tl;
         if (type_width32(w, var_decl(w, a), &tw, &tl)) {
             tok_text(w, a, shown, sizeof shown);
-            hc_unit_diag(w->u, HC_D_MASK_VAR_32BIT, off_of(w, a), shown, shown, name);
+            hazard(w, HC_D_MASK_VAR_32BIT, off_of(w, a), shown, shown, name);
         }
         return;
     }
     if (c && c->is_mask) {
         tok_text(w, a, shown, sizeof shown);
-        hc_unit_diag(w->u, HC_D_WARP_MASK_32, off_of(w, a), name, shown, name);
+        link_const_hazard(w, hazard(w, HC_D_WARP_MASK_32, off_of(w, a), name, shown, name), c);
         if (c->fixable && !c->fixed) {
             const warp_var *v = c->var != NO_POS ? &w->vars[c->var] : NULL;
             size_t tw = NO_POS, tl = NO_POS; /* the type words to widen, qualifiers left alone */
@@ -1203,8 +1230,8 @@ static void check_mask_arguments(warp_scan *w, size_t call) {
                 wide |= is(w, t, "long") || is(w, t, "uint64_t") || is(w, t, "auto") || is(w, t, "size_t");
             if (v && tw == NO_POS) return;
             c->fixed = true;
-            if (v && !wide) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit mask type");
-            propose(w, c->value, c->value + c->value_len - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask");
+            if (v && !wide) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit mask type", w->last_hazard);
+            propose(w, c->value, c->value + c->value_len - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
         }
     }
 }
@@ -1293,10 +1320,14 @@ static void check_ballot_vars(warp_scan *w) {
             }
         tok_text(w, v->name, name, sizeof name);
         if (!first_report(w, off_of(w, v->name), HC_D_BALLOT_32BIT)) continue;
-        hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
+        size_t h = hazard(w, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
+        /* a later assignment to a variable already widened is fixed by that same rewrite */
+        if (d->widened && w->u->opt->fix_warp_size && h != NO_POS) w->u->diags.v[h].severity = HC_SEV_NOTE;
         if (width != 1 || !d->single) continue;
-        if (d->scope != 0 && uses_are_width_safe(w, d))
-            propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable");
+        if (d->scope != 0 && uses_are_width_safe(w, d)) {
+            propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable", h);
+            d->widened = true;
+        }
         d->single = false; /* one rewrite per declaration */
     }
 }
@@ -1327,9 +1358,9 @@ static void check_ballot_params(warp_scan *w) {
         char call[64], name[64];
         tok_text(w, shown, call, sizeof call);
         tok_text(w, p->name, name, sizeof name);
-        hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, p->name), name, call);
+        hazard(w, HC_D_BALLOT_32BIT, off_of(w, p->name), name, call);
         if (width == 1 && ballots == calls && uses_are_width_safe(w, p))
-            propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask parameter");
+            propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask parameter", w->last_hazard);
     }
 }
 
@@ -1349,7 +1380,7 @@ static void check_ballot_returns(warp_scan *w) {
         if (!width) continue;
         char name[64];
         tok_text(w, sc->name, name, sizeof name);
-        hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
+        hazard(w, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
         bool safe = width == 1;
         size_t first, end;
         uses_of(w, sc->name, &first, &end);
@@ -1359,7 +1390,7 @@ static void check_ballot_returns(warp_scan *w) {
                 safe = ballot_use_is_width_safe(w, i, w->match[i + 1]);
         }
         for (size_t t = tw; safe && t <= tl; t++) safe = !is_qualifier(w, t);
-        if (safe) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type");
+        if (safe) propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type", w->last_hazard);
     }
 }
 
@@ -1375,7 +1406,7 @@ static void check_ballot_cast(warp_scan *w, size_t i) {
     if (o + 1 >= i || !type_width32(w, &fake, &tw, &tl)) return;
     char call[64];
     tok_text(w, i + 1, call, sizeof call);
-    if (first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) hc_unit_diag(w->u, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
+    if (first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) hazard(w, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
 }
 
 /* __popc/__ffs/__clz applied to a ballot result. */
@@ -1385,7 +1416,7 @@ static void check_bitcount(warp_scan *w, size_t i) {
     for (size_t k = 0; k < COUNT_OF(bitcounts); k++)
         if (is(w, i, bitcounts[k].name32)) bc = &bitcounts[k];
     if (!bc || !(classify_range(w, i + 2, w->match[i + 1], 0) & CLS_BALLOT)) return;
-    hc_unit_diag(w->u, HC_D_POPC_ON_BALLOT, off_of(w, i), bc->name32, bc->name32);
+    hazard(w, HC_D_POPC_ON_BALLOT, off_of(w, i), bc->name32, bc->name32);
     bool safe = bc->safe;
     for (size_t k = i + 2; k < w->match[i + 1] && safe; k++) { /* a signed int would sign-extend */
         size_t tw, tl;
@@ -1394,7 +1425,7 @@ static void check_bitcount(warp_scan *w, size_t i) {
             safe = false;
         if (is(w, k, "(") && k + 2 < w->n && is(w, k + 1, "int") && is(w, k + 2, ")")) safe = false;
     }
-    if (safe) propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count");
+    if (safe) propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count", w->last_hazard);
 }
 
 /* Whether statement/body tokens [a, b) contain a reducing shuffle whose offset argument uses the
@@ -1439,8 +1470,8 @@ static void check_shuffle_loop(warp_scan *w, size_t f) {
     char shown[32];
     if (halving && s1 == eq + 2 && is_number(w, eq + 1, 16)) {
         tok_text(w, eq + 1, shown, sizeof shown);
-        hc_unit_diag(w->u, HC_D_SHUFFLE_OFFSET_16, off_of(w, eq + 1), shown, shown);
-        if (w->scopes[scope].device) propose(w, eq + 1, eq + 1, "(warpSize / 2)", scope, NO_POS, "shuffle loop start");
+        hazard(w, HC_D_SHUFFLE_OFFSET_16, off_of(w, eq + 1), shown, shown);
+        if (w->scopes[scope].device) propose(w, eq + 1, eq + 1, "(warpSize / 2)", scope, NO_POS, "shuffle loop start", w->last_hazard);
         else block_scope(w, scope);
     }
     if (doubling) { /* the bound: var < 32, var <= 16 */
@@ -1449,9 +1480,9 @@ static void check_shuffle_loop(warp_scan *w, size_t f) {
             bool lt32 = is(w, k + 1, "<") && is_number(w, k + 2, 32), le16 = is(w, k + 1, "<=") && is_number(w, k + 2, 16);
             if ((!lt32 && !le16) || precedence(w, k + 3) > 10) continue;
             tok_text(w, k + 2, shown, sizeof shown);
-            hc_unit_diag(w->u, HC_D_SHUFFLE_BOUND_32, off_of(w, k + 2), shown, shown);
+            hazard(w, HC_D_SHUFFLE_BOUND_32, off_of(w, k + 2), shown, shown);
             if (w->scopes[scope].device)
-                propose(w, k + 2, k + 2, lt32 ? "warpSize" : "(warpSize / 2)", scope, NO_POS, "shuffle loop bound");
+                propose(w, k + 2, k + 2, lt32 ? "warpSize" : "(warpSize / 2)", scope, NO_POS, "shuffle loop bound", w->last_hazard);
             else block_scope(w, scope);
         }
     }
@@ -1466,12 +1497,12 @@ static void check_shuffle_literals(warp_scan *w, size_t i) {
     char name[64];
     tok_text(w, i, name, sizeof name);
     if (sh->reduces && call_argument(w, i + 1, sh->offset_arg, &a, &e) && e == a + 1 && is_number(w, a, 16)) {
-        hc_unit_diag(w->u, HC_D_SHUFFLE_OFFSET_16, off_of(w, a), name, "16");
+        hazard(w, HC_D_SHUFFLE_OFFSET_16, off_of(w, a), name, "16");
         block_scope(w, scope); /* the missing step 32 cannot be added by a token rewrite */
     }
     if (call_argument(w, i + 1, sh->width_arg, &a, &e) && e == a + 1 && is_number(w, a, 32)) {
-        hc_unit_diag(w->u, HC_D_SHUFFLE_WIDTH_32, off_of(w, a), name, name);
-        if (w->scopes[scope].device) propose(w, a, a, "warpSize", scope, NO_POS, "shuffle width");
+        hazard(w, HC_D_SHUFFLE_WIDTH_32, off_of(w, a), name, name);
+        if (w->scopes[scope].device) propose(w, a, a, "warpSize", scope, NO_POS, "shuffle width", w->last_hazard);
         else block_scope(w, scope);
     }
 }
@@ -1500,8 +1531,9 @@ static void check_array_bound(warp_scan *w, size_t open) {
         if (!by32) continue;
         char bound[64];
         span_text(w, open + 1, close - 1, bound, sizeof bound);
-        if (first_report(w, off_of(w, open - 1), HC_D_SHARED_BY_WARP))
-            hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, open - 1), bound, bound);
+        if (!first_report(w, off_of(w, open - 1), HC_D_SHARED_BY_WARP)) return;
+        size_t h = hazard(w, HC_D_SHARED_BY_WARP, off_of(w, open - 1), bound, bound);
+        if (c && !c->is_mask) link_const_hazard(w, h, c); /* [N / WARP_SIZE] is rewritten with the constant */
         return;
     }
 }
@@ -1523,7 +1555,7 @@ static void check_launch_shared(warp_scan *w, size_t open) {
             if ((is(w, q, "/") && (is_number(w, q + 1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && is_number(w, q + 1, 5))) {
                 char shown[64];
                 span_text(w, first, k - 1, shown, sizeof shown);
-                hc_unit_diag(w->u, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
+                hazard(w, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
                 break;
             }
         }
@@ -1541,7 +1573,7 @@ static void check_warpsize_assumed(warp_scan *w, size_t i) {
     if (!cmp_after && !cmp_before) return;
     char shown[48];
     span_text(w, cmp_after ? i : i - 2, cmp_after ? i + 2 : i, shown, sizeof shown);
-    hc_unit_diag(w->u, HC_D_WARPSIZE_ASSUMED, off_of(w, i), "warpSize", shown);
+    hazard(w, HC_D_WARPSIZE_ASSUMED, off_of(w, i), "warpSize", shown);
 }
 
 /* ballot == 0xffffffff: a "whole warp agrees" test that a full 64-lane wave never passes. */
@@ -1560,8 +1592,8 @@ static void check_mask_compare(warp_scan *w, size_t i) {
     if (lit == NO_POS || !(other & CLS_BALLOT)) return;
     char shown[32];
     tok_text(w, lit, shown, sizeof shown);
-    hc_unit_diag(w->u, HC_D_BALLOT_COMPARED_32, off_of(w, lit), shown, shown);
-    if (w->scopes[w->scope_of[i]].device) propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask");
+    hazard(w, HC_D_BALLOT_COMPARED_32, off_of(w, lit), shown, shown);
+    if (w->scopes[w->scope_of[i]].device) propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
 }
 
 /* 1u << lane: a lane bit built in 32 bits overflows for lanes 32..63. */
@@ -1577,8 +1609,8 @@ static void check_lane_bit(warp_scan *w, size_t i) {
     if (!(cls & CLS_THREAD) || precedence(w, i + 2) > 11) return;
     char shown[48];
     span_text(w, i - 1, i + 1, shown, sizeof shown);
-    hc_unit_diag(w->u, HC_D_LANE_BIT_32, off_of(w, i - 1), shown, shown);
-    propose(w, i - 1, i - 1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit");
+    hazard(w, HC_D_LANE_BIT_32, off_of(w, i - 1), shown, shown);
+    propose(w, i - 1, i - 1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit", w->last_hazard);
 }
 
 /* Drops width fixes of blocked scopes; a constant used in a blocked scope stays, and blocks every scope
@@ -1613,7 +1645,14 @@ static int apply_fixes(warp_scan *w) {
         if (f->konst != NO_POS && (!w->consts[f->konst].fixable || !w->consts[f->konst].used_as_width)) continue;
         if (f->konst == NO_POS && f->scope != INDEPENDENT && scope_blocked(w, f->scope)) continue;
         if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_RULE_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        /* the hazard stays reported, as a note: it no longer needs a person (nor fails --fail-on warning) */
+        if (f->hazard != NO_POS) w->u->diags.v[f->hazard].severity = HC_SEV_NOTE;
         hc_unit_diag(w->u, HC_D_WARP_FIXED, f->off, NULL, f->note);
+    }
+    for (size_t k = 0; k < w->nconst_hazards; k++) {
+        const warp_const *c = &w->consts[w->const_hazards[k].konst];
+        bool rewritten = c->is_mask ? c->fixed : c->fixable && c->used_as_width;
+        if (rewritten) w->u->diags.v[w->const_hazards[k].diag].severity = HC_SEV_NOTE;
     }
     return 0;
 }
@@ -1623,6 +1662,7 @@ int hc_pass_warp(hc_unit *u) {
     memset(&w, 0, sizeof w);
     w.u = u;
     w.text = u->text;
+    w.last_hazard = NO_POS;
     int rc = -1;
     if (build_tokens(&w) < 0 || build_name_index(&w) < 0 || build_scopes(&w) < 0) goto done;
     gather_vars(&w);
@@ -1662,6 +1702,7 @@ done:
     free(w.consts);
     free(w.fixes);
     free(w.reported);
+    free(w.const_hazards);
     free(w.idents);
     free(w.callee);
     free(w.scope_vars);

@@ -4,10 +4,10 @@
 // RUN: %hipify --fix-warp-size %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
 
 __global__ void count(const int *in, int *out) {
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync' stored in a 32-bit type: the upper 32 lanes are lost on wave64 [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3004: result of '__ballot_sync' stored in a 32-bit type: the upper 32 lanes are lost on wave64 [warp-size]
   // CHECK: {{^ *}}unsigned long long ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
   unsigned ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3005: '__popc' applied to a ballot result counts only 32 lanes [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3005: '__popc' applied to a ballot result counts only 32 lanes [warp-size]
   // CHECK: {{^ *}}out[0] = __popcll(ballot);
   out[0] = __popc(ballot);
   // CHECK: {{^ *}}out[1] = __ffsll(ballot) - 1;
@@ -36,7 +36,7 @@ __global__ void unsafe_uses(int *out) {
 
 // A function returning a ballot in 32 bits, and the idioms that stay width-safe: pending &= ~group,
 // x &= x - 1, the mask as a shuffle mask.
-// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of 'peers_of'
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3004: result of 'peers_of'
 // CHECK: {{^}}__device__ unsigned long long peers_of(int key) {
 __device__ unsigned peers_of(int key) {
   // CHECK: {{^ *}}unsigned long long pending = __activemask();
@@ -58,7 +58,7 @@ __device__ unsigned peers_of(int key) {
 
 // A lane mask passed to a 32-bit parameter: widened when every call passes a lane mask; a function also
 // called with other values is reported and kept (a negative int would sign-extend into 64 bits).
-// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync' stored in a 32-bit type
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3004: result of '__ballot_sync' stored in a 32-bit type
 // CHECK: {{^}}__device__ int below(unsigned long long mask, int lane) { return __popcll(mask & ((1ull << lane) - 1)); }
 __device__ int below(unsigned mask, int lane) { return __popc(mask & ((1u << lane) - 1)); }
 // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask' stored in a 32-bit type

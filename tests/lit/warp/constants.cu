@@ -4,7 +4,7 @@
 // RUN: %hipify --fix-warp-size %s -o - 2>/dev/null | FileCheck %s
 // RUN: %hipify --fix-warp-size %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
 
-// DIAG: {{.*}}:[[@LINE+4]]:{{[0-9]+}}: warning: HC3002: 'WARP_SIZE' is defined as 32 and used as a warp size [warp-size]
+// DIAG: {{.*}}:[[@LINE+4]]:{{[0-9]+}}: note: HC3002: 'WARP_SIZE' is defined as 32 and used as a warp size [warp-size]
 // CHECK: {{^}}#ifndef WARP_SIZE
 // CHECK-NEXT: {{^}}#define WARP_SIZE warpSize
 #ifndef WARP_SIZE
@@ -20,7 +20,7 @@ __global__ void uses_define(int *out) {
 
 // Array bounds need constants: a per-lane bound [WIDTH] becomes [64] (the widest wave) and a per-warp
 // bound [N / WIDTH] becomes [N / 32] (room for the most warps); both only over-allocate.
-// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3002: 'WIDTH' is defined as 32
+// DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3002: 'WIDTH' is defined as 32
 // CHECK: {{^}}#define WIDTH warpSize
 #define WIDTH 32
 __global__ void bounds(float *out) {
@@ -52,7 +52,7 @@ __global__ void sized(float *out) {
 // A const local in device code used at run time becomes warpSize; a constexpr cannot (and then the
 // lane arithmetic beside it stays 32-based too).
 __global__ void locals(int *out) {
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3002: 'kWarp' is defined as 32
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3002: 'kWarp' is defined as 32
   // CHECK: {{^ *}}const int kWarp = warpSize;
   const int kWarp = 32;
   out[threadIdx.x] = threadIdx.x % kWarp;

@@ -9,21 +9,21 @@
 
 __global__ void masks(float *v, int *flag) {
   float x = v[threadIdx.x];
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3003: 32-bit full mask '0xffffffffu' passed to '__shfl_xor_sync' covers only half of a 64-lane wavefront [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3003: 32-bit full mask '0xffffffffu' passed to '__shfl_xor_sync' covers only half of a 64-lane wavefront [warp-size]
   // CHECK: {{^ *}}x += __shfl_xor_sync((~0ull >> (64 - warpSize)), x, 1);
   x += __shfl_xor_sync(0xffffffffu, x, 1);
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3003: 32-bit full mask '~0u' passed to '__shfl_down_sync'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3003: 32-bit full mask '~0u' passed to '__shfl_down_sync'
   // CHECK: {{^ *}}x += __shfl_down_sync((~0ull >> (64 - warpSize)), x, 1);
   x += __shfl_down_sync(~0u, x, 1);
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3003: 32-bit full mask 'FULL_MASK' passed to '__any_sync'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3003: 32-bit full mask 'FULL_MASK' passed to '__any_sync'
   // CHECK: {{^ *}}int any = __any_sync(FULL_MASK, x > 0.0f);
   int any = __any_sync(FULL_MASK, x > 0.0f);
   // CHECK: {{^ *}}const unsigned long long mask = (~0ull >> (64 - warpSize));
   const unsigned mask = 0xffffffff;
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3003: 32-bit full mask 'mask' passed to '__syncwarp'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3003: 32-bit full mask 'mask' passed to '__syncwarp'
   // CHECK: {{^ *}}__syncwarp(mask);
   __syncwarp(mask);
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3013: ballot compared with 32-bit full mask '0xffffffff': never equal on a full 64-lane wavefront [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3013: ballot compared with 32-bit full mask '0xffffffff': never equal on a full 64-lane wavefront [warp-size]
   // CHECK: {{^ *}}if (__activemask() == (~0ull >> (64 - warpSize))) *flag = any;
   if (__activemask() == 0xffffffff) *flag = any;
   // ~0 (int -1) converts to all 64 bits already: left alone

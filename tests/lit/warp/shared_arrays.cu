@@ -9,7 +9,7 @@ __global__ void per_warp(float *out) {
   // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by 'THREADS / 32' assumes 32-lane warps [warp-size]
   // CHECK: {{^ *}}__shared__ float sums[THREADS / 32];
   __shared__ float sums[THREADS / 32];
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by '32' assumes 32-lane warps [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3007: array sized by '32' assumes 32-lane warps [warp-size]
   // CHECK: {{^ *}}__shared__ float by_lane[64];
   __shared__ float by_lane[32];
   // CHECK: {{^ *}}int lane = threadIdx.x % warpSize, warp = threadIdx.x / warpSize;
@@ -39,7 +39,7 @@ void launch(float *out, int threads) {
 
 // Code that already computes lanes with warpSize still overflows a [32] array on 64 lanes: enlarged.
 __global__ void already_portable(float *out) {
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by '32'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3007: array sized by '32'
   // CHECK: {{^ *}}__shared__ float per_lane[64];
   __shared__ float per_lane[32];
   int lane = threadIdx.x % warpSize;

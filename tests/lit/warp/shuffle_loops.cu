@@ -5,7 +5,7 @@
 // RUN: %hipify --fix-warp-size %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
 
 __device__ float reduce(float v) {
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3006: shuffle loop starting at offset 16 reduces only 32 lanes [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3006: shuffle loop starting at offset 16 reduces only 32 lanes [warp-size]
   // CHECK: {{^ *}}for (int offset = (warpSize / 2); offset > 0; offset >>= 1)
   for (int offset = 16; offset > 0; offset >>= 1)
     v += __shfl_down_sync(__activemask(), v, offset);
@@ -13,16 +13,16 @@ __device__ float reduce(float v) {
 }
 
 __device__ int scan(int v, int lane) {
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3011: shuffle loop bound '32' stops at 32 lanes [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3011: shuffle loop bound '32' stops at 32 lanes [warp-size]
   // CHECK: {{^ *}}for (int d = 1; d < warpSize; d *= 2) {
   for (int d = 1; d < 32; d *= 2) {
     int up = __shfl_up_sync(__activemask(), v, d);
     if (lane >= d) v += up;
   }
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3011: shuffle loop bound '16'
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3011: shuffle loop bound '16'
   // CHECK: {{^ *}}for (int m = 1; m <= (warpSize / 2); m <<= 1) v = max(v, __shfl_xor_sync(__activemask(), v, m));
   for (int m = 1; m <= 16; m <<= 1) v = max(v, __shfl_xor_sync(__activemask(), v, m));
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3012: '__shfl_sync' with width 32 shuffles within 32-lane halves of a 64-lane wavefront [warp-size]
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3012: '__shfl_sync' with width 32 shuffles within 32-lane halves of a 64-lane wavefront [warp-size]
   // CHECK: {{^ *}}return __shfl_sync(__activemask(), v, 0, warpSize);
   return __shfl_sync(__activemask(), v, 0, 32);
 }
