@@ -59,9 +59,10 @@ static hc_version installed_hip_version(void) {
     return 0;
 }
 
+/* One input that is not a directory (a missing or dangling one included: discovery reports it). */
 static bool is_single_file_mode(const hc_cli *cli) {
     struct stat st;
-    return cli->inputs.n == 1 && stat(cli->inputs.v[0], &st) == 0 && S_ISREG(st.st_mode) && !cli->out_dir &&
+    return cli->inputs.n == 1 && (stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) && !cli->out_dir &&
            !cli->inplace;
 }
 
@@ -250,6 +251,18 @@ static int usage_checks(const hc_cli *cli) {
     if (!is_single_file_mode(cli) && !cli->out_dir && !cli->inplace && !cli->examine) {
         fprintf(stderr, "hipify-c: several inputs or a directory need --out-dir DIR, --inplace or --examine\n");
         return -1;
+    }
+    if (cli->out_dir) {
+        char out_real[PATH_MAX], in_real[PATH_MAX];
+        for (size_t i = 0; i < cli->inputs.n && realpath(cli->out_dir, out_real); i++) {
+            struct stat st;
+            if (stat(cli->inputs.v[i], &st) == 0 && S_ISDIR(st.st_mode) && realpath(cli->inputs.v[i], in_real) &&
+                strcmp(in_real, out_real) == 0) {
+                fprintf(stderr, "hipify-c: --out-dir %s is the input directory %s: it would overwrite the inputs "
+                                "(use --inplace for that)\n", cli->out_dir, cli->inputs.v[i]);
+                return -1;
+            }
+        }
     }
     if ((cli->no_backup && !cli->inplace) || (cli->only_changed && !cli->out_dir)) {
         fprintf(stderr, "hipify-c: %s\n", cli->no_backup && !cli->inplace ? "--no-backup needs --inplace" : "--only-changed needs --out-dir");

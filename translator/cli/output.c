@@ -21,8 +21,46 @@ static int mkdirs(char *path) { /* path is modified temporarily */
     return 0;
 }
 
+/* Writes into an existing file that is not a regular one (a device such as /dev/null, a FIFO): a
+ * rename would replace the device itself. */
+static int write_in_place(const char *path, const char *data, size_t len, char *err, size_t errsize) {
+    int fd = open(path, O_WRONLY | O_TRUNC);
+    if (fd < 0) {
+        snprintf(err, errsize, "cannot open %s: %s", path, strerror(errno));
+        return -1;
+    }
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) {
+            snprintf(err, errsize, "cannot write %s: %s", path, strerror(errno));
+            close(fd);
+            return -1;
+        }
+        off += (size_t)w;
+    }
+    return close(fd) == 0 ? 0 : -1;
+}
+
 int hc_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errsize) {
-    char dir[PATH_MAX + 8], tmp[PATH_MAX + 32];
+    char dir[PATH_MAX + 8], tmp[PATH_MAX + 32], target[PATH_MAX];
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode)) { /* write through the link, keep the link */
+        if (!realpath(path, target)) { /* dangling: write where it points */
+            char link[PATH_MAX];
+            ssize_t n = readlink(path, link, sizeof link - 1);
+            if (n < 0) {
+                snprintf(err, errsize, "cannot read link %s: %s", path, strerror(errno));
+                return -1;
+            }
+            link[n] = '\0';
+            const char *slash = strrchr(path, '/');
+            if (link[0] == '/' || !slash) snprintf(target, sizeof target, "%s", link);
+            else snprintf(target, sizeof target, "%.*s/%s", (int)(slash - path), path, link);
+        }
+        path = target;
+    }
+    if (stat(path, &lst) == 0 && !S_ISREG(lst.st_mode)) return write_in_place(path, data, len, err, errsize);
     snprintf(dir, sizeof dir, "%s", path);
     if (mkdirs(dir) != 0) {
         snprintf(err, errsize, "cannot create directories for %s: %s", path, strerror(errno));
