@@ -1,7 +1,7 @@
-/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks, implemented with HIP calls in
- * libhipify_shim, plus the *_sync warp helpers in device code. hipify-c inserts this include only into
- * files that use a shimmed name; it declares nothing else and costs nothing where unused.
- * Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
+/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim) and the
+ * *_sync warp helpers for device code. It declares nothing else; hipify-c includes it only where used. */
+
+/* Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
  * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
  * a wrong answer. docs/shim.md lists what is shimmed, what was rejected, and why. */
 #ifndef HIPIFY_SHIM_H

@@ -1,7 +1,7 @@
 /* hipify_shim_warp.h: the CUDA 9 *_sync warp intrinsics for AMD HIP releases that lack them, correct for
- * 32- and 64-lane wavefronts with 64-bit masks. It defines nothing where HIP (or CUDA) already has them.
- *
- * Why each helper is faithful on AMD (docs/shim.md has the full argument):
+ * 32- and 64-lane wavefronts with 64-bit masks. It defines nothing where HIP (or CUDA) already has them. */
+
+/* Why each helper is faithful on AMD (docs/shim.md has the full argument):
  * - AMD wavefronts execute in lockstep: a lane is either active at an instruction or masked off by the
  *   EXEC register; there is no independent thread scheduling. CUDA's mask only promises which lanes
  *   take part; every lane in it that is active here is already converged, so an operation over the

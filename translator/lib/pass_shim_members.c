@@ -1,7 +1,8 @@
-/* pass_shim_members.c: rewrites reads of cudaDeviceProp members that HIP 5.2's hipDeviceProp_t lacks
- * (prop.member, p->member) into calls of the runtime shim's accessors, when the object's declaration as a
- * cudaDeviceProp is visible in the file. It does not rename types (pass_rename.c) or guess: any other
- * access to such a member is left unchanged and diagnosed. */
+/* pass_shim_members.c: rewrites reads of cudaDeviceProp members HIP 5.2 lacks into runtime-shim accessor
+ * calls where the cudaDeviceProp declaration is in the file. It renames no types and guesses nothing. */
+
+/* prop.member and p->member become accessor(&prop) and accessor(p); any other access to such a member
+ * is left unchanged and diagnosed (HC1001). */
 #include "unit.h"
 
 #include <stdio.h>

@@ -1,6 +1,7 @@
-// shim_api_test.cpp: runs every function of libhipify_shim on a GPU and checks each result against a host
-// model and, under HIP on NVIDIA, against the CUDA call the shim replaces. Compiled for AMD (gfx90a, gfx1100)
-// and NVIDIA in CI; run where a GPU exists. Prints one line per check; exits 1 on any failure.
+// shim_api_test.cpp: runs every function of libhipify_shim on a GPU; checks results against host models
+// and, under HIP on NVIDIA, against the CUDA calls replaced. It does not run in CI (no GPU): compiled there.
+
+// Compiled for AMD (gfx90a, gfx1100) and NVIDIA in CI. Prints one line per check; exits 1 on any failure.
 #include "hipify_shim.h"
 #include <hip/hip_runtime.h>
 #include <stdio.h>

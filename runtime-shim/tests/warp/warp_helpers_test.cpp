@@ -1,6 +1,5 @@
-// warp_helpers_test.cpp: exercises every *_sync warp intrinsic through hipify_shim_warp.h and checks the
-// results on the host against values computed from the device's warp size (32 or 64).
-// It runs wherever a GPU exists (HIP on NVIDIA here); for AMD it is compiled only (no AMD GPU here).
+// warp_helpers_test.cpp: exercises every *_sync warp intrinsic of hipify_shim_warp.h and checks results on
+// the host against the device's warp size (32 or 64). It runs on GPUs only; for AMD it is compiled only.
 #include "hipify_shim_warp.h"
 #include <stdio.h>
 #include <stdlib.h>
