@@ -11,6 +11,9 @@ if [ "$mode" = run ]; then
     [ -x "$output" ] || { echo "FAIL: $output was not built (run the compile test first)"; exit 1; }
     exec timeout 120 "$output"
 fi
+if [ ! -f "$hip_include/hip/nvidia_detail/nvidia_hip_runtime_api.h" ]; then
+    echo "SKIPPED: no HIP headers for NVIDIA under $hip_include"; exit 77
+fi
 mkdir -p "$(dirname "$output")"
 overlay=$(dirname "$output")/overlay
 "$python" "$generator" --hip-include "$hip_include" --out "$overlay"

@@ -9,6 +9,10 @@ if [ -z "$nvcc" ] || [ ! -x "$nvcc" ]; then
     echo "SKIPPED: nvcc not found (set HIPIFY_NVCC); HIP-on-NVIDIA cannot be compiled here"
     exit 77
 fi
+if [ ! -f "$hip_include/hip/nvidia_detail/nvidia_hip_runtime_api.h" ]; then
+    echo "SKIPPED: no HIP headers for NVIDIA under $hip_include (install libamdhip64-dev or set HIPIFY_HIP_INCLUDE_DIR)"
+    exit 77
+fi
 rm -rf "$work"
 mkdir -p "$work"
 case $mode in

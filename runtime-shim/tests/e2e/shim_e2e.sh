@@ -32,6 +32,7 @@ nvidia | run)
     nvcc=$1 python=$2 generator=$3 hip_include=$4
     shift 4
     [ -n "$nvcc" ] && [ -x "$nvcc" ] || { echo "SKIPPED: nvcc not found"; exit 77; }
+    [ -f "$hip_include/hip/nvidia_detail/nvidia_hip_runtime_api.h" ] || { echo "SKIPPED: no HIP headers"; exit 77; }
     if [ "$mode" = run ]; then
         nvidia-smi -L >/dev/null 2>&1 || { echo "SKIPPED: no NVIDIA GPU"; exit 77; }
         exec timeout 120 "$work/shim_usage_nvidia"
