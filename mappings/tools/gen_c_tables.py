@@ -216,8 +216,13 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w("static const hc_arg_rewrite hc_arg_rewrites[%d] = {" % max(len(arguments), 1))
     for a in arguments:
         parts = a["action"].split(":", 2)
-        index = int(parts[1]) if parts[0] in ("symbol", "cast") else 0
-        text = parts[2] if parts[0] == "cast" else a["action"].split(":", 1)[1] if parts[0] in ("append", "check") else ""
+        index = int(parts[1]) if parts[0] in ("symbol", "cast", "drop") else 0
+        if parts[0] in ("cast", "drop"):
+            text = parts[2]
+        elif parts[0] in ("append", "check"):
+            text = a["action"].split(":", 1)[1]
+        else:
+            text = ""
         w("    {.cuda = %s, .nargs = %d, .hip = %s, .action = %s, .arg_index = %d, .text = %s, .note = %s},"
           % (c_string(a["cuda"]), -1 if a["nargs"] == "*" else int(a["nargs"]), c_string(a["hip"]),
              ACTION_SYMBOLS[parts[0]], index, c_string(text), c_string(a["note"])))

@@ -142,6 +142,24 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         else
             snprintf(message, sizeof message, "'%s': argument '%s' appended", name, rw->text);
         break;
+    case HC_ARGACT_DROP: {
+        size_t k = rw->arg_index;
+        if (k == 0 || k >= a->count) return 0;
+        const hc_token *arg = &u->toks.v[a->first[k]];
+        bool null_literal = a->first[k] == a->last[k] &&
+                            (hc_tok_is(u->text, arg, "NULL") || hc_tok_is(u->text, arg, "nullptr") ||
+                             hc_tok_is(u->text, arg, "0"));
+        if (!null_literal) {
+            snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
+            hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
+            return 1;
+        }
+        /* remove ", NULL": from the end of the previous argument to the end of this one */
+        uint32_t from = tok_end(u, a->last[k - 1]), to = tok_end(u, a->last[k]);
+        if (hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        snprintf(message, sizeof message, "'%s': null argument %zu dropped (HIP has no such parameter)", name, k + 1);
+        break;
+    }
     case HC_ARGACT_CHECK:
         snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
         hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);

@@ -76,6 +76,10 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_APPEND:
             fprintf(out, "  arguments: %s: argument %s appended", count, rw[i].text);
             break;
+        case HC_ARGACT_DROP:
+            fprintf(out, "  arguments: %s: argument %u dropped when null, else warning: %s", count,
+                    rw[i].arg_index + 1u, rw[i].text);
+            break;
         case HC_ARGACT_CHECK:
             fprintf(out, "  arguments: %s: warning only: %s", count, rw[i].text);
             break;

@@ -77,6 +77,15 @@ void graphs(cudaGraph_t graph) {
   // CHECK: hipGraphInstantiateWithFlags(&exec, graph, 0);
   cudaGraphInstantiateWithFlags(&exec, graph);
 }
+void edges(cudaGraph_t g, cudaGraphNode_t *from, cudaGraphNode_t *to, size_t n) {
+  // CUDA 13's edge-data argument, when null, is dropped (HIP has no such parameter)
+  // CHECK: hipGraphAddDependencies(g, from, to, n);
+  cudaGraphAddDependencies(g, from, to, nullptr, n);
+  // CHECK: hipGraphRemoveDependencies(g, from, to, n);
+  cudaGraphRemoveDependencies(g, from, to, NULL, n);
+  // CHECK: hipGraphAddDependencies(g, from, to, n);
+  cudaGraphAddDependencies(g, from, to, n);
+}
 void arrays(cudaArray_t *arr, cudaChannelFormatDesc *desc, cudaExtent ext, cudaExternalSemaphore_t *sem,
             cudaExternalSemaphoreSignalParams *sp, cudaExternalSemaphoreWaitParams *wp) {
   // CHECK: hipMalloc3DArray(arr, desc, ext, 0);

@@ -32,6 +32,9 @@ void f(float *h, int *idx, void *e, float *p, events obj, void (*kern)()) {
   // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaMemPrefetchAsync' with 5 arguments: CUDA 13 form (cudaMemLocation, flags): hipMemPrefetchAsync takes (ptr, count, device, stream); port by hand [argument-check]
   // CHECK: hipMemPrefetchAsync(p, 4, loc, 0, 0);
   cudaMemPrefetchAsync(p, 4, loc, 0, 0);
+  // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaGraphAddDependencies' with 5 arguments: CUDA 13 edge data: HIP has no edge-data parameter; port by hand [argument-check]
+  // CHECK: hipGraphAddDependencies(0, 0, 0, (hipGraphEdgeData *)h, 1);
+  cudaGraphAddDependencies(0, 0, 0, (cudaGraphEdgeData *)h, 1);
   cudaStreamCaptureStatus status;
   // DIAG: arguments_edge.cu:[[#@LINE+2]]:3: warning: HC1024: 'cudaStreamGetCaptureInfo' with 2 arguments: hipStreamGetCaptureInfo takes (stream, status, id): pass an unsigned long long* for the id [argument-check]
   // CHECK: hipStreamGetCaptureInfo(0, &status);
