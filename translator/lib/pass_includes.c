@@ -45,6 +45,18 @@ static bool must_follow_runtime(const char *target) {
     return false;
 }
 
+/* True when target is the HIP header of a CUDA header that counts as including the runtime
+ * (cuda_profiler_api.h -> hip/hip_runtime_api.h): translating a file again must judge the HIP include
+ * as the first run judged the CUDA one, or hip_runtime.h would be inserted on the second run. */
+static bool provides_runtime(const char *target) {
+    size_t n = 0;
+    const hc_header_map *rows = hc_header_all(&n);
+    for (size_t i = 0; i < n; i++)
+        if ((rows[i].flags & HC_HDRF_RUNTIME) && !must_follow_runtime(rows[i].hip) && strcmp(rows[i].hip, target) == 0)
+            return true;
+    return false;
+}
+
 /* The file's line ending, taken from its first line, so inserted lines match a CRLF file. */
 static const char *line_end(const hc_unit *u) {
     const char *nl = memchr(u->text, '\n', u->len);
@@ -102,7 +114,7 @@ int hc_pass_includes(hc_unit *u) {
         } else {
             snprintf(target, sizeof target, "%.*s", (int)plen, path);
         }
-        if (strcmp(target, "hip/hip_runtime.h") == 0) u->includes_hip_runtime = true;
+        if (strcmp(target, "hip/hip_runtime.h") == 0 || provides_runtime(target)) u->includes_hip_runtime = true;
 
         if (must_follow_runtime(target) && !already_seen(seen, nseen, "hip/hip_runtime.h", epoch) &&
             !already_seen(seen, nseen, target, epoch) && nseen < sizeof seen / sizeof *seen) {
