@@ -180,6 +180,27 @@ static const char *unsupported_reason(const hc_mapping *m, const hc_options *opt
     return NULL;
 }
 
+/* --list-unsupported=header: CUDA headers with no HIP header at the target version. */
+static int list_unsupported_headers(FILE *out, const hc_options *opt) {
+    size_t n = 0, unsupported = 0;
+    const hc_header_map *all = hc_header_all(&n);
+    char v[16];
+    for (size_t i = 0; i < n; i++) {
+        const hc_header_map *h = &all[i];
+        if (h->flags & HC_HDRF_REMOVE) continue;
+        if (!h->hip[0]) {
+            fprintf(out, "%s\theader\tno HIP header (%s)\n", h->cuda, hc_family_key((hc_family)h->family));
+            unsupported++;
+        } else if (!h->hip_old[0] && h->hip_path_since && opt->hip_version && opt->hip_version < h->hip_path_since) {
+            fprintf(out, "%s\theader\t<%s> needs HIP %s\n", h->cuda, h->hip, version_text(h->hip_path_since, v));
+            unsupported++;
+        }
+    }
+    fprintf(out, "# %zu of %zu CUDA headers without a HIP header at HIP %s\n", unsupported, n,
+            opt->hip_version ? version_text(opt->hip_version, v) : "(newest)");
+    return 0;
+}
+
 int hc_list_unsupported(FILE *out, const char *family_key_or_null, const hc_options *opt) {
     int family = -1;
     if (family_key_or_null) {
@@ -192,6 +213,7 @@ int hc_list_unsupported(FILE *out, const char *family_key_or_null, const hc_opti
             return 1;
         }
     }
+    if (family == HC_FAM_HEADER) return list_unsupported_headers(out, opt);
     size_t n = 0, total = 0, unsupported = 0;
     const hc_mapping *all = hc_mapping_all(&n);
     for (size_t i = 0; i < n; i++) {
