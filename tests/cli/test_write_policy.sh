@@ -40,6 +40,18 @@ status=$?
 [ -s stderr ] || fail "-O onto the input tree: no message"
 same src/a.cu keep.cu "-O onto the input tree left the input alone"
 
+# -o through a symbolic link writes the link's target and keeps the link (a dangling link's target is
+# created); a link to a device (/dev/null) leaves the device a device. The real /dev/null is never
+# named directly here, so a regression cannot replace it with a regular file.
+ln -s /dev/null sink
+run 0 "-o through a link to /dev/null" "$HIPIFY" src/a.cu -o sink
+[ -L sink ] || fail "-o replaced the link to /dev/null"
+[ -c /dev/null ] || fail "/dev/null is no longer a character device"
+ln -s real.cpp dangling.cpp
+run 0 "-o through a dangling link" "$HIPIFY" src/a.cu -o dangling.cpp
+[ -L dangling.cpp ] || fail "-o replaced the dangling link"
+has real.cpp 'hipMalloc' "-o through a dangling link writes its target"
+
 # Inputs named with .. or absolute paths still land inside the output directory.
 mkdir -p work && cd work || exit 1
 run 0 "-O with ../ input" "$HIPIFY" -O o ../src/a.cu
