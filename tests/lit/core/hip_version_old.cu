@@ -1,8 +1,8 @@
 // An old HIP target (5.2, the Debian HIP) leaves APIs added in 5.3 and later, and reports each.
 // RUN: %hipify --hip-version 5.2 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
-// RUN: %hipify --hip-version 5.2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify --hip-version 5.2 %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: %hipify --hip-version 5.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s --check-prefix=V53
-// RUN: not %hipify --hip-version five %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not %hipify --hip-version five %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=BAD
 #include <math_constants.h>
 // CHECK: float inf() { return CUDART_INF_F; }
 // V53: float inf() { return HIP_INF_F; }

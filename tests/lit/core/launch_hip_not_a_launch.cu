@@ -1,7 +1,7 @@
 // Shift operators are not launches: a << b << c and templates closing with >>> are left alone, and a
 // launch the tool cannot parse is kept and reported.
 // RUN: %hipify --hip-kernel-execution-syntax %s -o - 2>/dev/null | FileCheck --match-full-lines %s
-// RUN: %hipify --hip-kernel-execution-syntax %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify --hip-kernel-execution-syntax %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
 #include <cuda_runtime.h>
 #include <vector>
 

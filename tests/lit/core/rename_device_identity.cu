@@ -1,6 +1,6 @@
 // Device intrinsics whose HIP spelling is identical are left as they are (and count as converted).
 // RUN: %hipify %s -o - | FileCheck --match-full-lines %s
-// RUN: %hipify --print-stats %s -o /dev/null | FileCheck %s --check-prefix=STATS
+// RUN: %hipify --print-stats %s -o %t.discard | FileCheck %s --check-prefix=STATS
 #include <cuda_runtime.h>
 
 // CHECK: __global__ void sum(const float *__restrict__ in, float *out, int n) {

@@ -1,7 +1,7 @@
 // A function the user declares in their own namespace with a CUDA name is not the CUDA API: it and
 // its qualified calls are left alone, while the real CUDA call beside it is renamed.
 // RUN: %hipify %s -o - | FileCheck --match-full-lines %s
-// RUN: %hipify %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
 #include <cuda_runtime.h>
 #include <cstddef>
 

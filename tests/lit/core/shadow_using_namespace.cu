@@ -2,7 +2,7 @@
 // the call that overload resolution sends to the user's function is left alone, the one that
 // resolves to the CUDA API is renamed.
 // RUN: %hipify %s -o - | FileCheck --match-full-lines %s
-// RUN: %hipify %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
 #include <cuda_runtime.h>
 
 namespace mylib {

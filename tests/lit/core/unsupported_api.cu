@@ -1,8 +1,8 @@
 // APIs without a HIP counterpart are left in place, counted as unconverted and reported with
 // file:line:col; the rest of the file is still translated.
 // RUN: %hipify --hip-version 6.2 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
-// RUN: %hipify --hip-version 6.2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
-// RUN: %hipify --hip-version 6.2 --print-stats %s -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=STATS
+// RUN: %hipify --hip-version 6.2 %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify --hip-version 6.2 --print-stats %s -o %t.discard 2>/dev/null | FileCheck %s --check-prefix=STATS
 #include <cuda_runtime.h>
 
 void f(void **p) {
