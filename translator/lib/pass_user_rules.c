@@ -7,8 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Byte ranges already claimed by an earlier (higher-priority) regex or disable rule in this file,
- * sorted by start. A later rule's match that overlaps one is skipped, so definition order is priority. */
+/* Byte ranges claimed by regex and disable rules, sorted by start and never overlapping. "taken" holds
+ * the ranges of earlier (higher-priority) rules: a later rule's match that overlaps one is skipped, so
+ * definition order is priority. A rule's own matches come in ascending order; they are collected in a
+ * second list and merged in when the rule is done, which keeps every step linear or logarithmic. */
 typedef struct claimed {
     struct { uint32_t s, e; } *v;
     size_t n, cap;
@@ -29,7 +31,7 @@ static bool is_claimed(const claimed *c, uint32_t s, uint32_t e) {
     return i < c->n && c->v[i].s < e;
 }
 
-static int claim(claimed *c, uint32_t s, uint32_t e) {
+static int append_claim(claimed *c, uint32_t s, uint32_t e) {
     if (c->n == c->cap) {
         size_t cap = c->cap ? c->cap * 2 : 32;
         void *v = realloc(c->v, cap * sizeof *c->v);
@@ -37,11 +39,29 @@ static int claim(claimed *c, uint32_t s, uint32_t e) {
         c->v = v;
         c->cap = cap;
     }
-    size_t i = first_ending_after(c, s);
-    memmove(&c->v[i + 1], &c->v[i], (c->n - i) * sizeof *c->v);
-    c->v[i].s = s;
-    c->v[i].e = e;
+    c->v[c->n].s = s;
+    c->v[c->n].e = e;
     c->n++;
+    return 0;
+}
+
+/* taken := taken merged with current (both sorted); current is emptied. */
+static int merge_claims(claimed *taken, claimed *current) {
+    if (current->n == 0) return 0;
+    claimed out = {0};
+    size_t i = 0, j = 0;
+    while (i < taken->n || j < current->n) {
+        bool from_taken = j >= current->n || (i < taken->n && taken->v[i].s < current->v[j].s);
+        uint32_t s = from_taken ? taken->v[i].s : current->v[j].s, e = from_taken ? taken->v[i].e : current->v[j].e;
+        from_taken ? i++ : j++;
+        if (append_claim(&out, s, e) < 0) {
+            free(out.v);
+            return -1;
+        }
+    }
+    free(taken->v);
+    *taken = out;
+    current->n = 0;
     return 0;
 }
 
@@ -84,13 +104,18 @@ static void matched_text(const char *text, uint32_t s, uint32_t e, char *buf, si
         if (*p == '\n' || *p == '\r' || *p == '\t') *p = ' ';
 }
 
-/* Runs one rule over subject[from, limit); scope_token bounds string/comment scopes to one token. */
-static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, claimed *taken, size_t from,
-                    size_t limit) {
+/* Runs one rule over text[from, limit) (one token for string and comment scopes), skipping text that
+ * earlier rules claimed and recording its own matches in mine. */
+static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, const claimed *taken,
+                    claimed *mine, size_t from, size_t limit) {
     const char *text = u->text;
     size_t off = from;
+    /* PCRE2 checks UTF-8 validity of the subject on every call unless told not to, which makes a file
+     * with many matches quadratic; the first call checks, the later ones skip it. */
+    uint32_t utf_check = 0;
     while (off <= limit) {
-        int rc = pcre2_match(r->code, (PCRE2_SPTR)text, limit, off, 0, md, NULL);
+        int rc = pcre2_match(r->code, (PCRE2_SPTR)text, limit, off, utf_check, md, NULL);
+        utf_check = PCRE2_NO_UTF_CHECK;
         if (rc == PCRE2_ERROR_NOMATCH) return 0;
         if (rc < 0) {
             PCRE2_UCHAR msg[160];
@@ -124,7 +149,7 @@ static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, cl
             PCRE2_SIZE outlen = sizeof small;
             PCRE2_UCHAR *out = (PCRE2_UCHAR *)small;
             uint32_t opts = PCRE2_SUBSTITUTE_MATCHED | PCRE2_SUBSTITUTE_REPLACEMENT_ONLY |
-                            PCRE2_SUBSTITUTE_OVERFLOW_LENGTH | PCRE2_SUBSTITUTE_UNSET_EMPTY;
+                            PCRE2_SUBSTITUTE_OVERFLOW_LENGTH | PCRE2_SUBSTITUTE_UNSET_EMPTY | PCRE2_NO_UTF_CHECK;
             int src = pcre2_substitute(r->code, (PCRE2_SPTR)text, limit, off, opts, md, NULL,
                                        (PCRE2_SPTR)r->replacement, PCRE2_ZERO_TERMINATED, out, &outlen);
             char *big = NULL;
@@ -148,7 +173,7 @@ static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, cl
             hc_unit_diag(u, HC_D_RULE_HIT, s, r->name, r->name);
         }
         hc_unit_count_rule(u, r->name);
-        if (claim(taken, s, e) < 0) return -1;
+        if (append_claim(mine, s, e) < 0) return -1;
         off = e;
     }
     return 0;
@@ -163,7 +188,7 @@ static int apply_rules(hc_unit *u) {
     const hc_rule_set *rs = u->opt->rules;
     size_t n = hc_rule_set_nregex(rs);
     if (n == 0) return 0;
-    claimed taken = {0};
+    claimed taken = {0}, mine = {0};
     int rc = 0;
     for (size_t i = 0; i < n && rc == 0; i++) {
         const hc_regex_rule *r = hc_rule_set_regex(rs, i);
@@ -177,14 +202,16 @@ static int apply_rules(hc_unit *u) {
             for (size_t t = 0; t < u->toks.n && rc == 0; t++) {
                 const hc_token *tok = &u->toks.v[t];
                 bool wanted = r->scope == HC_SCOPE_COMMENT ? tok->kind == HC_TOK_COMMENT : is_literal(tok);
-                if (wanted) rc = run_rule(u, r, md, &taken, tok->off, (size_t)tok->off + tok->len);
+                if (wanted) rc = run_rule(u, r, md, &taken, &mine, tok->off, (size_t)tok->off + tok->len);
             }
         } else {
-            rc = run_rule(u, r, md, &taken, 0, u->len);
+            rc = run_rule(u, r, md, &taken, &mine, 0, u->len);
         }
         pcre2_match_data_free(md);
+        if (rc == 0) rc = merge_claims(&taken, &mine);
     }
     free(taken.v);
+    free(mine.v);
     return rc;
 }
 
