@@ -213,11 +213,33 @@ static void test_build_scope(void **state) {
     hc_file_result_free(&r);
 }
 
+/* Many matches in a large file stay linear: this took minutes when every match re-checked the UTF-8 of
+ * the whole file (the test's TIMEOUT in CMakeLists.txt catches a regression). */
+static void test_many_matches(void **state) {
+    (void)state;
+    const char line[] = "x = LEGACY(a); s = \"LEGACY(c)\"; // LEGACY(b)\n";
+    size_t n = 100000, len = strlen(line);
+    char *src = malloc(n * len + 1);
+    assert_non_null(src);
+    for (size_t i = 0; i < n; i++) memcpy(src + i * len, line, len);
+    src[n * len] = '\0';
+    hc_file_result r = {0};
+    char *out = translate("regex name=code /LEGACY\\((\\w)\\)/ NEW($1)\nregex name=str scope=string /LEGACY/ OLD\n",
+                          "big.cu", HC_FILE_SOURCE, src, &r);
+    assert_int_equal(hits(&r, "code"), n);
+    assert_int_equal(hits(&r, "str"), n);
+    assert_non_null(strstr(out, "x = NEW(a); s = \"OLD(c)\"; // LEGACY(b)\n"));
+    free(out);
+    free(src);
+    hc_file_result_free(&r);
+}
+
 int main(void) {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_lookups),        cmocka_unit_test(test_errors),
         cmocka_unit_test(test_load_files),     cmocka_unit_test(test_regex_scopes),
         cmocka_unit_test(test_priority_and_disable), cmocka_unit_test(test_build_scope),
+        cmocka_unit_test(test_many_matches),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
