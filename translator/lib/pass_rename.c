@@ -1,6 +1,7 @@
 /* pass_rename.c: renames every CUDA identifier (function, type, enum constant, macro, namespace) that
  * the tables map, everywhere in the file but comments and strings, and counts and reports the rest.
  * It does not touch includes (pass_includes.c), launches or argument lists. */
+#include "semantic.h"
 #include "unit.h"
 #include "user_rules.h"
 
@@ -72,8 +73,30 @@ static void report_version_notes(hc_unit *u, uint32_t off, const hc_mapping *m, 
         hc_unit_diag(u, HC_D_EXPERIMENTAL_HIP_API, off, target, target, hc_version_format(m->hip_experimental, v, sizeof v));
 }
 
+/* Names that HIP spells the same (round, tanh) and that this file declares itself: their uses are the
+ * user's, not CUDA references. Found by tokens, since the semantic pass is not run for them. */
+typedef struct declared_names { const hc_token *v[64]; size_t n; } declared_names;
+
+static void collect_declared_identities(const hc_unit *u, declared_names *d) {
+    d->n = 0;
+    for (size_t i = 0; i < u->toks.n && d->n < 64; i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_IDENT) continue;
+        const hc_mapping *m = hc_mapping_find(u->text + k->off, k->len);
+        if (m && hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY && hc_tok_declarator_position(u, i)) d->v[d->n++] = k;
+    }
+}
+
+static bool is_declared(const hc_unit *u, const declared_names *d, const hc_token *k) {
+    for (size_t i = 0; i < d->n; i++)
+        if (d->v[i]->len == k->len && memcmp(u->text + d->v[i]->off, u->text + k->off, k->len) == 0) return true;
+    return false;
+}
+
 int hc_pass_rename(hc_unit *u) {
     const char *t = u->text;
+    declared_names declared;
+    collect_declared_identities(u, &declared);
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *tok = &u->toks.v[i];
         if (tok->kind != HC_TOK_IDENT) continue;
@@ -110,6 +133,10 @@ int hc_pass_rename(hc_unit *u) {
         if (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE)
             u->uses_runtime = true;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (r.kind == HC_RES_IDENTITY && is_declared(u, &declared, tok)) {
+            if (hc_tok_declarator_position(u, i)) hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
+            continue;
+        }
         char v1[32], v2[32];
         switch (r.kind) {
         case HC_RES_CONVERT:

@@ -184,19 +184,37 @@ int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
     return 0;
 }
 
+/* Specifiers that precede a type, and keywords that precede an expression: an identifier after one
+ * of these is not in a declarator position. */
+static const char *const not_types[] = {"return", "case", "else", "throw", "new", "delete", "sizeof",
+                                        "co_return", "co_yield", "goto", "do", "typedef", "decltype",
+                                        "alignof", "defined", "ifdef", "ifndef", "if", "elif", "define", "undef",
+                                        "const", "volatile", "unsigned", "signed", "static", "extern", "inline",
+                                        "constexpr", "register", "mutable", "friend", "virtual", "explicit",
+                                        "typename", "template", "auto", "__global__", "__device__", "__host__",
+                                        "__shared__", "__constant__", "__forceinline__", "__restrict__", "long", "short"};
+
+bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
+    const char *t = u->text;
+    size_t p = hc_tok_prev(&u->toks, i);
+    if (p == SIZE_MAX) return false;
+    const hc_token *pk = &u->toks.v[p];
+    if ((pk->flags & HC_TOKF_DIRECTIVE) || pk->kind != HC_TOK_IDENT) return false;
+    if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
+        size_t nx = hc_tok_next(&u->toks, i); /* a definition, not a use: struct cudaX { ... } */
+        return nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"));
+    }
+    for (size_t w = 0; w < sizeof not_types / sizeof *not_types; w++)
+        if (hc_tok_is(t, pk, not_types[w])) return false;
+    return true; /* some_type cudaX: a declarator */
+}
+
 /* A CUDA-named identifier in a position where a declaration of the user's own could stand: after a
- * type-like token (int cudaMalloc(...), struct cudaDeviceProp), after a member access or a user
- * qualifier, or any using-directive for a user namespace. Only then can the semantic pass change the
- * outcome in single-file mode, so only then is it worth its cost. */
+ * type-like token (int cudaMalloc(...), struct cudaDeviceProp { ... }), or any using-directive for a
+ * user namespace. Only then can the semantic pass change the outcome in single-file mode, so only
+ * then is it worth its cost. Names HIP spells the same (round, tanh) are left out: a veto could not
+ * change the output; the rename pass tells user declarations of those apart by tokens alone. */
 bool hc_semantic_needed(const hc_unit *u) {
-    static const char *const not_types[] = {"return", "case", "else", "throw", "new", "delete", "sizeof",
-                                            "co_return", "co_yield", "goto", "do", "typedef", "decltype",
-                                            "alignof", "defined", "ifdef", "ifndef", "if", "elif", "define", "undef",
-                                            /* specifiers that precede a type, not a declarator */
-                                            "const", "volatile", "unsigned", "signed", "static", "extern", "inline",
-                                            "constexpr", "register", "mutable", "friend", "virtual", "explicit",
-                                            "typename", "template", "auto", "__global__", "__device__", "__host__",
-                                            "__shared__", "__constant__", "__forceinline__", "__restrict__", "long", "short"};
     const char *t = u->text;
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *k = &u->toks.v[i];
@@ -212,20 +230,8 @@ bool hc_semantic_needed(const hc_unit *u) {
         }
         const hc_mapping *m = hc_mapping_find(t + k->off, k->len);
         if (!m || m->kind == HC_KIND_NAMESPACE || m->kind == HC_KIND_HEADER) continue;
-        size_t p = hc_tok_prev(&u->toks, i);
-        if (p == SIZE_MAX) continue;
-        const hc_token *pk = &u->toks.v[p];
-        if (pk->flags & HC_TOKF_DIRECTIVE) continue;
-        if (pk->kind != HC_TOK_IDENT) continue;
-        if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
-            size_t nx = hc_tok_next(&u->toks, i); /* a definition, not a use: struct cudaX { ... } */
-            if (nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"))) return true;
-            continue;
-        }
-        bool keyword = false;
-        for (size_t w = 0; w < sizeof not_types / sizeof *not_types && !keyword; w++)
-            keyword = hc_tok_is(t, pk, not_types[w]);
-        if (!keyword) return true; /* some_type cudaX: a declarator */
+        if (hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY) continue;
+        if (hc_tok_declarator_position(u, i)) return true;
     }
     return false;
 }

@@ -20,6 +20,8 @@ typedef struct hc_semantic_config {
 
 /* Runs the pass; problems in the input become diagnostics. Returns 0, or -1 when out of memory. */
 int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg);
+/* True when identifier token i stands where a declaration puts its name (after a type-like token). */
+bool hc_tok_declarator_position(const hc_unit *u, size_t i);
 /* True when the token stream shows a construct whose meaning only the semantic pass can settle. */
 bool hc_semantic_needed(const hc_unit *u);
 

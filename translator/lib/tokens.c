@@ -208,11 +208,6 @@ void hc_token_list_free(hc_token_list *l) {
     memset(l, 0, sizeof *l);
 }
 
-bool hc_tok_is(const char *text, const hc_token *t, const char *s) {
-    size_t n = strlen(s);
-    return t->len == n && memcmp(text + t->off, s, n) == 0;
-}
-
 size_t hc_tok_next(const hc_token_list *l, size_t i) {
     for (i++; i < l->n; i++)
         if (l->v[i].kind != HC_TOK_COMMENT) return i;

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 typedef enum hc_tok_kind {
     HC_TOK_IDENT = 0,
@@ -46,8 +47,12 @@ typedef struct hc_token_list {
 int hc_tokenize(const char *text, size_t len, hc_token_list *out);
 void hc_token_list_free(hc_token_list *l);
 
-/* True when token t spells exactly s. */
-bool hc_tok_is(const char *text, const hc_token *t, const char *s);
+/* True when token t spells exactly s. Inline: the passes call it for nearly every token. */
+static inline bool hc_tok_is(const char *text, const hc_token *t, const char *s) {
+    if (t->len == 0 || text[t->off] != s[0]) return false; /* most comparisons end here, before strlen */
+    size_t n = strlen(s);
+    return t->len == n && memcmp(text + t->off, s, n) == 0;
+}
 
 /* Index of the next/previous token that is not a comment, or n / SIZE_MAX when none. */
 size_t hc_tok_next(const hc_token_list *l, size_t i);

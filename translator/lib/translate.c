@@ -209,6 +209,22 @@ static char **file_args(const hc_context *ctx, const char *path, size_t *n, size
     return v;
 }
 
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Index of the token starting exactly at off, or SIZE_MAX. */
+static size_t token_index_at(const hc_unit *u, uint32_t off) {
+    size_t lo = 0, hi = u->toks.n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (u->toks.v[mid].off < off) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < u->toks.n && u->toks.v[lo].off == off ? lo : SIZE_MAX;
+}
+
 static int build_line_index(hc_unit *u) {
     size_t n = 1;
     for (size_t i = 0; i < u->len; i++) n += u->text[i] == '\n';
@@ -277,6 +293,8 @@ static void compute_stats(hc_unit *u, hc_file_result *r) {
     for (size_t i = 0; i < u->edits.n; i++) {
         const hc_edit *e = &u->edits.v[i];
         if (e->rule == HC_RULE_ANNOTATE) continue;
+        if (strlen(e->replacement) == e->length && memcmp(e->replacement, u->text + e->offset, e->length) == 0)
+            continue; /* an edit that keeps the text (disable rules) changes nothing */
         s->replaced_bytes += e->length;
         uint32_t l1 = hc_unit_line_of(u, e->offset, NULL);
         uint32_t l2 = e->length ? hc_unit_line_of(u, e->offset + e->length - 1, NULL) : l1;
@@ -396,7 +414,34 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     if (u->kind == HC_FILE_SOURCE && hc_finish_includes(u) < 0) return HC_ERR_NOMEM;
     if (u->diags.n) qsort(u->diags.v, u->diags.n, sizeof *u->diags.v, cmp_diags); /* qsort(NULL, 0) is UB */
     if (ctx->opt.annotate && annotate(u) < 0) return HC_ERR_NOMEM;
+    /* A rename that loses to a better edit did not happen when that edit keeps the text (a disable
+     * rule) or nothing covers the name any more: take its reference back. A name replaced by another
+     * rule (an argument rewrite) stays converted. */
+    size_t nren = 0;
+    uint32_t *ren = malloc((u->edits.n + 1) * sizeof *ren);
+    if (!ren) return HC_ERR_NOMEM;
+    for (size_t i = 0; i < u->edits.n; i++)
+        if (u->edits.v[i].rule == HC_RULE_RENAME) ren[nren++] = u->edits.v[i].offset;
+    qsort(ren, nren, sizeof *ren, cmp_u32);
     hc_edits_normalize(&u->edits);
+    size_t first = 0; /* normalized edits are sorted and disjoint: their ends rise too */
+    for (size_t k = 0; k < nren; k++) {
+        size_t t = token_index_at(u, ren[k]);
+        if (t == SIZE_MAX) continue;
+        uint32_t end = ren[k] + u->toks.v[t].len;
+        bool renamed = false, covered = false;
+        while (first < u->edits.n && u->edits.v[first].offset + u->edits.v[first].length <= ren[k]) first++;
+        for (size_t j = first; j < u->edits.n && u->edits.v[j].offset < end; j++) {
+            const hc_edit *e = &u->edits.v[j];
+            if (e->offset + e->length <= ren[k] || e->length == 0) continue;
+            covered = true;
+            if (e->rule == HC_RULE_RENAME ||
+                strlen(e->replacement) != e->length || memcmp(e->replacement, u->text + e->offset, e->length) != 0)
+                renamed = true;
+        }
+        if (!covered || !renamed) hc_unit_uncount_ref(u, u->text + ren[k], u->toks.v[t].len);
+    }
+    free(ren);
     return HC_OK;
 }
 

@@ -99,10 +99,17 @@ void hc_unit_count_ref(hc_unit *u, const char *name, size_t len, hc_family fam, 
     r->count++;
 }
 
+void hc_unit_uncount_ref(hc_unit *u, const char *name, size_t len) {
+    if (!u->refs.cap) return;
+    hc_ref_count *r = ref_slot(&u->refs, name, len, true);
+    if (r && r->count) r->count--;
+}
+
 void hc_unit_count_rule(hc_unit *u, const char *rule_name) {
     hc_ref_count *r = ref_slot(&u->rule_hits, rule_name, strlen(rule_name), true);
     if (!r) return;
-    r->family = HC_FAM_USER;
+    /* build-script rewrites are named cmake:... and make:...; everything else is a user rule */
+    r->family = !strncmp(rule_name, "cmake:", 6) || !strncmp(rule_name, "make:", 5) ? HC_FAM_BUILD : HC_FAM_USER;
     r->count++;
 }
 
