@@ -77,11 +77,14 @@ static void print_help(FILE *out) {
         if (o->arg == REQUIRED) snprintf(left + n, sizeof left - (size_t)n, " %s", o->arg_name);
         else if (o->arg == OPTIONAL) snprintf(left + n, sizeof left - (size_t)n, "[=%s]", o->arg_name);
         fprintf(out, "  %-34s %s\n", left, o->help);
-        if (o->aliases[0]) fprintf(out, "  %-34s (also: --%s)\n", "", o->aliases);
+        /* "o" is only there so that hipify-clang's -o=FILE parses; the short option already shows it */
+        if (o->aliases[0] && !(o->short_name && o->aliases[1] == '\0' && o->aliases[0] == o->short_name))
+            fprintf(out, "  %-34s (also: --%s)\n", "", o->aliases);
     }
     fprintf(out, "\nEvery long option is also accepted with a single dash (-print-stats), as hipify-clang\n"
                  "and hipify-perl spell them. Exit status: 0 success; 1 an input could not be translated or an\n"
-                 "error was diagnosed; 2 usage error; 3 an output could not be written; 4 --fail-on reached.\n");
+                 "error was diagnosed; 2 usage error; 3 an output could not be written; 4 --fail-on reached\n"
+                 "(when several apply: 3, then 1, then 4). Statistics go to stderr when the translation goes to stdout.\n");
 }
 
 static void roff_escaped(FILE *out, const char *s) {
@@ -115,10 +118,21 @@ static void print_man(FILE *out) {
         if (o->arg != NONE) fprintf(out, " \\fI%s\\fR", o->arg_name);
         fprintf(out, "\n");
         roff_escaped(out, o->help);
+        if (o->aliases[0] && !(o->short_name && o->aliases[1] == '\0' && o->aliases[0] == o->short_name)) {
+            fprintf(out, " Also spelled \\fB\\-\\-");
+            roff_escaped(out, o->aliases);
+            fprintf(out, "\\fR.");
+        }
         fprintf(out, "\n");
     }
+    fprintf(out, ".SH COMPATIBILITY\nEvery long option is also accepted with a single dash and with \\fB=\\fIvalue\\fR or a separate "
+                 "value, so hipify\\-perl spellings (\\-inplace, \\-print\\-stats, \\-examine, \\-quiet\\-warnings, "
+                 "\\-exclude\\-dirs=, \\-exclude\\-files=) and hipify\\-clang spellings (\\-\\-o\\-dir, "
+                 "\\-\\-default\\-preprocessor) work unchanged. Statistics go to standard error when the translation "
+                 "goes to standard output.\n");
     fprintf(out, ".SH EXIT STATUS\n0 success; 1 an input could not be translated or an error was diagnosed; "
-                 "2 usage error; 3 an output could not be written; 4 \\-\\-fail\\-on reached.\n");
+                 "2 usage error (nothing is written); 3 an output could not be written; 4 \\-\\-fail\\-on reached. "
+                 "When several apply, 3 wins over 1, and 1 over 4.\n");
 }
 
 static int split_list(hc_strv *s, const char *list, const char *seps) {
