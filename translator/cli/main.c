@@ -160,7 +160,7 @@ static bool same_file(const char *a, const char *b) {
 }
 
 /* Writes one result where the output mode says. Returns 0 or -1 after printing the error. */
-static int write_result(const hc_cli *cli, const hc_file_result *r, bool single) {
+static int write_result(const hc_cli *cli, const hc_file_result *r, bool single, const char *root) {
     char err[PATH_MAX + 256], path[PATH_MAX];
     if (cli->examine || r->status != HC_OK) return 0;
     if (single) {
@@ -179,8 +179,17 @@ static int write_result(const hc_cli *cli, const hc_file_result *r, bool single)
     }
     if (cli->inplace) {
         if (!r->changed) return 0;
-        char real[PATH_MAX];
+        char real[PATH_MAX], root_real[PATH_MAX];
         if (!realpath(r->path, real)) snprintf(real, sizeof real, "%s", r->path); /* write through links */
+        struct stat rs;
+        if (stat(root, &rs) == 0 && S_ISDIR(rs.st_mode) && realpath(root, root_real)) {
+            size_t n = strlen(root_real); /* a link inside the tree must not carry the write out of it */
+            if (strncmp(real, root_real, n) != 0 || (real[n] != '/' && real[n] != '\0')) {
+                fprintf(stderr, "%s: error: HC2010: refusing to write outside the output directory: the file resolves to %s, "
+                                "outside %s [outside-output]\n", r->path, real, root);
+                return -1;
+            }
+        }
         if (!cli->no_backup) {
             snprintf(path, sizeof path, "%s.prehip", real);
             if (hc_write_atomic(path, r->original, r->original_len, err, sizeof err) != 0) {
@@ -337,7 +346,7 @@ int main(int argc, char **argv) {
         hc_file_result *r = &results[i];
         print_diags(&cli, r, &worst);
         if (r->status != HC_OK) failed++;
-        if (write_result(&cli, r, single) != 0) write_failed++;
+        if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root]) != 0) write_failed++;
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
     total.seconds = now_seconds() - t0;
