@@ -45,7 +45,8 @@ typedef struct hc_header_map {
     const char *cuda;      /* "cuda_runtime.h", "cub/cub.cuh" */
     const char *hip;       /* "hip/hip_runtime.h"; "" when none */
     const char *hip_old;   /* spelling before hip_path_since ("hipblas.h"), or "" */
-    hc_version hip_path_since; /* 0 when the spelling never changed */
+    hc_version hip_path_since; /* 0 when the spelling never changed; with hip_old "", the first HIP having it */
+    const char *roc;       /* --roc / --miopen header (rocblas/rocblas.h, miopen/miopen.h), or "" */
     uint8_t family;
     uint8_t flags;         /* HC_HDRF_* */
 } hc_header_map;

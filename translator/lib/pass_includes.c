@@ -105,8 +105,19 @@ int hc_pass_includes(hc_unit *u) {
                 continue;
             }
             const char *hip = h->hip;
-            if (h->hip_old[0] && u->opt->hip_version && h->hip_path_since && u->opt->hip_version < h->hip_path_since)
+            bool use_roc = h->roc[0] && (h->family == HC_FAM_DNN ? u->opt->miopen : u->opt->roc);
+            if (use_roc) {
+                hip = h->roc;
+            } else if (u->opt->hip_version && h->hip_path_since && u->opt->hip_version < h->hip_path_since) {
+                if (!h->hip_old[0]) { /* the target HIP has no such header yet */
+                    char name[256];
+                    snprintf(name, sizeof name, "%.*s", (int)plen, path);
+                    hc_unit_diag(u, HC_D_UNSUPPORTED_HEADER, pt->off, name, name);
+                    hc_unit_count_ref(u, path, plen, (hc_family)h->family, false);
+                    continue;
+                }
                 hip = h->hip_old;
+            }
             snprintf(target, sizeof target, "%s", hip);
             hc_unit_count_ref(u, path, plen, (hc_family)h->family, true);
             if (h->flags & HC_HDRF_RUNTIME) u->includes_cuda_runtime = true;
