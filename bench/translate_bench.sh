@@ -22,14 +22,16 @@ while [ "$lines" -lt "$min_lines" ]; do
 done
 files=$(find "$work/tree" -type f | wc -l)
 echo "corpus: $files files, $lines lines ($copy copies of the bundled corpus)"
-printf '%-4s %10s %10s %12s %14s %10s\n' jobs wall_s cpu_s lines/s_wall lines/s_per_cpu peak_MB
-for j in 1 2; do
-  for semantic in auto; do
-    /usr/bin/time -f '%e %U %S %M' -o "$work/t" "$hipify" -j "$j" --examine "$work/tree" >/dev/null 2>&1 || true
+printf '%-16s %10s %10s %12s %14s %10s\n' jobs/semantic wall_s cpu_s lines/s_wall lines/s_per_cpu peak_MB
+# the default policy at -j1 and -j2, then a libclang parse of every file for comparison
+for run in 1:auto 2:auto 2:always; do
+  j=${run%%:*} semantic=${run#*:}
+  for _ in 1; do
+    /usr/bin/time -f '%e %U %S %M' -o "$work/t" "$hipify" -j "$j" --semantic "$semantic" --examine "$work/tree" >/dev/null 2>&1 || true
     read -r wall user sys rss < "$work/t"
-    awk -v j="$j" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v l="$lines" 'BEGIN {
+    awk -v j="$j/$semantic" -v w="$wall" -v u="$user" -v s="$sys" -v r="$rss" -v l="$lines" 'BEGIN {
       cpu = u + s; if (w == 0) w = 0.001; if (cpu == 0) cpu = 0.001;
-      printf "%-4s %10.2f %10.2f %12.0f %14.0f %10.1f\n", j, w, cpu, l / w, l / cpu, r / 1024 }'
+      printf "%-16s %10.2f %10.2f %12.0f %14.0f %10.1f\n", j, w, cpu, l / w, l / cpu, r / 1024 }'
   done
 done
 # Output identical at -j1 and -j2 (the CLI promises it): translate both ways and compare.
