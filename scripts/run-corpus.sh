@@ -5,11 +5,14 @@ set -u
 hipify=$1
 out=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
+case $hipify in /*) ;; *) hipify=$(pwd)/$hipify ;; esac
+case $out in /*) ;; *) out=$(pwd)/$out ;; esac
+cd "$top" || exit 1 # reports name the tree "corpus", not this checkout's absolute path
 rm -rf "$out/corpus"
 mkdir -p "$out"
 "$hipify" --print-stats --print-stats-csv --o-stats "$out/stats.csv" \
   --diff "$out/port.diff" --report "$out/report.html" --stats-json "$out/stats.json" --sarif "$out/results.sarif" \
-  -O "$out/corpus" "$top/corpus"
+  -O "$out/corpus" corpus
 status=$?
 echo
 echo "ported tree:   $out/corpus"
