@@ -14,17 +14,6 @@ typedef struct veto_ctx {
     CXFile main_file;
 } veto_ctx;
 
-/* Index of the identifier token starting exactly at off, or SIZE_MAX. */
-static size_t token_at(const hc_unit *u, uint32_t off) {
-    size_t lo = 0, hi = u->toks.n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (u->toks.v[mid].off < off) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < u->toks.n && u->toks.v[lo].off == off ? lo : SIZE_MAX;
-}
-
 /* Offset of a location in the main file's original text, or UINT32_MAX when elsewhere. */
 static uint32_t main_offset(const veto_ctx *v, CXSourceLocation loc) {
     CXFile f;
@@ -35,7 +24,7 @@ static uint32_t main_offset(const veto_ctx *v, CXSourceLocation loc) {
 }
 
 static void veto_token(veto_ctx *v, uint32_t off) {
-    size_t i = token_at(v->u, off);
+    size_t i = hc_tok_at(&v->u->toks, off);
     if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return;
     const hc_token *t = &v->u->toks.v[i];
     if (hc_mapping_find(v->u->text + t->off, t->len)) v->u->toks.v[i].flags |= HC_TOKF_VETO;

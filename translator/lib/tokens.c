@@ -220,6 +220,16 @@ size_t hc_tok_prev(const hc_token_list *l, size_t i) {
     return SIZE_MAX;
 }
 
+size_t hc_tok_at(const hc_token_list *l, uint32_t off) {
+    size_t lo = 0, hi = l->n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (l->v[mid].off < off) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < l->n && l->v[lo].off == off ? lo : SIZE_MAX;
+}
+
 size_t hc_tok_match(const char *text, const hc_token_list *l, size_t open) {
     if (open >= l->n || l->v[open].kind != HC_TOK_PUNCT) return SIZE_MAX;
     const hc_token *o = &l->v[open];

@@ -58,6 +58,9 @@ static inline bool hc_tok_is(const char *text, const hc_token *t, const char *s)
 size_t hc_tok_next(const hc_token_list *l, size_t i);
 size_t hc_tok_prev(const hc_token_list *l, size_t i);
 
+/* Index of the token that starts exactly at byte offset off, or SIZE_MAX (binary search). */
+size_t hc_tok_at(const hc_token_list *l, uint32_t off);
+
 /* Given the index of an opening ( [ { or <<<, the index of its matching closer, or SIZE_MAX. */
 size_t hc_tok_match(const char *text, const hc_token_list *l, size_t open);
 

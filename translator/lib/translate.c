@@ -214,17 +214,6 @@ static int cmp_u32(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* Index of the token starting exactly at off, or SIZE_MAX. */
-static size_t token_index_at(const hc_unit *u, uint32_t off) {
-    size_t lo = 0, hi = u->toks.n;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (u->toks.v[mid].off < off) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < u->toks.n && u->toks.v[lo].off == off ? lo : SIZE_MAX;
-}
-
 static int build_line_index(hc_unit *u) {
     size_t n = 1;
     for (size_t i = 0; i < u->len; i++) n += u->text[i] == '\n';
@@ -426,7 +415,7 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     hc_edits_normalize(&u->edits);
     size_t first = 0; /* normalized edits are sorted and disjoint: their ends rise too */
     for (size_t k = 0; k < nren; k++) {
-        size_t t = token_index_at(u, ren[k]);
+        size_t t = hc_tok_at(&u->toks, ren[k]);
         if (t == SIZE_MAX) continue;
         uint32_t end = ren[k] + u->toks.v[t].len;
         bool renamed = false, covered = false;
@@ -522,38 +511,36 @@ hc_status hc_translate_file(const hc_context *ctx, const char *path, const char 
     return hc_translate_file_as(ctx, path, rel_path, kind, out);
 }
 
+/* The result for a file that is not read (too large, unreadable): no text, one error diagnostic about
+ * the whole file (dropped like any other when suppressed). */
+static hc_status fail_unread(const hc_context *ctx, const char *path, const char *rel_path, hc_file_result *out,
+                             hc_status status, hc_diag_id id, const char *message) {
+    hc_status st = hc_translate_buffer(ctx, path, rel_path, HC_FILE_OTHER, "", 0, out);
+    if (st != HC_OK) return st;
+    if (!ctx->opt.suppress_all && !ctx->opt.suppressed[id]) {
+        hc_diag *d = calloc(1, sizeof *d);
+        if (!d) return out->status = HC_ERR_NOMEM;
+        *d = (hc_diag){id, hc_diag_info_get(id)->severity, UINT32_MAX, 0, 0, strdup(message), NULL};
+        out->diags = d;
+        out->ndiags = 1;
+    }
+    return out->status = status;
+}
+
 hc_status hc_translate_file_as(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
                                hc_file_result *out) {
     int err = 0;
     size_t len = 0;
     struct stat sb;
+    char msg[512];
     if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (unsigned long long)sb.st_size > HC_MAX_INPUT_BYTES) {
-        /* too large: diagnose without reading it */
-        hc_status st = hc_translate_buffer(ctx, path, rel_path, HC_FILE_OTHER, "", 0, out);
-        if (st != HC_OK) return st;
-        for (size_t i = 0; i < out->ndiags; i++) { free(out->diags[i].message); free(out->diags[i].name); }
-        free(out->diags);
-        out->diags = calloc(1, sizeof *out->diags);
-        if (!out->diags) return out->status = HC_ERR_NOMEM;
-        char msg[128];
         snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_FILE_TOO_LARGE)->format, (unsigned long long)sb.st_size);
-        out->diags[0] = (hc_diag){HC_D_FILE_TOO_LARGE, HC_SEV_ERROR, UINT32_MAX, 0, 0, strdup(msg), NULL};
-        out->ndiags = 1;
-        return out->status = HC_ERR_INPUT;
+        return fail_unread(ctx, path, rel_path, out, HC_ERR_INPUT, HC_D_FILE_TOO_LARGE, msg); /* never read */
     }
     char *data = read_whole(path, &len, HC_MAX_INPUT_BYTES, &err);
     if (!data) {
-        hc_status st = hc_translate_buffer(ctx, path, rel_path, HC_FILE_OTHER, "", 0, out);
-        if (st != HC_OK) return st;
-        for (size_t i = 0; i < out->ndiags; i++) { free(out->diags[i].message); free(out->diags[i].name); }
-        free(out->diags);
-        out->diags = calloc(1, sizeof *out->diags);
-        if (!out->diags) return out->status = HC_ERR_NOMEM;
-        char msg[512];
         snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_UNREADABLE)->format, strerror(err));
-        out->diags[0] = (hc_diag){HC_D_UNREADABLE, HC_SEV_ERROR, UINT32_MAX, 0, 0, strdup(msg), NULL};
-        out->ndiags = 1;
-        return out->status = HC_ERR_IO;
+        return fail_unread(ctx, path, rel_path, out, HC_ERR_IO, HC_D_UNREADABLE, msg);
     }
     hc_status st = hc_translate_buffer(ctx, path, rel_path, kind, data, len, out);
     free(data);
