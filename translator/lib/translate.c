@@ -379,8 +379,8 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
                                       ctx->decls, ctx->decls_len, (const char *const *)args, nargs,
                                       o->skip_excluded_pp_blocks};
             if (cfg.mode == HC_SEMANTIC_FULL && !o->cuda_path) { /* declarations come through -include */
-                static char include_flag[] = "-include";
-                args[nargs] = include_flag; /* file_args leaves room: cap = nargs + 64 */
+                char include_flag[] = "-include"; /* no static: the context is the only shared state */
+                args[nargs] = include_flag;       /* file_args leaves room: cap = nargs + 64 */
                 char decl_path[PATH_MAX + 32];
                 snprintf(decl_path, sizeof decl_path, "%s/%s", ctx->decls_dir, HC_DECLS_FILE);
                 args[nargs + 1] = decl_path;
