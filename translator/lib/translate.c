@@ -517,6 +517,13 @@ static hc_status fail_unread(const hc_context *ctx, const char *path, const char
                              hc_status status, hc_diag_id id, const char *message) {
     hc_status st = hc_translate_buffer(ctx, path, rel_path, HC_FILE_OTHER, "", 0, out);
     if (st != HC_OK) return st;
+    for (size_t i = 0; i < out->ndiags; i++) { /* the empty buffer's own diagnostic is not about this file */
+        free(out->diags[i].message);
+        free(out->diags[i].name);
+    }
+    free(out->diags);
+    out->diags = NULL;
+    out->ndiags = 0;
     if (!ctx->opt.suppress_all && !ctx->opt.suppressed[id]) {
         hc_diag *d = calloc(1, sizeof *d);
         if (!d) return out->status = HC_ERR_NOMEM;
