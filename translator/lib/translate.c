@@ -378,24 +378,19 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
             hc_semantic_config cfg = {full ? HC_SEMANTIC_FULL : HC_SEMANTIC_SINGLE_FILE,
                                       ctx->decls, ctx->decls_len, (const char *const *)args, nargs,
                                       o->skip_excluded_pp_blocks};
+            char include_flag[] = "-include"; /* no static: the context is the only shared state */
+            char decl_path[PATH_MAX + 32];
             if (cfg.mode == HC_SEMANTIC_FULL && !o->cuda_path) { /* declarations come through -include */
-                char include_flag[] = "-include"; /* no static: the context is the only shared state */
-                args[nargs] = include_flag;       /* file_args leaves room: cap = nargs + 64 */
-                char decl_path[PATH_MAX + 32];
                 snprintf(decl_path, sizeof decl_path, "%s/%s", ctx->decls_dir, HC_DECLS_FILE);
+                args[nargs] = include_flag; /* file_args leaves room: cap = nargs + 64 */
                 args[nargs + 1] = decl_path;
                 cfg.nargs = nargs + 2;
                 cfg.decls_len = 0;
-                int rc = hc_semantic_run(u, &cfg);
-                for (size_t i = ctx->nargs; i < ctx->nargs + nowned; i++) free(args[i]);
-                free(args);
-                if (rc < 0) return HC_ERR_NOMEM;
-            } else {
-                int rc = hc_semantic_run(u, &cfg);
-                for (size_t i = ctx->nargs; i < ctx->nargs + nowned; i++) free(args[i]);
-                free(args);
-                if (rc < 0) return HC_ERR_NOMEM;
             }
+            int rc = hc_semantic_run(u, &cfg);
+            for (size_t i = ctx->nargs; i < ctx->nargs + nowned; i++) free(args[i]);
+            free(args);
+            if (rc < 0) return HC_ERR_NOMEM;
         }
     }
     for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)

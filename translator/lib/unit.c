@@ -17,15 +17,6 @@ uint32_t hc_unit_line_of(const hc_unit *u, uint32_t off, uint32_t *col) {
     return (uint32_t)lo + 1;
 }
 
-static char *dup_n(const char *s, size_t n) {
-    char *d = malloc(n + 1);
-    if (d) {
-        memcpy(d, s, n);
-        d[n] = '\0';
-    }
-    return d;
-}
-
 void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap) {
     const hc_options *opt = u->opt;
     if (opt->suppress_all || opt->suppressed[id]) return;
@@ -45,8 +36,8 @@ void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va
     d->severity = info->severity;
     d->offset = off;
     if (off != UINT32_MAX && u->nlines) d->line = hc_unit_line_of(u, off, &d->col);
-    d->message = dup_n(msg, strlen(msg));
-    d->name = name ? dup_n(name, strlen(name)) : NULL;
+    d->message = strdup(msg);
+    d->name = name ? strdup(name) : NULL;
 }
 
 void hc_unit_diag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, ...) {
@@ -85,7 +76,7 @@ static hc_ref_count *ref_slot(hc_ref_table *t, const char *name, size_t len, boo
             return &t->slots[j];
         j = (j + 1) & (t->cap - 1);
     }
-    t->slots[j].name = dup_n(name, len);
+    t->slots[j].name = strndup(name, len);
     if (!t->slots[j].name) return NULL;
     t->slots[j].converted = converted;
     t->used++;
