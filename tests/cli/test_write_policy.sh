@@ -1,6 +1,6 @@
 # test_write_policy.sh: how hipify-c writes: identical output is not rewritten (mtime kept), the input is
 # never overwritten without --inplace, nothing lands outside the output directory (.., symbolic
-# links), no temporary files are left, an output directory inside the input tree is not walked.
+# links), no temporary files are left, an output directory inside the input tree is refused.
 . "$(dirname "$0")/lib.sh"
 
 write_cuda src/a.cu
@@ -41,10 +41,11 @@ status=$?
 same src/a.cu keep.cu "-O onto the input tree left the input alone"
 
 # -o through a symbolic link writes the link's target and keeps the link (a dangling link's target is
-# created); a link to a device (/dev/null) leaves the device a device. The real /dev/null is never
-# named directly here, so a regression cannot replace it with a regular file.
+# created); a link to a device (/dev/null) is refused (HC2023) and leaves link and device alone. The
+# real /dev/null is never named directly here, so a regression cannot replace it with a regular file.
 ln -s /dev/null sink
-run 0 "-o through a link to /dev/null" "$HIPIFY" src/a.cu -o sink
+run 3 "-o through a link to /dev/null" "$HIPIFY" src/a.cu -o sink
+has stderr 'HC2023' "-o to a device names HC2023"
 [ -L sink ] || fail "-o replaced the link to /dev/null"
 [ -c /dev/null ] || fail "/dev/null is no longer a character device"
 ln -s real.cpp dangling.cpp
@@ -86,9 +87,10 @@ has ip/outside/x.cu 'cudaDeviceSynchronize' "the file outside the tree is untouc
 absent ip/outside/x.cu.prehip "no backup written outside the tree"
 has ip/tree/a.cu 'hipDeviceSynchronize' "the rest of the tree is still translated in place"
 
-# No temporary files are left behind, and an output directory inside the input tree is skipped.
+# No temporary files are left behind, and an output directory inside the input tree is refused (it
+# used to be written and skipped by the walk; see test_data_safety.sh, D2).
 [ -z "$(find . -name '*.hipify-*')" ] || fail "temporary files left: $(find . -name '*.hipify-*')"
-run 0 "-O inside the input tree" "$HIPIFY" -O src/out src
-run 0 "-O inside the input tree, again" "$HIPIFY" -O src/out src
-absent src/out/out "the output directory was not walked as input"
+run 2 "-O inside the input tree" "$HIPIFY" -O src/out src
+has stderr 'HC2024' "-O inside the input tree names HC2024"
+absent src/out "nothing written inside the input tree"
 finish

@@ -73,14 +73,17 @@ typedef struct hc_job_list {
 int hc_discover(const hc_cli *cli, hc_job_list *jobs);
 void hc_job_list_free(hc_job_list *jobs);
 
-/* Writes data to path atomically (temporary file in the same directory, then rename); creates missing
- * parent directories. Returns 0 or -1 with a message in err. */
-int hc_write_atomic(const char *path, const char *data, size_t len, char *err, size_t errsize);
-/* Joins dir and rel into out, refusing paths that would leave dir (.., absolute, symbolic links inside
- * dir that point out). Returns 0 or -1 with a message in err. */
+/* Joins dir and rel into out, refusing relative paths that would leave dir (.., absolute); links that
+ * lead out are the output layer's to refuse. Returns 0 or -1 with a message in err. */
 int hc_output_path(const char *dir, const char *rel, char *out, size_t size, char *err, size_t errsize);
 
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
+
+/* Prints "path: severity: CODE: message [flag]" for a diagnostic of the table, escaped for the
+ * terminal (every diagnostic the front end prints about a path goes through here). Notes and
+ * warnings obey --suppress and -q; errors are always printed. */
+void hc_cli_diag(const hc_cli *cli, const char *path, hc_diag_id id, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
 
 #endif

@@ -1,6 +1,7 @@
 /* discover.c: turns the command-line inputs (files and directories) into a sorted job list, walking
  * trees with exclusions and symbolic-link loop detection. It reads no file contents. */
 #include "cli.h"
+#include "output.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -49,18 +50,18 @@ static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const
 static int walk_dir(walk *w, const char *dir, const char *rel) {
     struct stat sb;
     if (stat(dir, &sb) != 0) {
-        fprintf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
+        hc_out_printf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
         w->jobs->errors++;
         return 0;
     }
     for (size_t i = 0; i < w->depth; i++)
         if (w->seen_dev[i] == sb.st_dev && w->seen_ino[i] == sb.st_ino) {
-            fprintf(stderr, "%s: error: HC2006: symbolic link loop: directory already being walked; skipped [symlink-loop]\n", dir);
+            hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop: directory already being walked; skipped [symlink-loop]\n", dir);
             w->jobs->errors++;
             return 0;
         }
     if (w->depth == sizeof w->seen_dev / sizeof *w->seen_dev) {
-        fprintf(stderr, "%s: error: directory nesting deeper than %zu; skipped\n", dir, w->depth);
+        hc_out_printf(stderr, "%s: error: directory nesting deeper than %zu; skipped\n", dir, w->depth);
         w->jobs->errors++;
         return 0;
     }
@@ -68,7 +69,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
     if (w->out_real[0] && realpath(dir, real) && strcmp(real, w->out_real) == 0) return 0;
     DIR *d = opendir(dir);
     if (!d) {
-        fprintf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
+        hc_out_printf(stderr, "%s: error: cannot read directory: %s\n", dir, strerror(errno));
         w->jobs->errors++;
         return 0;
     }
@@ -100,9 +101,9 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         if (stat(path, &st) != 0) {
             struct stat lst;
             if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
-                fprintf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s; skipped [symlink-loop]\n", path, strerror(errno));
+                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s; skipped [symlink-loop]\n", path, strerror(errno));
             else
-                fprintf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(errno));
+                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(errno));
             w->jobs->errors++;
             continue;
         }
@@ -111,7 +112,9 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
             for (size_t k = 0; k < sizeof vcs_dirs / sizeof *vcs_dirs; k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
             if (!vcs && !in_list(&w->cli->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
         } else if (S_ISREG(st.st_mode)) {
-            if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
+            if (hc_out_is_temp_name(names[i])) /* never an input, never copied: said once, left for the user */
+                hc_cli_diag(w->cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
+            else if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
         }
     }
     w->depth--;
@@ -130,6 +133,23 @@ static void file_rel(const char *path, char *out, size_t size) {
         path = base ? base + 1 : path;
     }
     snprintf(out, size, "%s", path);
+}
+
+/* The name a directory input is mirrored under when there are several inputs: its last component, or
+ * for ".", ".." and the like the last component of its real path. */
+static void root_name(const char *dir, char *out, size_t size) {
+    char buf[PATH_MAX];
+    snprintf(buf, sizeof buf, "%s", dir);
+    size_t n = strlen(buf);
+    while (n > 1 && buf[n - 1] == '/') buf[--n] = '\0';
+    const char *base = strrchr(buf, '/');
+    base = base ? base + 1 : buf;
+    char real[PATH_MAX];
+    if ((!strcmp(base, ".") || !strcmp(base, "..") || !base[0]) && realpath(dir, real)) {
+        base = strrchr(real, '/');
+        base = base && base[1] ? base + 1 : "root";
+    }
+    snprintf(out, size, "%s", base);
 }
 
 static int cmp_jobs(const void *a, const void *b) {
@@ -151,14 +171,18 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
         if (stat(in, &st) != 0) {
             struct stat lst;
             if (lstat(in, &lst) == 0 && S_ISLNK(lst.st_mode))
-                fprintf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s [symlink-loop]\n", in, strerror(errno));
+                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s [symlink-loop]\n", in, strerror(errno));
             else
-                fprintf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", in, strerror(errno));
+                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", in, strerror(errno));
             jobs->errors++;
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
-            if (walk_dir(&w, in, "") < 0) return -1;
+            /* one directory: its contents directly under -O; several inputs: each directory under its
+             * own name, as cp -r would put them */
+            char name[PATH_MAX] = "";
+            if (cli->inputs.n > 1) root_name(in, name, sizeof name);
+            if (walk_dir(&w, in, name) < 0) return -1;
         } else {
             char rel[PATH_MAX];
             file_rel(in, rel, sizeof rel);

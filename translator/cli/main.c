@@ -2,6 +2,7 @@
  * pool of threads, writes outputs and reports, prints diagnostics and statistics, picks the exit code.
  * Translation itself lives in the library. */
 #include "cli.h"
+#include "output.h"
 #include "query.h"
 #include "report.h"
 #include "user_rules.h"
@@ -9,6 +10,7 @@
 #include <errno.h>
 #include <limits.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -74,10 +76,12 @@ static void *worker(void *arg) {
         const hc_job *j = &s->jobs->v[i];
         hc_file_kind kind = hc_classify_path(j->path);
         bool explicit_file = is_single_file_mode(s->cli) || s->cli->inputs.n > 1;
-        if (kind == HC_FILE_OTHER && explicit_file) {
-            struct stat st;
-            /* a file named on the command line is translated whatever its extension */
-            if (stat(s->cli->inputs.v[j->root], &st) == 0 && S_ISREG(st.st_mode)) kind = HC_FILE_SOURCE;
+        struct stat st;
+        if (kind == HC_FILE_OTHER && stat(s->cli->inputs.v[j->root], &st) == 0 && !S_ISDIR(st.st_mode)) {
+            /* a file named on the command line is translated whatever its extension; one that is not a
+             * regular file (a device, a FIFO) is always read as a source, under the size limit, and never
+             * streamed as a copy */
+            if (explicit_file || !S_ISREG(st.st_mode)) kind = HC_FILE_SOURCE;
         }
         if (s->cli->build_scripts_only && kind == HC_FILE_SOURCE) kind = HC_FILE_OTHER;
         if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !hc_context_options(s->ctx)->build_scripts)
@@ -94,7 +98,8 @@ static void *worker(void *arg) {
         size_t done = atomic_fetch_add(&s->done, 1) + 1;
         if (s->progress) {
             pthread_mutex_lock(&s->progress_lock);
-            fprintf(stderr, "\r\033[K[%zu/%zu] %s", done, s->jobs->n, j->rel_path);
+            char name[PATH_MAX * 2];
+            fprintf(stderr, "\r\033[K[%zu/%zu] %s", done, s->jobs->n, hc_out_escape(j->rel_path, name, sizeof name));
             pthread_mutex_unlock(&s->progress_lock);
         }
     }
@@ -112,119 +117,93 @@ static void print_diags(const hc_cli *cli, const hc_file_result *r, int *worst) 
         if ((int)d->severity > *worst) *worst = (int)d->severity;
         if (cli->quiet_warnings && d->severity < HC_SEV_ERROR) continue;
         if (d->line)
-            fprintf(stderr, "%s:%u:%u: %s: %s: %s [%s]\n", r->path, d->line, d->col, severity_word(d->severity), info->code,
-                    d->message, info->flag);
+            hc_out_printf(stderr, "%s:%u:%u: %s: %s: %s [%s]\n", r->path, d->line, d->col, severity_word(d->severity),
+                          info->code, d->message, info->flag);
         else
-            fprintf(stderr, "%s: %s: %s: %s [%s]\n", r->path, severity_word(d->severity), info->code, d->message, info->flag);
+            hc_out_printf(stderr, "%s: %s: %s: %s [%s]\n", r->path, severity_word(d->severity), info->code, d->message,
+                          info->flag);
     }
 }
 
-/* Copies a file that is not translated into the output tree (no text checks: any bytes). */
-static int copy_file(const char *from, const char *to, char *err, size_t errsize) {
-    FILE *f = fopen(from, "rb");
-    if (!f) {
-        snprintf(err, errsize, "cannot read %s: %s", from, strerror(errno));
-        return -1;
-    }
-    char *buf = NULL;
-    size_t len = 0;
-    FILE *m = open_memstream(&buf, &len);
-    char chunk[65536];
-    size_t n;
-    while (m && (n = fread(chunk, 1, sizeof chunk, f)) > 0) fwrite(chunk, 1, n, m);
-    fclose(f);
-    if (!m) return -1;
-    fclose(m);
-    int rc = hc_write_atomic(to, buf, len, err, errsize);
-    free(buf);
-    return rc;
-}
-
-static bool same_content(const char *path, const char *data, size_t len) {
-    FILE *f = fopen(path, "rb");
-    if (!f) return false;
-    bool same = true;
-    char chunk[65536];
-    size_t off = 0, n;
-    while (same && (n = fread(chunk, 1, sizeof chunk, f)) > 0) {
-        if (off + n > len || memcmp(chunk, data + off, n) != 0) same = false;
-        off += n;
-    }
-    fclose(f);
-    return same && off == len;
-}
-
-static bool same_file(const char *a, const char *b) {
-    struct stat x, y;
-    return stat(a, &x) == 0 && stat(b, &y) == 0 && x.st_dev == y.st_dev && x.st_ino == y.st_ino;
-}
-
-/* Writes one result where the output mode says. Returns 0 or -1 after printing the error. */
-static int write_result(const hc_cli *cli, const hc_file_result *r, bool single, const char *root) {
-    char err[PATH_MAX + 256], path[PATH_MAX];
-    if (cli->examine || r->status != HC_OK) return 0;
-    if (single) {
-        if (!cli->output || strcmp(cli->output, "-") == 0) {
-            fwrite(r->output, 1, r->output_len, stdout);
-            return fflush(stdout) == 0 ? 0 : -1;
-        }
-        if (same_file(cli->output, r->path)) {
-            fprintf(stderr, "%s: error: HC2010: refusing to overwrite the input (use --inplace) [outside-output]\n", r->path);
-            return -1;
-        }
-        if (same_content(cli->output, r->output, r->output_len)) return 0;
-        if (hc_write_atomic(cli->output, r->output, r->output_len, err, sizeof err) == 0) return 0;
-        fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", r->path, err);
-        return -1;
-    }
-    if (cli->inplace) {
-        if (!r->changed) return 0;
-        char real[PATH_MAX], root_real[PATH_MAX];
-        if (!realpath(r->path, real)) snprintf(real, sizeof real, "%s", r->path); /* write through links */
-        struct stat rs;
-        if (stat(root, &rs) == 0 && S_ISDIR(rs.st_mode) && realpath(root, root_real)) {
-            size_t n = strlen(root_real); /* a link inside the tree must not carry the write out of it */
-            if (strncmp(real, root_real, n) != 0 || (real[n] != '/' && real[n] != '\0')) {
-                fprintf(stderr, "%s: error: HC2010: refusing to write outside the output directory: the file resolves to %s, "
-                                "outside %s [outside-output]\n", r->path, real, root);
-                return -1;
-            }
-        }
-        if (!cli->no_backup) {
-            snprintf(path, sizeof path, "%s.prehip", real);
-            if (hc_write_atomic(path, r->original, r->original_len, err, sizeof err) != 0) {
-                fprintf(stderr, "%s: error: HC2011: cannot write backup: %s [write-failed]\n", r->path, err);
-                return -1; /* never replace a file whose backup failed */
-            }
-        }
-        if (hc_write_atomic(real, r->output, r->output_len, err, sizeof err) == 0) return 0;
-        fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", r->path, err);
-        return -1;
-    }
-    if (hc_output_path(cli->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
-        fprintf(stderr, "%s: error: HC2010: refusing to write outside the output directory: %s [outside-output]\n", r->path, err);
-        return -1;
-    }
-    if (same_file(path, r->path)) {
-        fprintf(stderr, "%s: error: HC2010: output would overwrite the input (use --inplace) [outside-output]\n", r->path);
-        return -1;
-    }
-    if (r->kind == HC_FILE_OTHER && !r->original) {
-        if (cli->only_changed) return 0;
-        struct stat a, b;
-        if (stat(path, &b) == 0 && stat(r->path, &a) == 0 && a.st_size == b.st_size && a.st_mtime <= b.st_mtime) return 0;
-        if (copy_file(r->path, path, err, sizeof err) == 0) return 0;
-        fprintf(stderr, "%s: error: HC2011: cannot copy: %s [write-failed]\n", r->path, err);
-        return -1;
-    }
-    if (!r->changed && cli->only_changed) return 0;
-    if (same_content(path, r->output, r->output_len)) return 0; /* identical: not rewritten */
-    if (hc_write_atomic(path, r->output, r->output_len, err, sizeof err) == 0) return 0;
-    fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", r->path, err);
+/* Prints what the output layer said about a write of file (HC2010 refused by policy, HC2023 a device
+ * or directory, HC2011 an I/O error). Returns 0 when the write succeeded or was not needed. */
+static int report_write(const hc_cli *cli, const char *file, hc_out_status st, const char *what, const char *err) {
+    if (st >= 0) return 0;
+    if (st == HC_OUT_SPECIAL)
+        hc_cli_diag(cli, file, HC_D_SPECIAL_OUTPUT, "refusing to write: %s", err);
+    else if (st == HC_OUT_REFUSED)
+        hc_cli_diag(cli, file, HC_D_OUTSIDE_OUTPUT, "refusing to write %s: %s", what, err);
+    else
+        hc_cli_diag(cli, file, HC_D_WRITE_FAILED, "cannot write %s: %s", what, err);
     return -1;
 }
 
-static int write_reports(const hc_cli *cli, const hc_run *run) {
+/* The input directory a file came from, when the input is a directory (NULL for a named file). */
+static const char *dir_root(const char *root) {
+    struct stat rs;
+    return stat(root, &rs) == 0 && S_ISDIR(rs.st_mode) ? root : NULL;
+}
+
+/* --inplace: backup first (never replacing an earlier one), then the file itself. */
+static int write_inplace(const hc_cli *cli, const hc_file_result *r, const char *root, hc_out_guard *guard) {
+    char err[PATH_MAX + 256], path[PATH_MAX + 8], real[PATH_MAX], root_real[PATH_MAX];
+    if (!r->changed) return 0;
+    if (!realpath(r->path, real)) snprintf(real, sizeof real, "%s", r->path); /* write through links */
+    if (dir_root(root) && realpath(root, root_real)) {
+        size_t n = strlen(root_real); /* a link inside the tree must not carry the write out of it */
+        if (strncmp(real, root_real, n) != 0 || (real[n] != '/' && real[n] != '\0')) {
+            hc_cli_diag(cli, r->path, HC_D_OUTSIDE_OUTPUT, "refusing to write outside the output directory: the file resolves "
+                        "to %s, outside %s", real, root);
+            return -1;
+        }
+    }
+    int mode = hc_out_mode_of(real);
+    if (!cli->no_backup) {
+        snprintf(path, sizeof path, "%s.prehip", real);
+        hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, guard};
+        hc_out_status st = hc_out_write(&keep, path, r->original, r->original_len, mode, err, sizeof err);
+        if (st == HC_OUT_KEPT) hc_cli_diag(cli, r->path, HC_D_BACKUP_KEPT, "backup %s kept: it holds an earlier original, not "
+                                           "this run's input", path);
+        if (report_write(cli, r->path, st, "backup", err) != 0) return -1; /* never replace a file whose backup failed */
+    }
+    hc_out_policy own = {HC_OUT_REPLACE_INPUT, NULL, guard};
+    return report_write(cli, r->path, hc_out_write(&own, real, r->output, r->output_len, mode, err, sizeof err), "output", err);
+}
+
+/* Writes one result where the output mode says. Returns 0 or -1 after printing the error. */
+static int write_result(const hc_cli *cli, const hc_file_result *r, bool single, const char *root, hc_out_guard *guard) {
+    char err[PATH_MAX + 256], path[PATH_MAX];
+    if (cli->examine || r->status != HC_OK) return 0;
+    if (single) {
+        const char *to = cli->output ? cli->output : "-";
+        hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, NULL, guard};
+        return report_write(cli, r->path, hc_out_write(&p, to, r->output, r->output_len, HC_OUT_MODE_DEFAULT, err, sizeof err),
+                            "output", err);
+    }
+    if (cli->inplace) return write_inplace(cli, r, root, guard);
+    if (hc_output_path(cli->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
+        hc_cli_diag(cli, r->path, HC_D_OUTSIDE_OUTPUT, "refusing to write outside the output directory: %s", err);
+        return -1;
+    }
+    hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, cli->out_dir, guard};
+    int mode = hc_out_mode_of(r->path); /* executable scripts stay executable */
+    if (r->kind == HC_FILE_OTHER && !r->original) {
+        if (cli->only_changed) return 0;
+        return report_write(cli, r->path, hc_out_copy(&p, r->path, path, mode, err, sizeof err), "copy", err);
+    }
+    if (!r->changed && cli->only_changed) return 0;
+    return report_write(cli, r->path, hc_out_write(&p, path, r->output, r->output_len, mode, err, sizeof err), "output", err);
+}
+
+/* A report must never replace an input, nor go to a device: the output layer's verdict, asked before
+ * the report is built, so that the refusal carries its own diagnostic. */
+static int report_guard(const hc_cli *cli, const char *path, hc_out_guard *guard) {
+    char err[PATH_MAX + 256];
+    hc_out_policy p = {0, NULL, guard};
+    return report_write(cli, path, hc_out_check(&p, path, err, sizeof err), "report", err);
+}
+
+static int write_reports(const hc_cli *cli, const hc_run *run, hc_out_guard *guard) {
     struct { const char *path; int (*fn)(const hc_run *, const char *, char *, size_t); const char *what; } writers[] = {
         {cli->diff, hc_report_diff, "diff"},
         {cli->report, hc_report_html, "HTML report"},
@@ -233,14 +212,40 @@ static int write_reports(const hc_cli *cli, const hc_run *run) {
     };
     int rc = 0;
     for (size_t i = 0; i < sizeof writers / sizeof *writers; i++) {
-        char err[1024];
+        char err[PATH_MAX + 256];
         if (!writers[i].path) continue;
-        if (writers[i].fn(run, writers[i].path, err, sizeof err) != 0) {
-            fprintf(stderr, "hipify-c: error: cannot write %s %s: %s\n", writers[i].what, writers[i].path, err);
+        if (report_guard(cli, writers[i].path, guard) != 0) {
+            rc = -1;
+        } else if (writers[i].fn(run, writers[i].path, err, sizeof err) != 0) {
+            hc_out_printf(stderr, "hipify-c: error: cannot write %s %s: %s\n", writers[i].what, writers[i].path, err);
             rc = -1;
         }
     }
     return rc;
+}
+
+static int cmp_rel(const void *a, const void *b) {
+    const hc_job *x = *(const hc_job *const *)a, *y = *(const hc_job *const *)b;
+    return strcmp(x->rel_path, y->rel_path);
+}
+
+/* -O: two inputs that map to one output path would overwrite each other; every such pair is named
+ * and nothing is written. Returns the number of collisions (-1: out of memory). */
+static int output_collisions(const hc_cli *cli, const hc_job_list *jobs) {
+    if (!cli->out_dir || jobs->n < 2) return 0;
+    const hc_job **v = malloc(jobs->n * sizeof *v);
+    if (!v) return -1;
+    for (size_t i = 0; i < jobs->n; i++) v[i] = &jobs->v[i];
+    qsort(v, jobs->n, sizeof *v, cmp_rel);
+    int n = 0;
+    for (size_t i = 1; i < jobs->n; i++) {
+        if (strcmp(v[i - 1]->rel_path, v[i]->rel_path) != 0) continue;
+        hc_cli_diag(cli, v[i]->path, HC_D_OUTPUT_COLLISION, "%s and %s would both be written to %s/%s; nothing written",
+                    v[i - 1]->path, v[i]->path, cli->out_dir, v[i]->rel_path);
+        n++;
+    }
+    free(v);
+    return n;
 }
 
 static int usage_checks(const hc_cli *cli) {
@@ -261,17 +266,16 @@ static int usage_checks(const hc_cli *cli) {
         fprintf(stderr, "hipify-c: several inputs or a directory need --out-dir DIR, --inplace or --examine\n");
         return -1;
     }
-    if (cli->out_dir) {
-        char out_real[PATH_MAX], in_real[PATH_MAX];
-        for (size_t i = 0; i < cli->inputs.n && realpath(cli->out_dir, out_real); i++) {
-            struct stat st;
-            if (stat(cli->inputs.v[i], &st) == 0 && S_ISDIR(st.st_mode) && realpath(cli->inputs.v[i], in_real) &&
-                strcmp(in_real, out_real) == 0) {
-                fprintf(stderr, "hipify-c: --out-dir %s is the input directory %s: it would overwrite the inputs "
-                                "(use --inplace for that)\n", cli->out_dir, cli->inputs.v[i]);
-                return -1;
-            }
-        }
+    for (size_t i = 0; cli->out_dir && i < cli->inputs.n; i++) {
+        struct stat st; /* never write inside an input directory (--inplace is the way to do that) */
+        const char *in = cli->inputs.v[i];
+        if (stat(in, &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+        bool out_in = hc_out_dir_within(cli->out_dir, in), in_out = hc_out_dir_within(in, cli->out_dir);
+        if (!out_in && !in_out) continue;
+        hc_cli_diag(cli, "hipify-c", HC_D_OUTPUT_IN_INPUT, "--out-dir %s %s the input directory %s: writing there could overwrite "
+                    "inputs (choose an output directory outside the inputs, or use --inplace)", cli->out_dir,
+                    out_in && in_out ? "is" : out_in ? "lies inside" : "contains", in);
+        return -1;
     }
     if ((cli->no_backup && !cli->inplace) || (cli->only_changed && !cli->out_dir)) {
         fprintf(stderr, "hipify-c: %s\n", cli->no_backup && !cli->inplace ? "--no-backup needs --inplace" : "--only-changed needs --out-dir");
@@ -282,6 +286,8 @@ static int usage_checks(const hc_cli *cli) {
 
 int main(int argc, char **argv) {
     hc_cli cli;
+    /* a closed pipe on stdout is an error to report (exit 3), not a silent death by signal */
+    signal(SIGPIPE, SIG_IGN);
     int rc = hc_cli_parse(argc, argv, &cli);
     if (rc != 0) {
         hc_cli_free(&cli);
@@ -291,6 +297,10 @@ int main(int argc, char **argv) {
     if (cli.query || cli.list_unsupported) {
         int q = cli.query ? hc_query_print(stdout, cli.query, &cli.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.opt);
         hc_cli_free(&cli);
+        if (fflush(stdout) != 0 || ferror(stdout)) {
+            fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
+            return HC_EXIT_OUTPUT;
+        }
         return q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
     }
     if (usage_checks(&cli) != 0) {
@@ -326,6 +336,20 @@ int main(int argc, char **argv) {
         fprintf(stderr, "hipify-c: error: out of memory\n");
         return HC_EXIT_ERRORS;
     }
+    hc_out_guard guard = {0}; /* every input: no output, report or backup may replace one */
+    for (size_t i = 0; i < jobs.n; i++)
+        if (hc_out_guard_add(&guard, jobs.v[i].path) != 0) {
+            fprintf(stderr, "hipify-c: error: out of memory\n");
+            return HC_EXIT_ERRORS;
+        }
+    if (output_collisions(&cli, &jobs) != 0) {
+        hc_out_guard_free(&guard);
+        hc_job_list_free(&jobs);
+        hc_context_free(ctx);
+        hc_rule_set_free(rules);
+        hc_cli_free(&cli);
+        return HC_EXIT_USAGE;
+    }
     hc_file_result *results = calloc(jobs.n ? jobs.n : 1, sizeof *results);
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int nthreads = cli.jobs ? cli.jobs : (int)(cores > 0 ? cores : 1);
@@ -346,7 +370,7 @@ int main(int argc, char **argv) {
         hc_file_result *r = &results[i];
         print_diags(&cli, r, &worst);
         if (r->status != HC_OK) failed++;
-        if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root]) != 0) write_failed++;
+        if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root], &guard) != 0) write_failed++;
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
     total.seconds = now_seconds() - t0;
@@ -355,7 +379,8 @@ int main(int argc, char **argv) {
         for (size_t i = 0; i < jobs.n && jobs.n > 1; i++)
             if (results[i].kind != HC_FILE_OTHER) {
                 char name[PATH_MAX + 16];
-                snprintf(name, sizeof name, "file '%s'", results[i].path);
+                char esc[PATH_MAX * 2];
+                snprintf(name, sizeof name, "file '%s'", hc_out_escape(results[i].path, esc, sizeof esc));
                 hc_print_stats(stats_out, name, &results[i].stats);
             }
         hc_print_stats(stats_out, jobs.n > 1 ? "TOTAL" : "file", &total);
@@ -364,14 +389,20 @@ int main(int argc, char **argv) {
         char csv[PATH_MAX];
         if (cli.o_stats) snprintf(csv, sizeof csv, "%s", cli.o_stats);
         else snprintf(csv, sizeof csv, "%s/hipify-stats.csv", cli.out_dir ? cli.out_dir : ".");
-        if (hc_write_stats_csv(csv, results, jobs.n, &total, err, sizeof err) != 0) {
-            fprintf(stderr, "hipify-c: error: %s\n", err);
+        if (report_guard(&cli, csv, &guard) != 0) {
+            write_failed++;
+        } else if (hc_write_stats_csv(csv, results, jobs.n, &total, err, sizeof err) != 0) {
+            hc_out_printf(stderr, "hipify-c: error: %s\n", err);
             write_failed++;
         }
     }
     hc_run run = {single ? "" : (cli.inputs.n == 1 ? cli.inputs.v[0] : ""), results, jobs.n, total, hc_context_options(ctx),
                   cli.examine, total.seconds};
-    if (write_reports(&cli, &run) != 0) write_failed++;
+    if (write_reports(&cli, &run, &guard) != 0) write_failed++;
+    if (fflush(stdout) != 0 || ferror(stdout)) { /* --print-stats and friends: a lost line is a failed run */
+        fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
+        write_failed++;
+    }
 
     int exit_code = HC_EXIT_OK;
     if (write_failed) exit_code = HC_EXIT_OUTPUT;
@@ -382,6 +413,7 @@ int main(int argc, char **argv) {
     free(results);
     hc_stats_free(&total);
     hc_job_list_free(&jobs);
+    hc_out_guard_free(&guard);
     hc_context_free(ctx);
     hc_rule_set_free(rules);
     pthread_mutex_destroy(&st.progress_lock);

@@ -1,6 +1,7 @@
 /* stats.c: --print-stats (hipify-clang's summary fields, per file and in total) and --print-stats-csv.
  * It computes nothing: the library's hc_stats hold the numbers. */
 #include "cli.h"
+#include "output.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -93,7 +94,9 @@ int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, 
         if (files[i].kind != HC_FILE_OTHER) csv_stats(f, files[i].rel_path, &files[i].stats);
     csv_stats(f, "TOTAL", total);
     fclose(f);
-    int rc = hc_write_atomic(path, buf, len, err, errsize);
+    hc_out_policy policy = {0}; /* links, devices, modes: decided by the output layer */
+    hc_out_status st = hc_out_write(&policy, path, buf, len, HC_OUT_MODE_DEFAULT, err, errsize);
+    int rc = st >= 0 ? 0 : -1;
     free(buf);
     return rc;
 }

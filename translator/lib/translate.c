@@ -36,17 +36,19 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* Reads at most limit + 1 bytes: one byte past the limit is enough to tell a file too large, and an
+ * endless input (/dev/zero, a FIFO that never closes its write end early) costs bounded time and memory. */
 static char *read_whole(const char *path, size_t *len, size_t limit, int *err) {
     FILE *f = fopen(path, "rb");
     if (!f) { *err = errno; return NULL; }
     size_t cap = 65536, n = 0;
     char *buf = malloc(cap + 1);
-    while (buf) {
+    while (buf && n <= limit) {
         if (n == cap) {
-            if (cap > limit) break;
-            char *b = realloc(buf, cap * 2 + 1);
+            size_t want = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
+            char *b = realloc(buf, want + 1);
             if (!b) { free(buf); buf = NULL; break; }
-            buf = b, cap *= 2;
+            buf = b, cap = want;
         }
         size_t r = fread(buf + n, 1, cap - n, f);
         n += r;

@@ -1,7 +1,8 @@
-/* report_util.c: helpers shared by the report writers: buffers, atomic output, line diffs through
+/* report_util.c: helpers shared by the report writers: buffers, file output (through the output layer), line diffs through
  * libgit2 and the per-file review analysis. It knows nothing of any one report format. */
 #include "report_util.h"
 #include "edits.h" /* HC_RULE_ANNOTATE */
+#include "output.h"
 #include <cjson/cJSON.h>
 #include <errno.h>
 #include <stdio.h>
@@ -99,45 +100,10 @@ int hc_report_fail(char *err, size_t errsize, const char *fmt, ...)
 
 int hc_report_write_file(const char *path, const char *data, size_t len, char *err, size_t errsize)
 {
-    /* A unique temporary name beside the target keeps the rename on one file system. */
-    size_t plen = strlen(path);
-    char *tmp = malloc(plen + 16);
-    if (!tmp)
-        return hc_report_fail(err, errsize, "%s: out of memory", path);
-    memcpy(tmp, path, plen);
-    memcpy(tmp + plen, ".tmp.XXXXXX", 12);
-    int fd = mkstemp(tmp);
-    if (fd < 0) {
-        int e = errno;
-        free(tmp);
-        return hc_report_fail(err, errsize, "%s: cannot create: %s", path, strerror(e));
-    }
-    FILE *fp = fdopen(fd, "wb");
-    if (!fp) {
-        int e = errno;
-        close(fd);
-        unlink(tmp);
-        free(tmp);
-        return hc_report_fail(err, errsize, "%s: %s", path, strerror(e));
-    }
-    bool ok = fwrite(data, 1, len, fp) == len;
-    int e = errno;
-    if (fclose(fp) != 0 && ok) {
-        ok = false;
-        e = errno;
-    }
-    /* mkstemp creates 0600; reports are meant to be shared like any other output file. */
-    if (ok && chmod(tmp, 0644) != 0)
-        e = errno, ok = false;
-    if (ok && rename(tmp, path) != 0)
-        e = errno, ok = false;
-    if (!ok) {
-        unlink(tmp);
-        free(tmp);
-        return hc_report_fail(err, errsize, "%s: cannot write: %s", path, strerror(e));
-    }
-    free(tmp);
-    return 0;
+    /* The output layer decides links, devices, modes and atomicity for every writer alike. */
+    hc_out_policy policy = {0};
+    hc_out_status st = hc_out_write(&policy, path, data, len, HC_OUT_MODE_DEFAULT, err, errsize);
+    return st == HC_OUT_WRITTEN || st == HC_OUT_SAME ? 0 : -1;
 }
 
 int hc_report_write_json(const cJSON *root, bool compact, const char *path, char *err, size_t errsize)

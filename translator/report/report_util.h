@@ -20,7 +20,8 @@ void hc_sbuf_printf(hc_sbuf *b, const char *fmt, ...) __attribute__((format(prin
 void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n);
 void hc_sbuf_free(hc_sbuf *b);
 
-/* Writes data to path through a temporary file in the same directory and a rename. */
+/* Writes data to path through the output layer (output.h: links written through, devices refused,
+ * atomic replacement). Returns 0 or -1 with a message in err. */
 int hc_report_write_file(const char *path, const char *data, size_t len, char *err, size_t errsize);
 /* Prints a cJSON tree (unformatted when compact) and writes it; frees nothing. */
 struct cJSON;

@@ -1,0 +1,408 @@
+/* output.c: the output layer (see output.h for the rules): target resolution through links, refusal
+ * of devices, guarded inputs and confinement, atomic replacement with modes kept, stdout written in
+ * place, and terminal-safe printing. It chooses no path and formats no content. */
+#include "output.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define TEMP_TAG ".hipify-tmp-"
+#define CHUNK 65536
+
+/* ---- guard set ---- */
+
+int hc_out_guard_add(hc_out_guard *g, const char *path) {
+    struct stat st;
+    if (stat(path, &st) != 0) return 0;
+    if (g->n == g->cap) {
+        size_t cap = g->cap ? g->cap * 2 : 64;
+        struct hc_out_id *v = realloc(g->v, cap * sizeof *v);
+        if (!v) return -1;
+        g->v = v, g->cap = cap;
+    }
+    g->v[g->n++] = (struct hc_out_id){st.st_dev, st.st_ino};
+    g->sorted = false;
+    return 0;
+}
+
+void hc_out_guard_free(hc_out_guard *g) {
+    free(g->v);
+    *g = (hc_out_guard){0};
+}
+
+static int cmp_id(const void *a, const void *b) {
+    const struct hc_out_id *x = a, *y = b;
+    if (x->dev != y->dev) return x->dev < y->dev ? -1 : 1;
+    return x->ino < y->ino ? -1 : x->ino > y->ino;
+}
+
+static bool guarded(hc_out_guard *g, const struct stat *st) {
+    if (!g || !g->n) return false;
+    if (!g->sorted) qsort(g->v, g->n, sizeof *g->v, cmp_id), g->sorted = true;
+    struct hc_out_id key = {st->st_dev, st->st_ino};
+    return bsearch(&key, g->v, g->n, sizeof *g->v, cmp_id) != NULL;
+}
+
+bool hc_out_guard_has(hc_out_guard *g, const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 && guarded(g, &st);
+}
+
+/* ---- small helpers ---- */
+
+static hc_out_status fail(char *err, size_t errsize, hc_out_status st, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+static hc_out_status fail(char *err, size_t errsize, hc_out_status st, const char *fmt, ...) {
+    if (err && errsize) {
+        va_list ap;
+        va_start(ap, fmt);
+        vsnprintf(err, errsize, fmt, ap);
+        va_end(ap);
+    }
+    return st;
+}
+
+/* The umask without changing it (umask() would, and threads share it): Linux reports it in
+ * /proc/self/status; elsewhere the common 022. */
+static mode_t current_umask(void) {
+    mode_t mask = 022;
+    FILE *f = fopen("/proc/self/status", "r");
+    if (!f) return mask;
+    char line[128];
+    unsigned v;
+    while (fgets(line, sizeof line, f))
+        if (sscanf(line, "Umask: %o", &v) == 1) { mask = (mode_t)v; break; }
+    fclose(f);
+    return mask;
+}
+
+int hc_out_mode_of(const char *path) {
+    struct stat st;
+    return stat(path, &st) == 0 ? (int)(st.st_mode & 07777) : HC_OUT_MODE_DEFAULT;
+}
+
+static int write_all(int fd, const char *data, size_t len) {
+    for (size_t off = 0; off < len;) {
+        ssize_t w = write(fd, data + off, len - off);
+        if (w < 0 && errno == EINTR) continue;
+        if (w < 0) return -1;
+        if (w == 0) { errno = EIO; return -1; }
+        off += (size_t)w;
+    }
+    return 0;
+}
+
+/* The bytes to write: a buffer, or a regular file read by offset (never loaded whole). */
+typedef struct source {
+    const char *data;
+    size_t len;
+    int fd; /* -1 for a buffer */
+} source;
+
+static int emit(int fd, const source *s) {
+    if (s->fd < 0) return write_all(fd, s->data, s->len);
+    char buf[CHUNK];
+    for (off_t off = 0;;) {
+        ssize_t r = pread(s->fd, buf, sizeof buf, off);
+        if (r < 0 && errno == EINTR) continue;
+        if (r < 0) return -1;
+        if (r == 0) return 0;
+        if (write_all(fd, buf, (size_t)r) != 0) return -1;
+        off += r;
+    }
+}
+
+/* Whether the regular file at path holds exactly the source's bytes (size compared first). */
+static bool same_content(const char *path, off_t size, const source *s) {
+    if ((uint64_t)size != (uint64_t)s->len) return false;
+    int fd = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
+    if (fd < 0) return false;
+    char a[CHUNK], b[CHUNK];
+    bool same = true;
+    for (off_t off = 0; same && (uint64_t)off < (uint64_t)s->len;) {
+        ssize_t r = pread(fd, a, sizeof a, off);
+        if (r <= 0) { same = false; break; }
+        if (s->fd < 0) {
+            same = memcmp(a, s->data + off, (size_t)r) == 0;
+        } else {
+            ssize_t q = pread(s->fd, b, (size_t)r, off);
+            same = q == r && memcmp(a, b, (size_t)r) == 0;
+        }
+        off += r;
+    }
+    close(fd);
+    return same;
+}
+
+/* Follows symbolic links by hand, so that a dangling link yields the path it names (created by the
+ * write). out receives a path that is not a link, or does not exist. */
+static int follow_links(const char *path, char *out, size_t size, char *err, size_t errsize) {
+    if ((size_t)snprintf(out, size, "%s", path) >= size) return fail(err, errsize, -1, "%s: path too long", path), -1;
+    for (int hops = 0;; hops++) {
+        struct stat lst;
+        if (lstat(out, &lst) != 0 || !S_ISLNK(lst.st_mode)) return 0;
+        if (hops == 40) return fail(err, errsize, -1, "%s: too many levels of symbolic links", path), -1;
+        char link[PATH_MAX];
+        ssize_t n = readlink(out, link, sizeof link - 1);
+        if (n < 0) return fail(err, errsize, -1, "cannot read link %s: %s", out, strerror(errno)), -1;
+        link[n] = '\0';
+        char next[PATH_MAX];
+        const char *slash = strrchr(out, '/');
+        int w = link[0] == '/' || !slash ? snprintf(next, sizeof next, "%s", link)
+                                         : snprintf(next, sizeof next, "%.*s/%s", (int)(slash - out), out, link);
+        if (w < 0 || (size_t)w >= sizeof next || (size_t)w >= size)
+            return fail(err, errsize, -1, "%s: path too long", path), -1;
+        memcpy(out, next, (size_t)w + 1);
+    }
+}
+
+/* Resolves path through links as far as it exists: the real path of its deepest existing ancestor
+ * followed by the missing components as written. */
+static int resolve_loose(const char *path, char *out, size_t size) {
+    char probe[PATH_MAX];
+    if ((size_t)snprintf(probe, sizeof probe, "%s", path) >= sizeof probe) return -1;
+    size_t plen = strlen(probe);
+    while (plen > 1 && probe[plen - 1] == '/') probe[--plen] = '\0';
+    char real[PATH_MAX];
+    for (;;) {
+        if (realpath(probe[0] ? probe : ".", real)) break;
+        char *slash = strrchr(probe, '/');
+        if (!slash) { probe[0] = '\0'; continue; }
+        if (slash == probe) { strcpy(real, "/"); probe[1] = '\0'; break; }
+        *slash = '\0';
+    }
+    const char *rest = path + strlen(probe);
+    while (*rest == '/') rest++;
+    int w = *rest ? snprintf(out, size, "%s%s%s", real, strcmp(real, "/") ? "/" : "", rest) : snprintf(out, size, "%s", real);
+    return w < 0 || (size_t)w >= size ? -1 : 0;
+}
+
+static bool path_within(const char *inner, const char *outer) {
+    size_t n = strlen(outer);
+    if (n == 1 && outer[0] == '/') return true;
+    return strncmp(inner, outer, n) == 0 && (inner[n] == '/' || inner[n] == '\0');
+}
+
+bool hc_out_dir_within(const char *a, const char *b) {
+    char ra[PATH_MAX], rb[PATH_MAX];
+    if (resolve_loose(a, ra, sizeof ra) != 0 || resolve_loose(b, rb, sizeof rb) != 0) return false;
+    return path_within(ra, rb);
+}
+
+static int mkdirs_for(const char *path) {
+    char dir[PATH_MAX];
+    snprintf(dir, sizeof dir, "%s", path);
+    for (char *p = dir + 1; *p; p++) {
+        if (*p != '/') continue;
+        *p = '\0';
+        int rc = mkdir(dir, 0777);
+        *p = '/';
+        if (rc != 0 && errno != EEXIST) return -1;
+    }
+    return 0;
+}
+
+bool hc_out_is_temp_name(const char *base) {
+    size_t n = strlen(base);
+    if (n < 7) return false;
+    const char *x = base + n - 6; /* the six characters mkstemp chose */
+    for (int i = 0; i < 6; i++)
+        if (!((x[i] >= 'a' && x[i] <= 'z') || (x[i] >= 'A' && x[i] <= 'Z') || (x[i] >= '0' && x[i] <= '9'))) return false;
+    size_t tag = strlen(TEMP_TAG);
+    if (base[0] == '.' && n > tag + 7 && memcmp(x - tag, TEMP_TAG, tag) == 0) return true;
+    static const char legacy[] = ".hipify-"; /* hipify-c before the output layer: NAME.hipify-XXXXXX */
+    size_t l = sizeof legacy - 1;
+    return n > l + 6 && memcmp(x - l, legacy, l) == 0;
+}
+
+/* Writes into an open descriptor that is not replaced (stdout, a FIFO). */
+static hc_out_status write_in_place(int fd, const char *name, const source *s, char *err, size_t errsize) {
+    if (emit(fd, s) != 0) return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", name, strerror(errno));
+    return HC_OUT_WRITTEN;
+}
+
+static hc_out_status write_stdout(const source *s, char *err, size_t errsize) {
+    if (fflush(stdout) != 0) return fail(err, errsize, HC_OUT_FAILED, "cannot write standard output: %s", strerror(errno));
+    hc_out_status st = write_in_place(STDOUT_FILENO, "standard output", s, err, errsize);
+    return st;
+}
+
+/* Replaces the regular file (or creates the file) at target through a temporary in its directory. */
+static hc_out_status replace_atomically(const char *target, const source *s, mode_t mode, char *err, size_t errsize) {
+    char tmp[PATH_MAX + 64];
+    const char *slash = strrchr(target, '/');
+    const char *base = slash ? slash + 1 : target;
+    int dirlen = slash ? (int)(slash - target + 1) : 0;
+    /* the temporary's name must fit NAME_MAX: long names are shortened, the tag keeps it recognisable */
+    int keep = (int)strlen(base);
+    if (keep > 200) keep = 200;
+    if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%.*s" TEMP_TAG "XXXXXX", dirlen, target, keep, base) >= sizeof tmp)
+        return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", target);
+    int fd = mkstemp(tmp);
+    if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(errno));
+    int e = 0;
+    if (emit(fd, s) != 0) e = errno;
+    if (!e && fchmod(fd, mode) != 0) e = errno;
+    if (close(fd) != 0 && !e) e = errno;
+    if (!e && rename(tmp, target) != 0) e = errno;
+    if (e) {
+        unlink(tmp);
+        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", target, strerror(e));
+    }
+    return HC_OUT_WRITTEN;
+}
+
+/* dry: decide only (hc_out_check): nothing is created, written or compared */
+static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, int mode, bool dry,
+                                  char *err, size_t errsize) {
+    static const hc_out_policy none = {0};
+    if (!p) p = &none;
+    if (strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
+    struct stat st, out_st;
+    bool exists = stat(path, &st) == 0; /* follows every link, /proc's magic ones included */
+    if ((p->flags & HC_OUT_KEEP_EXISTING)) {
+        struct stat lst;
+        if (lstat(path, &lst) == 0) /* anything there, a link or a FIFO included, is left alone */
+            return dry ? HC_OUT_KEPT : S_ISREG(lst.st_mode) && same_content(path, lst.st_size, s) ? HC_OUT_SAME : HC_OUT_KEPT;
+    }
+    /* the program's own standard output, under any name: written in place, never replaced or read */
+    if (exists && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino)
+        return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
+    if (exists && S_ISDIR(st.st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
+    if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s is a device, not a file", path);
+    if (exists && guarded(p->guard, &st) && !(p->flags & HC_OUT_REPLACE_INPUT))
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to overwrite it (use --inplace)", path);
+    if (exists && !S_ISREG(st.st_mode)) { /* FIFO or socket: in place, never read */
+        if (dry) return HC_OUT_WRITTEN;
+        int fd = open(path, O_WRONLY | O_NOCTTY);
+        if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
+        hc_out_status r = write_in_place(fd, path, s, err, errsize);
+        if (close(fd) != 0 && r == HC_OUT_WRITTEN)
+            r = fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", path, strerror(errno));
+        return r;
+    }
+    char target[PATH_MAX];
+    if (exists) {
+        if (!realpath(path, target)) return fail(err, errsize, HC_OUT_FAILED, "cannot resolve %s: %s", path, strerror(errno));
+    } else {
+        char followed[PATH_MAX];
+        if (follow_links(path, followed, sizeof followed, err, errsize) != 0) return HC_OUT_FAILED;
+        if (resolve_loose(followed, target, sizeof target) != 0)
+            return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", path);
+    }
+    if (p->confine) {
+        char dir[PATH_MAX];
+        if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(target, dir))
+            return fail(err, errsize, HC_OUT_REFUSED, "%s resolves to %s, outside %s", path, target, p->confine);
+    }
+    if (dry) return HC_OUT_WRITTEN;
+    if (exists && (p->flags & HC_OUT_SKIP_SAME) && same_content(target, st.st_size, s)) return HC_OUT_SAME;
+    if (!exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(target) != 0)
+        return fail(err, errsize, HC_OUT_FAILED, "cannot create directories for %s: %s", path, strerror(errno));
+    mode_t m = mode >= 0 ? (mode_t)mode : exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
+    return replace_atomically(target, s, m, err, errsize);
+}
+
+hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,
+                           size_t errsize) {
+    source s = {data ? data : "", len, -1};
+    return write_source(p, path, &s, mode, false, err, errsize);
+}
+
+hc_out_status hc_out_check(const hc_out_policy *p, const char *path, char *err, size_t errsize) {
+    source s = {"", 0, -1};
+    return write_source(p, path, &s, HC_OUT_MODE_DEFAULT, true, err, errsize);
+}
+
+hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *path, int mode, char *err, size_t errsize) {
+    int fd = open(from, O_RDONLY | O_NONBLOCK);
+    if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot read %s: %s", from, strerror(errno));
+    struct stat st;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is not a regular file: not copied", from);
+    }
+    source s = {NULL, (size_t)st.st_size, fd};
+    hc_out_status r = write_source(p, path, &s, mode, false, err, errsize);
+    close(fd);
+    return r;
+}
+
+/* ---- terminal-safe text ---- */
+
+/* Length of the valid UTF-8 sequence at s that is not a C1 control, or 0. */
+static size_t utf8_printable(const unsigned char *s) {
+    unsigned c = s[0];
+    size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;
+    if (!n || c > 0xF4) return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((s[i] & 0xC0) != 0x80) return 0;
+    if (c == 0xC2 && s[1] < 0xA0) return 0; /* U+0080..U+009F: C1 controls (CSI is one) */
+    if (c == 0xE0 && s[1] < 0xA0) return 0; /* overlong */
+    if (c == 0xF0 && s[1] < 0x90) return 0;
+    if (c == 0xF4 && s[1] > 0x8F) return 0;
+    if (c == 0xED && s[1] > 0x9F) return 0; /* surrogates */
+    return n;
+}
+
+char *hc_out_escape(const char *s, char *buf, size_t size) {
+    if (!size) return buf;
+    size_t o = 0;
+    const unsigned char *u = (const unsigned char *)s;
+    for (size_t i = 0; u[i];) {
+        size_t n = u[i] >= 0x80 ? utf8_printable(u + i) : (u[i] >= 0x20 && u[i] != 0x7F);
+        if (n) {
+            if (o + n >= size) break;
+            memcpy(buf + o, u + i, n);
+            o += n, i += n;
+        } else {
+            if (o + 4 >= size) break;
+            snprintf(buf + o, 5, "\\x%02X", u[i]);
+            o += 4, i++;
+        }
+    }
+    buf[o] = '\0';
+    return buf;
+}
+
+int hc_out_vprintf(FILE *f, const char *fmt, va_list ap) {
+    char small[2048], *text = small;
+    va_list copy;
+    va_copy(copy, ap);
+    int n = vsnprintf(small, sizeof small, fmt, ap);
+    if (n < 0) { va_end(copy); return EOF; }
+    if ((size_t)n >= sizeof small) {
+        text = malloc((size_t)n + 1);
+        if (!text) { va_end(copy); return EOF; }
+        vsnprintf(text, (size_t)n + 1, fmt, copy);
+    }
+    va_end(copy);
+    bool nl = n > 0 && text[n - 1] == '\n';
+    if (nl) text[n - 1] = '\0';
+    size_t cap = (size_t)n * 4 + 2;
+    char *esc = malloc(cap);
+    int rc = EOF;
+    if (esc) {
+        hc_out_escape(text, esc, cap);
+        if (nl) strcat(esc, "\n");
+        rc = fputs(esc, f);
+        free(esc);
+    }
+    if (text != small) free(text);
+    return rc;
+}
+
+int hc_out_printf(FILE *f, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    int rc = hc_out_vprintf(f, fmt, ap);
+    va_end(ap);
+    return rc;
+}

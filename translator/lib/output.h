@@ -1,0 +1,94 @@
+/* output.h: the one output layer every write of hipify-c goes through (translated files, -o, stdout,
+ * reports, backups, copies), plus the escaping of text printed to a terminal. It decides nothing about
+ * what to write, only how a byte string reaches a path safely.
+ *
+ * The rules, decided here once:
+ *   - "-" and any path that names the program's standard output (/dev/stdout, /dev/fd/1, a file or
+ *     pipe that fd 1 is open on) are written in place to fd 1: no temporary file, no rename, no read.
+ *   - A symbolic link is written through (its final target, even a dangling one, is created or
+ *     replaced); the link itself is never replaced.
+ *   - Device nodes are refused (HC_OUT_SPECIAL); FIFOs and sockets are written in place, never read.
+ *   - Regular files are replaced atomically: a temporary ".NAME.hipify-tmp-XXXXXX" in the same
+ *     directory, written fully, given its mode, then renamed over the target. A run killed midway
+ *     leaves at most such a temporary, which hc_out_is_temp_name recognises.
+ *   - Mode bits: the caller's, else an existing file's, else 0666 less the umask.
+ *   - Files in the guard set (the inputs) are never replaced unless HC_OUT_REPLACE_INPUT is given.
+ *   - With a confinement directory, the resolved target must lie inside it.
+ *   - Every short write, ENOSPC or EPIPE is an error returned with a message. */
+#ifndef HC_OUTPUT_H
+#define HC_OUTPUT_H
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <sys/types.h>
+
+typedef enum hc_out_status {
+    HC_OUT_WRITTEN = 0, /* the data is at the target */
+    HC_OUT_SAME = 1,    /* HC_OUT_SKIP_SAME or HC_OUT_KEEP_EXISTING: the target already held the data */
+    HC_OUT_KEPT = 2,    /* HC_OUT_KEEP_EXISTING: a different target exists and was left alone */
+    HC_OUT_REFUSED = -1, /* the policy forbids this write (device, input, outside the confinement) */
+    HC_OUT_FAILED = -2,  /* an I/O error */
+    HC_OUT_SPECIAL = -3  /* refused: the target is a device node (not stdout) or a directory */
+} hc_out_status;
+
+enum {
+    HC_OUT_SKIP_SAME = 1u << 0,     /* a regular target with identical content is not rewritten (mtime kept) */
+    HC_OUT_KEEP_EXISTING = 1u << 1, /* never replace an existing target (backups); SAME when identical */
+    HC_OUT_REPLACE_INPUT = 1u << 2, /* the write may replace a guarded input (--inplace) */
+    HC_OUT_MKDIRS = 1u << 3         /* create missing parent directories */
+};
+
+/* A set of files (device and inode) that must never be replaced: the inputs of the run. */
+typedef struct hc_out_guard {
+    struct hc_out_id { dev_t dev; ino_t ino; } *v;
+    size_t n, cap;
+    bool sorted;
+} hc_out_guard;
+/* Adds the file path resolves to (a missing path adds nothing). Returns 0 or -1 when out of memory. */
+int hc_out_guard_add(hc_out_guard *g, const char *path);
+/* Whether path resolves to a file of the set. */
+bool hc_out_guard_has(hc_out_guard *g, const char *path);
+void hc_out_guard_free(hc_out_guard *g);
+
+typedef struct hc_out_policy {
+    unsigned flags;            /* HC_OUT_* */
+    const char *confine;       /* the target must resolve inside this directory; NULL: anywhere */
+    hc_out_guard *guard;       /* files never replaced (sorted on first use); NULL: none */
+} hc_out_policy;
+
+/* Mode argument meaning "an existing file's bits, else 0666 less the umask". */
+#define HC_OUT_MODE_DEFAULT (-1)
+
+/* Writes data to path under the policy. On a negative status err holds a message that
+ * names the path. */
+hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,
+                           size_t errsize);
+/* What hc_out_write would decide for path, without writing: HC_OUT_WRITTEN (it would write),
+ * HC_OUT_KEPT (HC_OUT_KEEP_EXISTING and something is there) or a refusal with its message. Lets a
+ * caller refuse before it spends time producing the data. */
+hc_out_status hc_out_check(const hc_out_policy *p, const char *path, char *err, size_t errsize);
+/* Copies the regular file from to path under the policy, streaming (bounded memory); a source that is
+ * not a regular file is refused. */
+hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *path, int mode, char *err, size_t errsize);
+
+/* The permission bits of path (following links), or HC_OUT_MODE_DEFAULT when it cannot be stat'ed. */
+int hc_out_mode_of(const char *path);
+/* True for names our temporary files have (".NAME.hipify-tmp-XXXXXX") and for the name earlier
+ * versions of hipify-c used ("NAME.hipify-XXXXXX"). */
+bool hc_out_is_temp_name(const char *base);
+
+/* Whether directory a lies inside directory b or is b (both resolved through links; missing trailing
+ * components are taken as written). */
+bool hc_out_dir_within(const char *a, const char *b);
+
+/* Copies s into buf (always terminated) with every byte a terminal could act on escaped: C0 controls,
+ * DEL, C1 controls and bytes that are not UTF-8 become \xNN (valid UTF-8 text passes unchanged).
+ * Output that does not fit is cut at a character boundary. Returns buf. */
+char *hc_out_escape(const char *s, char *buf, size_t size);
+/* fprintf for messages to a terminal: the formatted text is escaped (hc_out_escape) except for one
+ * final newline. Returns what fputs returns. */
+int hc_out_printf(FILE *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int hc_out_vprintf(FILE *f, const char *fmt, va_list ap);
+
+#endif
