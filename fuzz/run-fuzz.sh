@@ -1,11 +1,16 @@
 #!/bin/sh
-# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS: builds hipify_fuzz with clang (libFuzzer + ASan + UBSan) in
-# BUILD_DIR and fuzzes hc_translate_buffer for SECONDS on the seed corpus and the lit inputs. Exits 77
-# (CTest: skipped) when no clang with libFuzzer is installed; never edits the source tree.
+# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS [cli]: builds hipify_fuzz with clang (libFuzzer + ASan +
+# UBSan) in BUILD_DIR and fuzzes hc_translate_buffer for SECONDS on the seed corpus and the lit inputs;
+# with "cli", builds hipify_fuzz_cli and fuzzes the command line and the output layer instead (seeds in
+# fuzz/seeds-cli). Exits 77 (CTest: skipped) when no clang with libFuzzer is installed; never edits the
+# source tree.
 set -u
 src=${1:?usage: run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS}
 build=${2:?usage: run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS}
 seconds=${3:-30}
+mode=${4:-translate}
+target=hipify_fuzz
+[ "$mode" = cli ] && target=hipify_fuzz_cli
 
 cc=""
 for c in clang-15 clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do  # clang-15 comes with hipcc
@@ -22,12 +27,12 @@ if [ -z "$cc" ]; then
   exit 77
 fi
 build="$build-$(basename "$cc")" # one build directory per compiler: CMake cannot switch compilers in place
-echo "fuzz: building hipify_fuzz with $cc in $build"
+echo "fuzz: building $target with $cc in $build"
 if ! CC=$cc cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPIFY_FUZZ=ON -DHIPIFY_SANITIZE=ON \
       -DHIPIFY_WERROR=OFF >"$build.configure.log" 2>&1; then
   tail -20 "$build.configure.log"; echo "fuzz: configure failed"; exit 1
 fi
-if ! cmake --build "$build" -j2 --target hipify_fuzz >"$build.build.log" 2>&1; then
+if ! cmake --build "$build" -j2 --target "$target" >"$build.build.log" 2>&1; then
   tail -30 "$build.build.log"; echo "fuzz: build failed"; exit 1
 fi
 
@@ -35,7 +40,7 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hipify-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" "$work/artifacts"
 # lit inputs become seeds with a leading option byte (0: keep launches, token passes only)
-for f in "$src"/tests/lit/core/*.cu "$src"/tests/lit/core/programs/*.cu; do
+[ "$mode" = cli ] || for f in "$src"/tests/lit/core/*.cu "$src"/tests/lit/core/programs/*.cu; do
   [ -f "$f" ] && { printf '\000'; cat "$f"; } >"$work/corpus/$(basename "$f").bin"
 done
 # libclang's own allocations are not ours to fix: leaks are reported from our code only
@@ -43,12 +48,20 @@ printf 'leak:libclang\nleak:libLLVM\n' >"$work/lsan.supp"
 export ASAN_OPTIONS="abort_on_error=1:detect_leaks=1"
 export LSAN_OPTIONS="suppressions=$work/lsan.supp"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
-echo "fuzz: running for $seconds s"
+echo "fuzz: running $target for $seconds s"
 # (libFuzzer's default error exit code is 77, which CTest would read as "skipped")
-"$build/bin/hipify_fuzz" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
-  -dict="$src/fuzz/cuda.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
-  -error_exitcode=1 -timeout_exitcode=1 \
-  "$work/corpus" "$src/fuzz/seeds" >"$work/fuzz.log" 2>&1
+if [ "$mode" = cli ]; then
+  # the program's own messages (stdout, stderr) are closed: -close_fd_mask=3 keeps only libFuzzer's
+  TMPDIR=$work "$build/bin/$target" -max_total_time="$seconds" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
+    -dict="$src/fuzz/cli.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 -close_fd_mask=3 \
+    -error_exitcode=1 -timeout_exitcode=1 \
+    "$work/corpus" "$src/fuzz/seeds-cli" >"$work/fuzz.log" 2>&1
+else
+  "$build/bin/$target" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+    -dict="$src/fuzz/cuda.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
+    -error_exitcode=1 -timeout_exitcode=1 \
+    "$work/corpus" "$src/fuzz/seeds" >"$work/fuzz.log" 2>&1
+fi
 status=$?
 tail -25 "$work/fuzz.log"
 if [ "$status" -ne 0 ]; then

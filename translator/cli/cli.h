@@ -80,6 +80,10 @@ int hc_output_path(const char *dir, const char *rel, char *out, size_t size, cha
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
 
+/* The whole program: parse, walk, translate, write, report. Returns the exit status; it never calls
+ * exit(), so the CLI fuzz target can run it many times in one process. */
+int hc_cli_main(int argc, char **argv);
+
 /* Prints "path: severity: CODE: message [flag]" for a diagnostic of the table, escaped for the
  * terminal (every diagnostic the front end prints about a path goes through here). Notes and
  * warnings obey --suppress and -q; errors are always printed. */

@@ -86,7 +86,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         names[n++] = strdup(e->d_name);
     }
     closedir(d);
-    qsort(names, n, sizeof *names, cmp_names);
+    if (n) qsort(names, n, sizeof *names, cmp_names);
     w->seen_dev[w->depth] = sb.st_dev;
     w->seen_ino[w->depth] = sb.st_ino;
     w->depth++;
@@ -189,7 +189,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
             if (add_job(jobs, in, rel, (int)i) < 0) return -1;
         }
     }
-    qsort(jobs->v, jobs->n, sizeof *jobs->v, cmp_jobs);
+    if (jobs->n) qsort(jobs->v, jobs->n, sizeof *jobs->v, cmp_jobs); /* qsort(NULL, 0) is undefined */
     return 0;
 }
 

@@ -284,7 +284,7 @@ static int usage_checks(const hc_cli *cli) {
     return 0;
 }
 
-int main(int argc, char **argv) {
+int hc_cli_main(int argc, char **argv) {
     hc_cli cli;
     /* a closed pipe on stdout is an error to report (exit 3), not a silent death by signal */
     signal(SIGPIPE, SIG_IGN);
@@ -420,3 +420,7 @@ int main(int argc, char **argv) {
     hc_cli_free(&cli);
     return exit_code;
 }
+
+#ifndef HC_CLI_NO_MAIN /* the CLI fuzz target (fuzz/fuzz_cli.c) calls hc_cli_main itself */
+int main(int argc, char **argv) { return hc_cli_main(argc, argv); }
+#endif

@@ -277,6 +277,9 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
     if (exists && S_ISDIR(st.st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
     if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
         return fail(err, errsize, HC_OUT_SPECIAL, "%s is a device, not a file", path);
+    size_t plen = strlen(path);
+    if (exists && plen >= 7 && strcmp(path + plen - 7, ".prehip") == 0) /* only the backup writer makes them */
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is a backup of an original: refusing to overwrite it", path);
     if (exists && guarded(p->guard, &st) && !(p->flags & HC_OUT_REPLACE_INPUT))
         return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to overwrite it (use --inplace)", path);
     if (exists && !S_ISREG(st.st_mode)) { /* FIFO or socket: in place, never read */

@@ -198,6 +198,8 @@ const char *hc_report_status_key(hc_status s)
 uint32_t hc_report_count_lines(const char *text, size_t len)
 {
     uint32_t n = 0;
+    if (!text || !len) /* a copied file has no text: NULL + 0 is undefined */
+        return 0;
     for (const char *p = text, *end = text + len; p && p < end; p++) {
         p = memchr(p, '\n', (size_t)(end - p));
         if (!p)
