@@ -45,6 +45,11 @@ cp src/k.cu keep.cu
 run 3 "D1 --diff onto an input" "$HIPIFY" -O out --diff src/k.cu src
 same src/k.cu keep.cu "D1 the input named as report is untouched"
 
+# a report never replaces a .prehip backup either
+printf 'ORIGINAL\n' >k0.cu.prehip
+run 3 "D1 --diff onto a backup" "$HIPIFY" -O out --diff k0.cu.prehip src
+has k0.cu.prehip 'ORIGINAL' "D1 the backup named as report is untouched"
+
 # D2: -O inside an input directory (or containing one) is refused before anything is written.
 mkdir -p t/sub
 echo 'int precious;' >t/sub/a.cu
@@ -154,6 +159,9 @@ has stderr 'st/.k.cu.hipify-tmp-Ab12Cd' "D14 names the current-style temporary"
 has stderr 'st/k.cu.hipify-Xy34Zw' "D14 names the earlier-style temporary"
 absent o14/.k.cu.hipify-tmp-Ab12Cd "D14 the temporary is not copied"
 exists st/.k.cu.hipify-tmp-Ab12Cd "D14 the temporary is not deleted"
+printf 'half' >o14/.k.cu.hipify-tmp-Ef56Gh
+run 0 "D14 a stale temporary in the output directory" "$HIPIFY" -O o14 st
+has stderr 'o14/.k.cu.hipify-tmp-Ef56Gh' "D14 names the temporary in the output directory"
 run 0 "D14 --inplace on the tree" "$HIPIFY" --inplace st
 [ "$(find st -name '*hipify-tmp*' | wc -l)" -eq 1 ] || fail "D14 a run left its own temporary: $(find st -name '*hipify*')"
 

@@ -152,6 +152,23 @@ static void root_name(const char *dir, char *out, size_t size) {
     snprintf(out, size, "%s", base);
 }
 
+/* -O: temporaries an interrupted run left in the output directory are named too (it is not walked as
+ * input). Links are not followed; depth is bounded like the walk's. */
+static void scan_stale(const hc_cli *cli, const char *dir, size_t depth) {
+    DIR *d = depth < 256 ? opendir(dir) : NULL;
+    for (struct dirent *e; d && (e = readdir(d));) {
+        if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+        char path[PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) continue;
+        struct stat st;
+        if (lstat(path, &st) != 0) continue;
+        if (S_ISDIR(st.st_mode)) scan_stale(cli, path, depth + 1);
+        else if (S_ISREG(st.st_mode) && hc_out_is_temp_name(e->d_name))
+            hc_cli_diag(cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
+    }
+    if (d) closedir(d);
+}
+
 static int cmp_jobs(const void *a, const void *b) {
     const hc_job *x = a, *y = b;
     if (x->root != y->root) return x->root < y->root ? -1 : 1;
@@ -189,6 +206,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
             if (add_job(jobs, in, rel, (int)i) < 0) return -1;
         }
     }
+    if (cli->out_dir && w.out_real[0]) scan_stale(cli, cli->out_dir, 0);
     if (jobs->n) qsort(jobs->v, jobs->n, sizeof *jobs->v, cmp_jobs); /* qsort(NULL, 0) is undefined */
     return 0;
 }
