@@ -99,7 +99,7 @@ static void make_tree(void) {
     require(symlink("a.cu", "in/link.cu") == 0, "link");
     require(symlink("nowhere.cu", "dangle.cu") == 0, "dangling link");
     if (have_device) {
-        require(mknod("dev", S_IFCHR | 0666, makedev(1, 3)) == 0, "device node");
+        require(mknod("dev", S_IFCHR | 0666, makedev(1, 7)) == 0, "device node"); /* /dev/full's kind */
         require(symlink("dev", "devlink") == 0, "device link");
     }
 }
@@ -111,7 +111,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv) {
     require(mkdtemp(base) != NULL, "scratch root");
     char probe[PATH_MAX + 8];
     snprintf(probe, sizeof probe, "%s/probe", base);
-    have_device = mknod(probe, S_IFCHR | 0666, makedev(1, 3)) == 0; /* needs root; else no device case */
+    have_device = mknod(probe, S_IFCHR | 0666, makedev(1, 7)) == 0; /* needs root; else no device case */
     unlink(probe);
     /* what the program prints is not the point: standard output goes to /dev/null */
     int null = open("/dev/null", O_WRONLY);

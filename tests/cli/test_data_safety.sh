@@ -19,19 +19,23 @@ rm -f real.csv link.csv && ln -s real.csv link.csv
 run 0 "D1 --o-stats through a dangling link" "$HIPIFY" -O out --print-stats-csv --o-stats link.csv src
 [ -L link.csv ] || fail "D1 --o-stats replaced the dangling link"
 has real.csv 'converted_refs' "D1 --o-stats wrote the dangling link's target"
-if mknod devnull c 1 3 2>/dev/null; then # a private node of /dev/null's kind: the real one is never risked
+if mknod devfull c 1 7 2>/dev/null; then # a private node of /dev/full's kind: the real one is never risked
   for opt in --stats-json --report --sarif --diff; do
-    run 3 "D1 $opt onto a device node" "$HIPIFY" -O out "$opt" devnull src
-    [ -c devnull ] || fail "D1 $opt replaced the device node"
+    run 3 "D1 $opt onto a device node" "$HIPIFY" -O out "$opt" devfull src
+    [ -c devfull ] || fail "D1 $opt replaced the device node"
   done
   has stderr 'HC2023' "D1 a device output names HC2023"
-  run 3 "D1 -o onto a device node" "$HIPIFY" src/k.cu -o devnull
-  [ -c devnull ] || fail "D1 -o replaced the device node"
+  run 3 "D1 -o onto a device node" "$HIPIFY" src/k.cu -o devfull
+  [ -c devfull ] || fail "D1 -o replaced the device node"
+  ln -s devfull fulllink
+  run 3 "D1 --diff through a link to a device node" "$HIPIFY" -O out --diff fulllink src
+  [ -L fulllink ] && [ -c devfull ] || fail "D1 the link or the device node changed"
 else
-  echo "note: mknod not permitted here; device-node cases covered through a link to /dev/null only"
+  echo "note: mknod not permitted here; the device-node cases are skipped"
 fi
+# the null device is the one device written (in place, a discard sink), and it stays a device
 ln -s /dev/null nulllink
-run 3 "D1 --diff through a link to /dev/null" "$HIPIFY" -O out --diff nulllink src
+run 0 "D1 --diff through a link to /dev/null" "$HIPIFY" -O out --diff nulllink src
 [ -L nulllink ] && [ -c /dev/null ] || fail "D1 link to /dev/null or /dev/null itself changed"
 mkfifo fifo
 cat fifo >fifo.got &
@@ -94,6 +98,8 @@ if [ -w /dev/full ]; then
   grep -q 'HC2011' err7 || fail "D7 no message for a failed stdout"
   "$HIPIFY" -O out --print-stats src >/dev/full 2>err7; s=$?
   [ "$s" -eq 3 ] || fail "D7 --print-stats into /dev/full: exit $s, expected 3"
+  "$HIPIFY" --help >/dev/full 2>err7; s=$?
+  [ "$s" -eq 3 ] || fail "D7 --help into /dev/full: exit $s, expected 3"
   [ -c /dev/full ] || fail "D7 /dev/full is no longer a device"
 fi
 # a reader that goes away: EPIPE is an error too (1 MB of output cannot fit a pipe buffer)
@@ -164,6 +170,33 @@ run 0 "D14 a stale temporary in the output directory" "$HIPIFY" -O o14 st
 has stderr 'o14/.k.cu.hipify-tmp-Ef56Gh' "D14 names the temporary in the output directory"
 run 0 "D14 --inplace on the tree" "$HIPIFY" --inplace st
 [ "$(find st -name '*hipify-tmp*' | wc -l)" -eq 1 ] || fail "D14 a run left its own temporary: $(find st -name '*hipify*')"
+
+# D14, for real: a run killed with SIGKILL while it rewrites a tree in place leaves every file either
+# as it was or fully translated, and nothing but recognisable temporaries, which the next run names.
+# (Where the kill lands varies; the checks hold wherever it lands.)
+mkdir -p kill
+i=0
+while [ $i -lt 60 ]; do cp big.cu "kill/f$i.cu"; i=$((i + 1)); done
+"$HIPIFY" --inplace --no-backup -j 2 kill >/dev/null 2>&1 &
+victim=$!
+n=0 # kill as soon as the first file is rewritten: the other writes are under way then
+while [ $n -lt 600 ] && ! grep -q hipMalloc kill/f0.cu 2>/dev/null && kill -0 "$victim" 2>/dev/null; do
+  sleep 0.05; n=$((n + 1))
+done
+kill -9 "$victim" 2>/dev/null
+wait "$victim" 2>/dev/null
+for f in kill/*.cu; do
+  cmp -s "$f" big.cu || grep -q 'hipMalloc' "$f" || fail "D14 $f is neither the original nor a translation"
+  [ "$(tail -c 64 "$f")" = "$(tail -c 64 big.cu)" ] || fail "D14 $f is truncated"
+done
+for f in kill/* kill/.[!.]*; do
+  [ -e "$f" ] || continue
+  case $(basename "$f") in *.cu) ;; .*.hipify-tmp-??????) ;; *) fail "D14 unexpected leftover $f" ;; esac
+done
+left=$(find kill -name '.*.hipify-tmp-*' | wc -l)
+run 0 "D14 the run after a kill" "$HIPIFY" -O killout kill
+[ "$(grep -c 'HC2021' stderr)" -eq "$left" ] || fail "D14 $left temporaries left, $(grep -c HC2021 stderr) named"
+echo "note: D14 kill left $left temporaries"
 
 # D17: control characters in file names are escaped in diagnostics.
 esc=$(printf '\033')

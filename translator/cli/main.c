@@ -291,6 +291,10 @@ int hc_cli_main(int argc, char **argv) {
     int rc = hc_cli_parse(argc, argv, &cli);
     if (rc != 0) {
         hc_cli_free(&cli);
+        if (rc > 0 && (fflush(stdout) != 0 || ferror(stdout))) { /* --help, --man into a full disk */
+            fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
+            return HC_EXIT_OUTPUT;
+        }
         return rc > 0 ? HC_EXIT_OK : HC_EXIT_USAGE;
     }
     if (!cli.hip_version_given) cli.opt.hip_version = installed_hip_version();

@@ -258,6 +258,13 @@ static hc_out_status replace_atomically(const char *target, const source *s, mod
     return HC_OUT_WRITTEN;
 }
 
+/* The null device (whatever its name) is the one device that is written: in place, a discard sink
+ * ("-o /dev/null" to see only diagnostics). It is never replaced. */
+static bool is_null_device(const struct stat *st) {
+    struct stat null;
+    return S_ISCHR(st->st_mode) && stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) && st->st_rdev == null.st_rdev;
+}
+
 /* dry: decide only (hc_out_check): nothing is created, written or compared */
 static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, int mode, bool dry,
                                   char *err, size_t errsize) {
@@ -275,14 +282,14 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
     if (exists && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino)
         return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
     if (exists && S_ISDIR(st.st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
-    if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)))
+    if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !is_null_device(&st))
         return fail(err, errsize, HC_OUT_SPECIAL, "%s is a device, not a file", path);
     size_t plen = strlen(path);
     if (exists && plen >= 7 && strcmp(path + plen - 7, ".prehip") == 0) /* only the backup writer makes them */
         return fail(err, errsize, HC_OUT_REFUSED, "%s is a backup of an original: refusing to overwrite it", path);
     if (exists && guarded(p->guard, &st) && !(p->flags & HC_OUT_REPLACE_INPUT))
         return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to overwrite it (use --inplace)", path);
-    if (exists && !S_ISREG(st.st_mode)) { /* FIFO or socket: in place, never read */
+    if (exists && !S_ISREG(st.st_mode)) { /* FIFO, socket or the null device: in place, never read */
         if (dry) return HC_OUT_WRITTEN;
         int fd = open(path, O_WRONLY | O_NOCTTY);
         if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));

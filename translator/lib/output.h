@@ -7,7 +7,8 @@
  *     pipe that fd 1 is open on) are written in place to fd 1: no temporary file, no rename, no read.
  *   - A symbolic link is written through (its final target, even a dangling one, is created or
  *     replaced); the link itself is never replaced.
- *   - Device nodes are refused (HC_OUT_SPECIAL); FIFOs and sockets are written in place, never read.
+ *   - Device nodes are refused (HC_OUT_SPECIAL), except the null device, a discard sink; it, FIFOs and
+ *     sockets are written in place, never read or replaced.
  *   - Regular files are replaced atomically: a temporary ".NAME.hipify-tmp-XXXXXX" in the same
  *     directory, written fully, given its mode, then renamed over the target. A run killed midway
  *     leaves at most such a temporary, which hc_out_is_temp_name recognises.
