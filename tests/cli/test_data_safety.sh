@@ -44,6 +44,10 @@ run 0 "D1 --sarif into a FIFO" "$HIPIFY" -O out --sarif fifo src
 wait "$reader"
 [ -p fifo ] || fail "D1 the FIFO was replaced"
 has fifo.got '"version"' "D1 SARIF arrived through the FIFO"
+# "-" is standard output for reports as for -o (it used to create a file named "-")
+run 0 "D1 --stats-json -" "$HIPIFY" -O out --stats-json - src
+has stdout '"files"' "D1 --stats-json - prints the JSON"
+absent ./- "D1 no file named -"
 # a report never replaces an input
 cp src/k.cu keep.cu
 run 3 "D1 --diff onto an input" "$HIPIFY" -O out --diff src/k.cu src

@@ -144,29 +144,23 @@ static const char *dir_root(const char *root) {
     return stat(root, &rs) == 0 && S_ISDIR(rs.st_mode) ? root : NULL;
 }
 
-/* --inplace: backup first (never replacing an earlier one), then the file itself. */
+/* --inplace: backup first (never replacing an earlier one), then the file itself; both confined to the
+ * input directory, so a link inside the tree cannot carry either write out of it. */
 static int write_inplace(const hc_cli *cli, const hc_file_result *r, const char *root, hc_out_guard *guard) {
-    char err[PATH_MAX + 256], path[PATH_MAX + 8], real[PATH_MAX], root_real[PATH_MAX];
+    char err[PATH_MAX + 256], path[PATH_MAX + 8], real[PATH_MAX];
     if (!r->changed) return 0;
     if (!realpath(r->path, real)) snprintf(real, sizeof real, "%s", r->path); /* write through links */
-    if (dir_root(root) && realpath(root, root_real)) {
-        size_t n = strlen(root_real); /* a link inside the tree must not carry the write out of it */
-        if (strncmp(real, root_real, n) != 0 || (real[n] != '/' && real[n] != '\0')) {
-            hc_cli_diag(cli, r->path, HC_D_OUTSIDE_OUTPUT, "refusing to write outside the output directory: the file resolves "
-                        "to %s, outside %s", real, root);
-            return -1;
-        }
-    }
     int mode = hc_out_mode_of(real);
+    const char *confine = dir_root(root);
     if (!cli->no_backup) {
         snprintf(path, sizeof path, "%s.prehip", real);
-        hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, guard};
+        hc_out_policy keep = {HC_OUT_KEEP_EXISTING, confine, guard};
         hc_out_status st = hc_out_write(&keep, path, r->original, r->original_len, mode, err, sizeof err);
         if (st == HC_OUT_KEPT) hc_cli_diag(cli, r->path, HC_D_BACKUP_KEPT, "backup %s kept: it holds an earlier original, not "
                                            "this run's input", path);
         if (report_write(cli, r->path, st, "backup", err) != 0) return -1; /* never replace a file whose backup failed */
     }
-    hc_out_policy own = {HC_OUT_REPLACE_INPUT, NULL, guard};
+    hc_out_policy own = {HC_OUT_REPLACE_INPUT, confine, guard};
     return report_write(cli, r->path, hc_out_write(&own, real, r->output, r->output_len, mode, err, sizeof err), "output", err);
 }
 
