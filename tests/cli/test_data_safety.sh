@@ -122,6 +122,8 @@ grep -q 'HC2011' err7b || fail "D7 closed pipe: no message"
 has got8 'hipMalloc' "D8 the translation came through the pipe"
 ( timeout 30 "$HIPIFY" src/k.cu -o -; echo $? >st8 ) | cat >got8
 [ "$(cat st8)" -eq 0 ] && grep -q hipMalloc got8 || fail "D8 -o - into a pipe"
+( timeout 30 "$HIPIFY" src/k.cu -o /dev/fd/1; echo $? >st8 ) | cat >got8
+[ "$(cat st8)" -eq 0 ] && grep -q hipMalloc got8 || fail "D8 -o /dev/fd/1 into a pipe"
 
 # D11 and issue 12 item 6: several roots are mirrored under their own names; collisions are refused.
 mkdir -p two/src two/include
