@@ -494,8 +494,11 @@ static const char *declared_type(const scan *s, const device_body *b, size_t use
     return found;
 }
 
-/* The type of the argument [first, last], or NULL when the tokens do not tell. */
-static const char *argument_type(const scan *s, const device_body *b, size_t first, size_t last) {
+/* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
+ * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
+ * the cast even where CUDA's type already is the common one. */
+static const char *argument_type(const scan *s, const device_body *b, size_t first, size_t last, bool *builtin) {
+    *builtin = false;
     if (first == last && is_kind(s, first, HC_TOK_NUMBER)) return literal_type(s, first);
     if (first == last && is_kind(s, first, HC_TOK_IDENT)) return declared_type(s, b, first);
     if (is(s, first, "-") && next(s, first) == last && is_kind(s, last, HC_TOK_NUMBER)) {
@@ -504,8 +507,10 @@ static const char *argument_type(const scan *s, const device_body *b, size_t fir
     }
     size_t dot = next(s, first), member = next(s, dot);
     if (member == last && is(s, dot, ".") && find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
-        (is(s, member, "x") || is(s, member, "y") || is(s, member, "z")))
+        (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
+        *builtin = true;
         return "unsigned int";
+    }
     return NULL;
 }
 
@@ -538,7 +543,8 @@ static int check_min_max(scan *s, size_t i) {
     if (comma == NONE) return 0;
     size_t a0 = next(s, open), a1 = prev(s, comma), b0 = next(s, comma), b1 = prev(s, close);
     if (a0 == comma || b0 == close) return 0;
-    const char *ta = argument_type(s, b, a0, a1), *tb = argument_type(s, b, b0, b1);
+    bool builtin_a, builtin_b;
+    const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);
     if (!ta || !tb || !strcmp(ta, tb)) return 0;
     const char *common = common_type(ta, tb);
     if (!common) return 0;
@@ -546,9 +552,9 @@ static int check_min_max(scan *s, size_t i) {
     snprintf(cast, sizeof cast, "(%s)", common);
     tok_name(s, i, name, sizeof name);
     hc_unit_diag(s->u, HC_D_MINMAX_MIXED, tok(s, i)->off, name, name, ta, tb, common);
-    if (strcmp(ta, common) && hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+    if ((strcmp(ta, common) || builtin_a) && hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
-    if (strcmp(tb, common) && hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+    if ((strcmp(tb, common) || builtin_b) && hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     return 0;
 }

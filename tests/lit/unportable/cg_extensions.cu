@@ -1,0 +1,48 @@
+// Cooperative-groups extensions HIP lacks (reduce, scan, memcpy_async and their operator objects, and their
+// headers) are reported with HC1106 instead of the generic HC1010, through cooperative_groups::, a namespace
+// alias or a using-directive. std::plus, a member named reduce and host functions named wait are not.
+// RUN: %hipify --hip-version 5.2 %s -o %t.hip 2>&1 | FileCheck %s --implicit-check-not=HC1106 --implicit-check-not=HC1010
+// RUN: FileCheck %s --check-prefix=OUT < %t.hip
+#include <cooperative_groups.h>
+// CHECK: cg_extensions.cu:[[@LINE+2]]:10: warning: HC1106: 'cooperative_groups/reduce.h' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
+// OUT: #include <cooperative_groups/reduce.h>
+#include <cooperative_groups/reduce.h>
+// CHECK: cg_extensions.cu:[[@LINE+1]]:10: warning: HC1106: 'cooperative_groups/memcpy_async.h'
+#include <cooperative_groups/memcpy_async.h>
+// CHECK: cg_extensions.cu:[[@LINE+1]]:10: warning: HC1106: 'cooperative_groups/scan.h'
+#include <cooperative_groups/scan.h>
+#include <functional>
+#include <sys/wait.h>
+
+namespace cg = cooperative_groups;
+
+struct Reducer { __device__ float reduce(float v) const { return v; } };
+
+__global__ void sum(const float *in, float *out, Reducer r) {
+  cg::thread_block block = cg::this_thread_block();
+  cg::thread_block_tile<32> tile = cg::tiled_partition<32>(block);
+  float v = in[block.thread_rank()];
+  // CHECK: cg_extensions.cu:[[@LINE+2]]:17: warning: HC1106: 'cooperative_groups::reduce' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:37: warning: HC1106: 'cooperative_groups::plus'
+  float s = cg::reduce(tile, v, cg::plus<float>());
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:33: warning: HC1106: 'cooperative_groups::inclusive_scan'
+  float p = cooperative_groups::inclusive_scan(tile, v);
+  out[block.thread_rank()] = s + p + r.reduce(v);
+}
+
+__global__ void stage(const float *in, float *out) {
+  using namespace cooperative_groups;
+  __shared__ float buf[256];
+  thread_block block = this_thread_block();
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:3: warning: HC1106: 'cooperative_groups::memcpy_async'
+  memcpy_async(block, buf, in, sizeof buf);
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:3: warning: HC1106: 'cooperative_groups::wait'
+  wait(block);
+  out[block.thread_rank()] = buf[block.thread_rank()];
+}
+
+int host_side(int a, int b) {
+  int status = 0;
+  wait(&status);
+  return std::plus<int>()(a, b) + status;
+}
