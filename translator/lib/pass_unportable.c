@@ -71,6 +71,7 @@ typedef struct device_body {
 typedef struct scan {
     hc_unit *u;
     const char *text;
+    uint8_t *host_only;  /* per token: inside an #ifndef __CUDA_ARCH__ branch (host pass only); NULL if none */
     device_body *bodies; /* sorted by open, not nested */
     size_t nbodies, capbodies;
     bool cg_using;       /* the file has `using namespace cooperative_groups` */
@@ -183,8 +184,87 @@ static int find_device_bodies(scan *s) {
     return 0;
 }
 
-/* The device body holding token i, or NULL. */
+/* ---------- host-only preprocessor branches ---------- */
+
+/* Macros defined only in the device compilation pass (nvcc's and HIP's). */
+static bool is_device_pass_macro(const scan *s, size_t i) {
+    return is(s, i, "__CUDA_ARCH__") || is(s, i, "__HIP_DEVICE_COMPILE__");
+}
+
+enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
+
+/* What the condition of the #if/#ifdef/#ifndef directive at keyword kw says about the compilation pass:
+ * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
+ * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
+static int condition_kind(const scan *s, size_t kw) {
+    size_t a = next(s, kw);
+    if (!in_directive(s, a) || is_kind(s, a, HC_TOK_HASH)) return COND_OTHER;
+    if (is(s, kw, "ifdef") || is(s, kw, "ifndef"))
+        return is_device_pass_macro(s, a) ? (is(s, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
+    bool negated = is(s, a, "!");
+    if (negated) a = next(s, a);
+    size_t last = a;
+    if (is(s, a, "defined")) {
+        size_t m = next(s, a);
+        bool paren = is(s, m, "(");
+        if (paren) m = next(s, m);
+        if (!is_device_pass_macro(s, m)) return COND_OTHER;
+        last = paren ? next(s, m) : m;
+        if (paren && !is(s, last, ")")) return COND_OTHER;
+    } else if (!negated && is_device_pass_macro(s, a)) {
+        return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
+    } else
+        return COND_OTHER;
+    size_t after = next(s, last); /* the condition must end here: `defined(X) && Y` says nothing */
+    if (valid(s, after) && in_directive(s, after) && !is_kind(s, after, HC_TOK_HASH)) return COND_OTHER;
+    return negated ? COND_HOST : COND_DEVICE;
+}
+
+/* One open #if while marking host-only branches: what its condition says, and which branch is current. */
+typedef struct pp_cond { int kind, branch; } pp_cond;
+
+static bool branch_is_host_only(const pp_cond *c) {
+    return (c->kind == COND_HOST && c->branch == 0) || (c->kind == COND_DEVICE && c->branch > 0);
+}
+
+/* Marks the tokens of branches only the host pass compiles: the first branch of a COND_HOST
+ * conditional, and the #elif/#else branches of a COND_DEVICE one. Code there is not device code. */
+static int mark_host_only(scan *s) {
+    enum { MAX_DEPTH = 64 }; /* deeper nesting is followed for balance but not classified */
+    pp_cond stack[MAX_DEPTH];
+    size_t depth = 0;
+    int host = 0; /* open conditionals whose current branch is host-only */
+    for (size_t i = 0; valid(s, i); i++) {
+        if (is_kind(s, i, HC_TOK_HASH)) {
+            size_t kw = next(s, i);
+            pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
+            if (is(s, kw, "if") || is(s, kw, "ifdef") || is(s, kw, "ifndef")) {
+                if (depth < MAX_DEPTH) {
+                    stack[depth] = (pp_cond){condition_kind(s, kw), 0};
+                    host += branch_is_host_only(&stack[depth]);
+                }
+                depth++;
+            } else if ((is(s, kw, "elif") || is(s, kw, "else")) && top) {
+                host -= branch_is_host_only(top);
+                top->branch++;
+                host += branch_is_host_only(top);
+            } else if (is(s, kw, "endif") && depth > 0) {
+                if (top) host -= branch_is_host_only(top);
+                depth--;
+            }
+            continue;
+        }
+        if (host > 0) {
+            if (!s->host_only && !(s->host_only = calloc(s->u->toks.n, 1))) return -1;
+            s->host_only[i] = 1;
+        }
+    }
+    return 0;
+}
+
+/* The device body holding token i, or NULL; code in host-only branches is not device code. */
 static const device_body *device_body_of(const scan *s, size_t i) {
+    if (s->host_only && i < s->u->toks.n && s->host_only[i]) return NULL;
     size_t lo = 0, hi = s->nbodies;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
@@ -563,7 +643,11 @@ static int check_min_max(scan *s, size_t i) {
 
 int hc_pass_unportable(hc_unit *u) {
     scan s = {.u = u, .text = u->text};
-    if (find_device_bodies(&s) < 0) return -1;
+    if (find_device_bodies(&s) < 0 || mark_host_only(&s) < 0) {
+        free(s.bodies);
+        free(s.host_only);
+        return -1;
+    }
     collect_cg_namespaces(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
         s.alloc_prop = is(&s, i, "cudaMemAllocationProp") || is(&s, i, "CUmemAllocationProp");
@@ -596,5 +680,6 @@ int hc_pass_unportable(hc_unit *u) {
         if (rc == 0) rc = check_min_max(&s, i);
     }
     free(s.bodies);
+    free(s.host_only);
     return rc;
 }

@@ -47,3 +47,28 @@ int main() {
   host_lambda(p);
   return 0;
 }
+
+// Branches only the host pass compiles (#ifndef __CUDA_ARCH__, the #else of #ifdef __CUDA_ARCH__) are host
+// code even inside a __host__ __device__ function; the device branches are still checked.
+__host__ __device__ void both(int *p) {
+#ifndef __CUDA_ARCH__
+  cudaFree(p);
+#else
+  // CHECK: dynamic_parallelism.cu:[[@LINE+1]]:3: warning: HC1101: 'cudaGetLastError' called from device code
+  cudaGetLastError();
+#endif
+#if defined(__CUDA_ARCH__) && __CUDA_ARCH__ >= 700
+  // CHECK: dynamic_parallelism.cu:[[@LINE+1]]:8: warning: HC1100: kernel 'child' launched from device code
+  child<<<1, 1>>>(p);
+#endif
+#ifdef __CUDA_ARCH__
+  p[0] = 1;
+#elif defined(SOMETHING)
+  cudaDeviceSynchronize();
+#else
+  child<<<1, 1>>>(p);
+#endif
+#if !defined(__CUDA_ARCH__)
+  cudaMemset(p, 0, 4);
+#endif
+}
