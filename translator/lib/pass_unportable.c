@@ -13,7 +13,7 @@
 #define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 
 typedef struct named2 { const char *name, *what; } named2;
-typedef struct named3 { const char *name, *cuda, *hip; } named3;
+typedef struct rounding { const char *name, *cuda, *hip; hc_version fixed; } rounding;
 typedef struct minmax_type { const char *spelling, *type; } minmax_type;
 typedef struct minmax_mixed { const char *a, *b, *common; } minmax_mixed;
 
@@ -22,8 +22,8 @@ static const named2 directed[] = {
 #include "unportable.def"
 #undef HC_UNPORTABLE_DIRECTED
 };
-static const named3 approximated[] = {
-#define HC_UNPORTABLE_ROUNDING(name, cuda, hip) {name, cuda, hip},
+static const rounding approximated[] = {
+#define HC_UNPORTABLE_ROUNDING(name, cuda, hip, fixed) {name, cuda, hip, fixed},
 #include "unportable.def"
 #undef HC_UNPORTABLE_ROUNDING
 };
@@ -394,8 +394,9 @@ static int remove_grid_constant(scan *s, size_t i) {
 /* ---------- rounding intrinsics ---------- */
 
 static void check_rounding(scan *s, size_t i) {
-    if (!is(s, next(s, i), "(")) return;
     const hc_token *t = tok(s, i);
+    /* every name in both tables starts with "__": most identifiers end here, before the table walks */
+    if (t->len < 8 || s->text[t->off] != '_' || s->text[t->off + 1] != '_' || !is(s, next(s, i), "(")) return;
     char name[64];
     for (size_t k = 0; k < COUNT_OF(directed); k++) {
         if (!is(s, i, directed[k].name)) continue;
@@ -407,6 +408,8 @@ static void check_rounding(scan *s, size_t i) {
     }
     for (size_t k = 0; k < COUNT_OF(approximated); k++) {
         if (!is(s, i, approximated[k].name)) continue;
+        hc_version target = s->u->opt->hip_version; /* 0: the newest HIP */
+        if (approximated[k].fixed && (target == 0 || target >= approximated[k].fixed)) return;
         if (!global_use(s, i)) return;
         replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
         tok_name(s, i, name, sizeof name);
@@ -436,9 +439,10 @@ static bool names_cg(const scan *s, size_t q) {
 }
 
 static void check_cg_name(scan *s, size_t i) {
+    size_t p = prev(s, i);
+    if (!s->cg_using && !is(s, p, "::")) return; /* neither qualified nor brought in: not a CG name */
     if (find_word(cg_names, COUNT_OF(cg_names), s, i) == NONE) return;
     if (tok(s, i)->flags & HC_TOKF_VETO) return;
-    size_t p = prev(s, i);
     bool qualified = is(s, p, "::") && names_cg(s, prev(s, p));
     /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
      * template in device code: `wait(` or `less<` elsewhere are someone else's. */
@@ -470,6 +474,8 @@ static void check_cg_header(scan *s, size_t i) {
 /* ---------- graphs and memory properties ---------- */
 
 static void check_graph(scan *s, size_t i) {
+    const char *p = s->text + tok(s, i)->off; /* all names start with cuda, cu or CU */
+    if (tok(s, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
     if (find_word(graph_conditional, COUNT_OF(graph_conditional), s, i) == NONE || !global_use(s, i)) return;
     char name[96];
     tok_name(s, i, name, sizeof name);
