@@ -37,6 +37,16 @@ static const char *const cg_names[] = {
 #include "unportable.def"
 #undef HC_UNPORTABLE_CG_NAME
 };
+static const named2 cg_types[] = {
+#define HC_UNPORTABLE_CG_TYPE(word, type) {word, type},
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_TYPE
+};
+static const char *const cg_members[] = {
+#define HC_UNPORTABLE_CG_MEMBER(name) name,
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_MEMBER
+};
 static const char *const graph_conditional[] = {
 #define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) name,
 #include "unportable.def"
@@ -78,6 +88,8 @@ typedef struct scan {
     const hc_token *cg_alias[16]; /* names of `namespace X = cooperative_groups` */
     size_t ncg_alias;
     bool alloc_prop;     /* the file names cudaMemAllocationProp / CUmemAllocationProp */
+    struct cg_var { const hc_token *name; const char *type; } cg_vars[64]; /* variables holding a group */
+    size_t ncg_vars;
 } scan;
 
 /* ---------- token helpers ---------- */
@@ -456,6 +468,66 @@ static void check_cg_name(scan *s, size_t i) {
     hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
 }
 
+/* The group type a cooperative-groups type or factory word names, or NULL. */
+static const char *cg_type_of(const scan *s, size_t i) {
+    for (size_t t = 0; t < COUNT_OF(cg_types); t++)
+        if (is(s, i, cg_types[t].name)) return cg_types[t].what;
+    return NULL;
+}
+
+/* Records variables declared with a group type (thread_block_tile<32> t, cg::thread_block b) or
+ * initialised from a factory (auto t = cg::tiled_partition<32>(...)). Only in a file that uses cooperative
+ * groups (a using-directive, an alias or a qualified name): thread_block or all are common words elsewhere. */
+static void collect_cg_variables(scan *s) {
+    bool uses_cg = s->cg_using || s->ncg_alias > 0;
+    for (size_t i = 0; valid(s, i) && !uses_cg; i++) uses_cg = is(s, i, "cooperative_groups");
+    if (!uses_cg) return;
+    for (size_t i = 0; valid(s, i) && s->ncg_vars < COUNT_OF(s->cg_vars); i++) {
+        const char *type = is_kind(s, i, HC_TOK_IDENT) ? cg_type_of(s, i) : NULL;
+        if (!type) continue;
+        size_t p = prev(s, i);
+        if (is(s, p, ".") || is(s, p, "->")) continue;
+        size_t name = NONE;
+        if (is(s, p, "::")) p = prev(s, prev(s, p)); /* cg::tiled_partition: look before the qualifier */
+        if (is(s, p, "=") && is_kind(s, prev(s, p), HC_TOK_IDENT) && is(s, prev(s, prev(s, p)), "auto"))
+            name = prev(s, p); /* auto t = [cg::]factory... */
+        else {
+            size_t j = next(s, i);
+            if (is(s, j, "<")) { /* template arguments: thread_block_tile<32> */
+                int depth = 0;
+                for (; valid(s, j); j = next(s, j)) {
+                    if (is(s, j, "<")) depth++;
+                    else if (is(s, j, ">") && --depth == 0) break;
+                    else if (is(s, j, ">>") && (depth -= 2) <= 0) break;
+                    else if (is(s, j, ";") || is(s, j, "{")) break;
+                }
+                j = next(s, j);
+            }
+            while (is(s, j, "&") || is(s, j, "const")) j = next(s, j);
+            size_t after = next(s, j);
+            if (is_kind(s, j, HC_TOK_IDENT) &&
+                (is(s, after, "=") || is(s, after, ";") || is(s, after, ",") || is(s, after, ")") || is(s, after, "(")))
+                name = j;
+        }
+        if (name != NONE) s->cg_vars[s->ncg_vars++] = (struct cg_var){tok(s, name), type};
+    }
+}
+
+/* group.ballot(...) and the other members no HIP group has, on a variable recorded above. */
+static void check_cg_member(scan *s, size_t i) {
+    if (!s->ncg_vars || !is(s, prev(s, i), ".") || !is(s, next(s, i), "(")) return;
+    if (find_word(cg_members, COUNT_OF(cg_members), s, i) == NONE) return;
+    size_t object = prev(s, prev(s, i));
+    for (size_t k = 0; k < s->ncg_vars; k++) {
+        if (!spelled(s, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
+        char member[64], full[160];
+        tok_name(s, i, member, sizeof member);
+        snprintf(full, sizeof full, "cooperative_groups::%s::%s", s->cg_vars[k].type, member);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
+        return;
+    }
+}
+
 /* #include <cooperative_groups/reduce.h> and friends: replaces the generic HC1010 of the include pass. */
 static void check_cg_header(scan *s, size_t i) {
     if (!is_kind(s, i, HC_TOK_STRING) || !in_directive(s, i) || !is(s, prev(s, i), "include")) return;
@@ -655,6 +727,7 @@ int hc_pass_unportable(hc_unit *u) {
         return -1;
     }
     collect_cg_namespaces(&s);
+    collect_cg_variables(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
         s.alloc_prop = is(&s, i, "cudaMemAllocationProp") || is(&s, i, "CUmemAllocationProp");
     int rc = 0;
@@ -681,6 +754,7 @@ int hc_pass_unportable(hc_unit *u) {
         check_device_code(&s, i);
         check_rounding(&s, i);
         check_cg_name(&s, i);
+        check_cg_member(&s, i);
         check_graph(&s, i);
         if (rc == 0) rc = check_alloc_flags(&s, i);
         if (rc == 0) rc = check_min_max(&s, i);

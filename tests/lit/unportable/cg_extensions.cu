@@ -1,6 +1,7 @@
 // Cooperative-groups extensions HIP lacks (reduce, scan, memcpy_async and their operator objects, and their
 // headers) are reported with HC1106 instead of the generic HC1010, through cooperative_groups::, a namespace
-// alias or a using-directive. std::plus, a member named reduce and host functions named wait are not.
+// alias or a using-directive, and group members HIP lacks (tile.ballot). std::plus, a member named reduce, a
+// bitset's any() and host functions named wait are not.
 // RUN: %hipify --hip-version 5.2 %s -o %t.hip 2>&1 | FileCheck %s --implicit-check-not=HC1106 --implicit-check-not=HC1010
 // RUN: FileCheck %s --check-prefix=OUT < %t.hip
 #include <cooperative_groups.h>
@@ -11,6 +12,7 @@
 #include <cooperative_groups/memcpy_async.h>
 // CHECK: cg_extensions.cu:[[@LINE+1]]:10: warning: HC1106: 'cooperative_groups/scan.h'
 #include <cooperative_groups/scan.h>
+#include <bitset>
 #include <functional>
 #include <sys/wait.h>
 
@@ -39,6 +41,19 @@ __global__ void stage(const float *in, float *out) {
   // CHECK: cg_extensions.cu:[[@LINE+1]]:3: warning: HC1106: 'cooperative_groups::wait'
   wait(block);
   out[block.thread_rank()] = buf[block.thread_rank()];
+}
+
+// Members no HIP group has, called on a variable declared with a group type or from a factory.
+__device__ int vote(cg::thread_block_tile<32> tile, int v, const std::bitset<8> &flags) {
+  auto warp = cg::tiled_partition<32>(cg::this_thread_block());
+  cg::coalesced_group active = cg::coalesced_threads();
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:19: warning: HC1106: 'cooperative_groups::thread_block_tile::ballot' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
+  int mask = tile.ballot(v > 0);
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:16: warning: HC1106: 'cooperative_groups::thread_block_tile::meta_group_rank'
+  mask += warp.meta_group_rank();
+  // CHECK: cg_extensions.cu:[[@LINE+1]]:18: warning: HC1106: 'cooperative_groups::coalesced_group::any'
+  mask += active.any(v) + tile.thread_rank() + tile.shfl_down(v, 1);
+  return mask + flags.any() + flags.all();
 }
 
 int host_side(int a, int b) {
