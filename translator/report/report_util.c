@@ -158,6 +158,15 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_BUILD_NO_EQUIVALENT] = HC_EFFORT_MANUAL,
     [HC_D_BUILD_CUDA_PATH] = HC_EFFORT_MANUAL,
     [HC_D_BUILD_NOT_UNDERSTOOD] = HC_EFFORT_MANUAL,
+    /* constructs HIP cannot compile or computes differently (pass_unportable.c) */
+    [HC_D_DEVICE_LAUNCH] = HC_EFFORT_MANUAL,
+    [HC_D_DEVICE_RUNTIME_API] = HC_EFFORT_MANUAL,
+    [HC_D_INLINE_PTX] = HC_EFFORT_MANUAL,
+    [HC_D_DIRECTED_ROUNDING] = HC_EFFORT_MANUAL,
+    [HC_D_ROUNDING_APPROXIMATED] = HC_EFFORT_MANUAL,
+    [HC_D_CG_EXTENSION] = HC_EFFORT_MANUAL,
+    [HC_D_GRAPH_CONDITIONAL] = HC_EFFORT_MANUAL,
+    [HC_D_ALLOC_FLAGS_MISSING] = HC_EFFORT_MANUAL,
 };
 
 hc_effort hc_report_diag_effort(hc_diag_id id)

@@ -15,4 +15,5 @@
 // NO1001: note: HC1011
 // NO1001-NOT: HC1001
 // ERR: error: HC2007: unterminated /* comment starting at line 1
-__global__ void k() { cudaCtxResetPersistingL2Cache(); }
+__global__ void k() {}
+void h() { cudaCtxResetPersistingL2Cache(); }

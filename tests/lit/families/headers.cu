@@ -4,9 +4,9 @@
 // RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
 // RUN: %hipify --hip-version 5.1 %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=OLD %s
 // RUN: %hipify --hip-version 6.3 %s -o /dev/null 2>&1 | FileCheck --check-prefix=DIAG %s
-// DIAG: warning: HC1010: header 'cooperative_groups/memcpy_async.h' has no HIP equivalent; left unchanged [unsupported-header]
-// DIAG: warning: HC1010: header 'cooperative_groups/reduce.h' has no HIP equivalent; left unchanged [unsupported-header]
-// DIAG: warning: HC1010: header 'cooperative_groups/scan.h' has no HIP equivalent; left unchanged [unsupported-header]
+// DIAG: warning: HC1106: 'cooperative_groups/memcpy_async.h' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
+// DIAG: warning: HC1106: 'cooperative_groups/reduce.h' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
+// DIAG: warning: HC1106: 'cooperative_groups/scan.h' is a cooperative-groups extension HIP does not provide: left unchanged [cg-extension]
 // DIAG: warning: HC1010: header 'cublasXt.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_fp8.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cufftw.h' has no HIP equivalent; left unchanged [unsupported-header]

@@ -1,0 +1,765 @@
+/* pass_unportable.c: finds constructs the HIP target cannot compile or computes differently (dynamic parallelism,
+ * inline PTX, directed rounding, cooperative-groups extensions, conditional graph nodes, allocFlags, mixed-type
+ * min/max) and diagnoses them, rewriting only where HIP has an exact equivalent. It renames no API (the rename
+ * pass does) and parses no C++: it reads tokens, with the tables in unportable.def. */
+#include "semantic.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NONE SIZE_MAX
+#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
+
+typedef struct named2 { const char *name, *what; } named2;
+typedef struct rounding { const char *name, *cuda, *hip; hc_version fixed; } rounding;
+typedef struct minmax_type { const char *spelling, *type; } minmax_type;
+typedef struct minmax_mixed { const char *a, *b, *common; } minmax_mixed;
+
+static const named2 directed[] = {
+#define HC_UNPORTABLE_DIRECTED(name, direction) {name, direction},
+#include "unportable.def"
+#undef HC_UNPORTABLE_DIRECTED
+};
+static const rounding approximated[] = {
+#define HC_UNPORTABLE_ROUNDING(name, cuda, hip, fixed) {name, cuda, hip, fixed},
+#include "unportable.def"
+#undef HC_UNPORTABLE_ROUNDING
+};
+static const char *const cg_headers[] = {
+#define HC_UNPORTABLE_CG_HEADER(path) path,
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_HEADER
+};
+static const char *const cg_names[] = {
+#define HC_UNPORTABLE_CG_NAME(name) name,
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_NAME
+};
+static const named2 cg_types[] = {
+#define HC_UNPORTABLE_CG_TYPE(word, type) {word, type},
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_TYPE
+};
+static const char *const cg_members[] = {
+#define HC_UNPORTABLE_CG_MEMBER(name) name,
+#include "unportable.def"
+#undef HC_UNPORTABLE_CG_MEMBER
+};
+static const char *const graph_conditional[] = {
+#define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) name,
+#include "unportable.def"
+#undef HC_UNPORTABLE_GRAPH_CONDITIONAL
+};
+static const char *const alloc_flags[] = {
+#define HC_UNPORTABLE_ALLOC_FLAG(member) member,
+#include "unportable.def"
+#undef HC_UNPORTABLE_ALLOC_FLAG
+};
+static const minmax_type minmax_types[] = {
+#define HC_UNPORTABLE_MINMAX_TYPE(spelling, type) {spelling, type},
+#include "unportable.def"
+#undef HC_UNPORTABLE_MINMAX_TYPE
+};
+static const minmax_mixed minmax_mixed_pairs[] = {
+#define HC_UNPORTABLE_MINMAX_MIXED(a, b, common) {a, b, common},
+#include "unportable.def"
+#undef HC_UNPORTABLE_MINMAX_MIXED
+};
+
+/* Built-in variables whose members are unsigned int in CUDA (threadIdx.x ...). */
+static const char *const unsigned_builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+
+/* The body of a __global__ or __device__ function (or device lambda): tokens (open, close) are its braces. */
+typedef struct device_body {
+    size_t open, close;
+    size_t params; /* the '(' of its parameter list, or NONE */
+    size_t name;   /* the function's name, or NONE (lambdas) */
+} device_body;
+
+typedef struct scan {
+    hc_unit *u;
+    const char *text;
+    uint8_t *host_only;  /* per token: inside an #ifndef __CUDA_ARCH__ branch (host pass only); NULL if none */
+    device_body *bodies; /* sorted by open, not nested */
+    size_t nbodies, capbodies;
+    bool cg_using;       /* the file has `using namespace cooperative_groups` */
+    const hc_token *cg_alias[16]; /* names of `namespace X = cooperative_groups` */
+    size_t ncg_alias;
+    bool alloc_prop;     /* the file names cudaMemAllocationProp / CUmemAllocationProp */
+    struct cg_var { const hc_token *name; const char *type; } cg_vars[64]; /* variables holding a group */
+    size_t ncg_vars;
+} scan;
+
+/* ---------- token helpers ---------- */
+
+static const hc_token *tok(const scan *s, size_t i) { return &s->u->toks.v[i]; }
+static bool valid(const scan *s, size_t i) { return i < s->u->toks.n; }
+static bool is(const scan *s, size_t i, const char *str) { return valid(s, i) && hc_tok_is(s->text, tok(s, i), str); }
+static bool is_kind(const scan *s, size_t i, hc_tok_kind k) { return valid(s, i) && tok(s, i)->kind == k; }
+static size_t next(const scan *s, size_t i) { return hc_tok_next(&s->u->toks, i); }
+static size_t prev(const scan *s, size_t i) { return i == NONE ? NONE : hc_tok_prev(&s->u->toks, i); }
+static bool in_directive(const scan *s, size_t i) { return valid(s, i) && (tok(s, i)->flags & HC_TOKF_DIRECTIVE); }
+static bool spelled(const scan *s, size_t i, const char *str, size_t n) {
+    return valid(s, i) && tok(s, i)->len == n && memcmp(s->text + tok(s, i)->off, str, n) == 0;
+}
+static size_t find_word(const char *const *words, size_t n, const scan *s, size_t i) {
+    for (size_t k = 0; k < n; k++)
+        if (is(s, i, words[k])) return k;
+    return NONE;
+}
+static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
+    size_t n = valid(s, i) ? tok(s, i)->len : 0;
+    if (n >= size) n = size - 1;
+    memcpy(buf, valid(s, i) ? s->text + tok(s, i)->off : "", n);
+    buf[n] = '\0';
+}
+
+/* The next code token, skipping preprocessor lines when the walk did not start in one: a body may hold
+ * #if lines, while a bracket opened in a directive never closes outside it. */
+static size_t step(const scan *s, size_t i, bool directive) {
+    size_t j = next(s, i);
+    if (!directive)
+        while (valid(s, j) && in_directive(s, j)) j = next(s, j);
+    else if (valid(s, j) && !in_directive(s, j))
+        return s->u->toks.n;
+    return j;
+}
+
+/* Matching closer of the ( [ { at open, across #if lines (unlike hc_tok_match), or NONE. */
+static size_t match(const scan *s, size_t open) {
+    bool directive = in_directive(s, open);
+    int depth = 0;
+    for (size_t i = step(s, open, directive); valid(s, i); i = step(s, i, directive)) {
+        if (!is_kind(s, i, HC_TOK_PUNCT) || tok(s, i)->len != 1) continue;
+        char c = s->text[tok(s, i)->off];
+        if (c == '(' || c == '[' || c == '{') depth++;
+        else if (c == ')' || c == ']' || c == '}') {
+            if (depth == 0) return i;
+            depth--;
+        }
+    }
+    return NONE;
+}
+
+/* ---------- where device code is ---------- */
+
+static int add_body(scan *s, device_body b) {
+    if (s->nbodies == s->capbodies) {
+        size_t cap = s->capbodies ? s->capbodies * 2 : 16;
+        device_body *v = realloc(s->bodies, cap * sizeof *v);
+        if (!v) return -1;
+        s->bodies = v;
+        s->capbodies = cap;
+    }
+    s->bodies[s->nbodies++] = b;
+    return 0;
+}
+
+/* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
+ * before any ';' or '=' (which make it a declaration or a variable). */
+static bool body_after(const scan *s, size_t at, device_body *b) {
+    size_t params = NONE;
+    for (size_t j = step(s, at, false); valid(s, j); j = step(s, j, false)) {
+        if (is(s, j, ";") || is(s, j, "=") || is(s, j, "}")) return false;
+        if (is(s, j, "(") || is(s, j, "[")) {
+            if (is(s, j, "(")) params = j;
+            j = match(s, j);
+            if (j == NONE) return false;
+            continue;
+        }
+        if (is(s, j, "{")) {
+            if (params == NONE) return false; /* __device__ int x{1}: a variable */
+            size_t close = match(s, j);
+            if (close == NONE) return false;
+            size_t name = prev(s, params);
+            bool named = is_kind(s, name, HC_TOK_IDENT) && !is(s, name, "__device__") && !is(s, name, "__host__") &&
+                         !is(s, name, "__launch_bounds__");
+            *b = (device_body){j, close, params, named ? name : NONE};
+            return true;
+        }
+    }
+    return false;
+}
+
+static int find_device_bodies(scan *s) {
+    size_t covered = 0; /* tokens before this index are inside a body already found */
+    for (size_t i = 0; valid(s, i); i++) {
+        if (i < covered || in_directive(s, i) || !is_kind(s, i, HC_TOK_IDENT)) continue;
+        if (!is(s, i, "__global__") && !is(s, i, "__device__")) continue;
+        device_body b;
+        if (!body_after(s, i, &b)) continue;
+        if (add_body(s, b) < 0) return -1;
+        covered = b.close + 1;
+    }
+    return 0;
+}
+
+/* ---------- host-only preprocessor branches ---------- */
+
+/* Macros defined only in the device compilation pass (nvcc's and HIP's). */
+static bool is_device_pass_macro(const scan *s, size_t i) {
+    return is(s, i, "__CUDA_ARCH__") || is(s, i, "__HIP_DEVICE_COMPILE__");
+}
+
+enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
+
+/* What the condition of the #if/#ifdef/#ifndef directive at keyword kw says about the compilation pass:
+ * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
+ * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
+static int condition_kind(const scan *s, size_t kw) {
+    size_t a = next(s, kw);
+    if (!in_directive(s, a) || is_kind(s, a, HC_TOK_HASH)) return COND_OTHER;
+    if (is(s, kw, "ifdef") || is(s, kw, "ifndef"))
+        return is_device_pass_macro(s, a) ? (is(s, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
+    bool negated = is(s, a, "!");
+    if (negated) a = next(s, a);
+    size_t last = a;
+    if (is(s, a, "defined")) {
+        size_t m = next(s, a);
+        bool paren = is(s, m, "(");
+        if (paren) m = next(s, m);
+        if (!is_device_pass_macro(s, m)) return COND_OTHER;
+        last = paren ? next(s, m) : m;
+        if (paren && !is(s, last, ")")) return COND_OTHER;
+    } else if (!negated && is_device_pass_macro(s, a)) {
+        return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
+    } else
+        return COND_OTHER;
+    size_t after = next(s, last); /* the condition must end here: `defined(X) && Y` says nothing */
+    if (valid(s, after) && in_directive(s, after) && !is_kind(s, after, HC_TOK_HASH)) return COND_OTHER;
+    return negated ? COND_HOST : COND_DEVICE;
+}
+
+/* One open #if while marking host-only branches: what its condition says, and which branch is current. */
+typedef struct pp_cond { int kind, branch; } pp_cond;
+
+static bool branch_is_host_only(const pp_cond *c) {
+    return (c->kind == COND_HOST && c->branch == 0) || (c->kind == COND_DEVICE && c->branch > 0);
+}
+
+/* Marks the tokens of branches only the host pass compiles: the first branch of a COND_HOST
+ * conditional, and the #elif/#else branches of a COND_DEVICE one. Code there is not device code. */
+static int mark_host_only(scan *s) {
+    enum { MAX_DEPTH = 64 }; /* deeper nesting is followed for balance but not classified */
+    pp_cond stack[MAX_DEPTH];
+    size_t depth = 0;
+    int host = 0; /* open conditionals whose current branch is host-only */
+    for (size_t i = 0; valid(s, i); i++) {
+        if (is_kind(s, i, HC_TOK_HASH)) {
+            size_t kw = next(s, i);
+            pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
+            if (is(s, kw, "if") || is(s, kw, "ifdef") || is(s, kw, "ifndef")) {
+                if (depth < MAX_DEPTH) {
+                    stack[depth] = (pp_cond){condition_kind(s, kw), 0};
+                    host += branch_is_host_only(&stack[depth]);
+                }
+                depth++;
+            } else if ((is(s, kw, "elif") || is(s, kw, "else")) && top) {
+                host -= branch_is_host_only(top);
+                top->branch++;
+                host += branch_is_host_only(top);
+            } else if (is(s, kw, "endif") && depth > 0) {
+                if (top) host -= branch_is_host_only(top);
+                depth--;
+            }
+            continue;
+        }
+        if (host > 0) {
+            if (!s->host_only && !(s->host_only = calloc(s->u->toks.n, 1))) return -1;
+            s->host_only[i] = 1;
+        }
+    }
+    return 0;
+}
+
+/* The device body holding token i, or NULL; code in host-only branches is not device code. */
+static const device_body *device_body_of(const scan *s, size_t i) {
+    if (s->host_only && i < s->u->toks.n && s->host_only[i]) return NULL;
+    size_t lo = 0, hi = s->nbodies;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (s->bodies[mid].close < i) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < s->nbodies && s->bodies[lo].open < i && i < s->bodies[lo].close ? &s->bodies[lo] : NULL;
+}
+
+static void body_label(const scan *s, const device_body *b, char *buf, size_t size) {
+    char name[128];
+    if (b && b->name != NONE) {
+        tok_name(s, b->name, name, sizeof name);
+        snprintf(buf, size, " in device function '%s'", name);
+    } else
+        snprintf(buf, size, "%s", b ? " in a device lambda" : "");
+}
+
+/* ---------- shared context checks ---------- */
+
+/* True when identifier i is a use of the global (CUDA) entity of that name: not a member, not qualified by
+ * a user namespace or class, not the name of a declaration of the user's own, not vetoed by the semantic
+ * pass, not a #define'd name. */
+static bool global_use(const scan *s, size_t i) {
+    const hc_token *t = tok(s, i);
+    if (t->flags & HC_TOKF_VETO) return false;
+    if ((t->flags & HC_TOKF_DIRECTIVE) && !(t->flags & HC_TOKF_IN_DEFINE)) return false;
+    size_t p = prev(s, i);
+    if (is(s, p, ".") || is(s, p, "->") || is(s, p, "define")) return false;
+    if (is(s, p, "::")) {
+        size_t q = prev(s, p);
+        if (is_kind(s, q, HC_TOK_IDENT) && !is(s, q, "return")) return false;
+    }
+    return !hc_tok_declarator_position(s->u, i);
+}
+
+/* A more specific diagnostic replaces the generic one another pass gave the same place (HC1001, HC1010):
+ * one construct, one warning. Only diagnostics at exactly this offset with this id go. */
+static void replace_generic(hc_unit *u, uint32_t off, hc_diag_id generic) {
+    for (size_t k = 0; k < u->diags.n; k++) {
+        hc_diag *d = &u->diags.v[k];
+        if (d->id != generic || d->offset != off) continue;
+        free(d->message);
+        free(d->name);
+        memmove(d, d + 1, (u->diags.n - k - 1) * sizeof *d);
+        u->diags.n--;
+        return;
+    }
+}
+
+/* ---------- dynamic parallelism, inline PTX ---------- */
+
+static bool is_runtime_api_name(const scan *s, size_t i) {
+    const hc_token *t = tok(s, i);
+    const char *p = s->text + t->off;
+    return t->len > 5 && memcmp(p, "cuda", 4) == 0 && p[4] >= 'A' && p[4] <= 'Z';
+}
+
+/* Strings in an asm statement that only PTX uses: type suffixes and special registers. Host assembly
+ * (x86 AT&T, AArch64) spells none of them. */
+static bool looks_like_ptx(const scan *s, size_t open, size_t close) {
+    static const char *const markers[] = {".u32", ".s32", ".b32", ".u64", ".s64", ".b64", ".f32", ".f64", ".f16",
+                                          ".u16", ".b16", ".pred", ".global", ".shared", "%laneid", "%tid",
+                                          "%clock", "%smid", "%warpid", "%lanemask"};
+    for (size_t i = open; valid(s, i) && i <= close; i++) {
+        if (!is_kind(s, i, HC_TOK_STRING)) continue;
+        const hc_token *t = tok(s, i);
+        for (size_t m = 0; m < COUNT_OF(markers); m++) {
+            size_t n = strlen(markers[m]);
+            for (size_t k = 0; k + n <= t->len; k++)
+                if (memcmp(s->text + t->off + k, markers[m], n) == 0) return true;
+        }
+    }
+    return false;
+}
+
+static void check_asm(scan *s, size_t i) {
+    size_t j = next(s, i);
+    while (is(s, j, "volatile") || is(s, j, "__volatile__") || is(s, j, "goto") || is(s, j, "inline")) j = next(s, j);
+    if (!is(s, j, "(")) return;
+    size_t close = match(s, j);
+    const device_body *b = device_body_of(s, i);
+    char where[160];
+    if (b) body_label(s, b, where, sizeof where);
+    else if (close != NONE && looks_like_ptx(s, j, close))
+        snprintf(where, sizeof where, "%s", in_directive(s, i) ? " in a macro" : " outside a device function");
+    else
+        return; /* host assembly: not ours */
+    hc_unit_diag(s->u, HC_D_INLINE_PTX, tok(s, i)->off, "asm", where);
+}
+
+static void check_device_code(scan *s, size_t i) {
+    const device_body *b = device_body_of(s, i);
+    if (!b) return;
+    char name[128];
+    if (is(s, i, "<<<")) {
+        size_t k = prev(s, i);
+        if (is(s, k, ">")) { /* kernel<T><<<...>>>: the name before the template arguments */
+            int depth = 0;
+            for (; valid(s, k); k = prev(s, k)) {
+                if (is(s, k, ">")) depth++;
+                else if (is(s, k, "<") && --depth == 0) break;
+            }
+            k = prev(s, k);
+        }
+        if (is_kind(s, k, HC_TOK_IDENT)) tok_name(s, k, name, sizeof name);
+        else snprintf(name, sizeof name, "(expression)");
+        hc_unit_diag(s->u, HC_D_DEVICE_LAUNCH, tok(s, i)->off, name, name);
+        return;
+    }
+    if (is_kind(s, i, HC_TOK_IDENT) && is_runtime_api_name(s, i) && is(s, next(s, i), "(") && global_use(s, i)) {
+        tok_name(s, i, name, sizeof name);
+        hc_unit_diag(s->u, HC_D_DEVICE_RUNTIME_API, tok(s, i)->off, name, name);
+    }
+}
+
+/* ---------- __grid_constant__ ---------- */
+
+static int remove_grid_constant(scan *s, size_t i) {
+    const hc_token *t = tok(s, i);
+    uint32_t end = t->off + t->len;
+    while (end < s->u->len && (s->text[end] == ' ' || s->text[end] == '\t')) end++;
+    hc_unit_diag(s->u, HC_D_GRID_CONSTANT, t->off, "__grid_constant__");
+    return hc_unit_edit(s->u, t->off, end - t->off, "", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
+/* ---------- rounding intrinsics ---------- */
+
+static void check_rounding(scan *s, size_t i) {
+    const hc_token *t = tok(s, i);
+    /* every name in both tables starts with "__": most identifiers end here, before the table walks */
+    if (t->len < 8 || s->text[t->off] != '_' || s->text[t->off + 1] != '_' || !is(s, next(s, i), "(")) return;
+    char name[64];
+    for (size_t k = 0; k < COUNT_OF(directed); k++) {
+        if (!is(s, i, directed[k].name)) continue;
+        if (!global_use(s, i)) return;
+        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
+        tok_name(s, i, name, sizeof name);
+        hc_unit_diag(s->u, HC_D_DIRECTED_ROUNDING, t->off, name, name, directed[k].what);
+        return;
+    }
+    for (size_t k = 0; k < COUNT_OF(approximated); k++) {
+        if (!is(s, i, approximated[k].name)) continue;
+        hc_version target = s->u->opt->hip_version; /* 0: the newest HIP */
+        if (approximated[k].fixed && (target == 0 || target >= approximated[k].fixed)) return;
+        if (!global_use(s, i)) return;
+        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
+        tok_name(s, i, name, sizeof name);
+        hc_unit_diag(s->u, HC_D_ROUNDING_APPROXIMATED, t->off, name, name, approximated[k].cuda, approximated[k].hip);
+        return;
+    }
+}
+
+/* ---------- cooperative groups ---------- */
+
+static void collect_cg_namespaces(scan *s) {
+    for (size_t i = 0; valid(s, i); i++) {
+        if (!is(s, i, "namespace") && !is(s, i, "using")) continue;
+        size_t a = next(s, i), b = next(s, a), c = next(s, b);
+        if (is(s, i, "using") && is(s, a, "namespace") && is(s, b, "cooperative_groups")) s->cg_using = true;
+        if (is(s, i, "namespace") && is_kind(s, a, HC_TOK_IDENT) && is(s, b, "=") && is(s, c, "cooperative_groups") &&
+            s->ncg_alias < COUNT_OF(s->cg_alias))
+            s->cg_alias[s->ncg_alias++] = tok(s, a);
+    }
+}
+
+static bool names_cg(const scan *s, size_t q) {
+    if (is(s, q, "cooperative_groups")) return true;
+    for (size_t k = 0; k < s->ncg_alias; k++)
+        if (spelled(s, q, s->text + s->cg_alias[k]->off, s->cg_alias[k]->len)) return true;
+    return false;
+}
+
+static void check_cg_name(scan *s, size_t i) {
+    size_t p = prev(s, i);
+    if (!s->cg_using && !is(s, p, "::")) return; /* neither qualified nor brought in: not a CG name */
+    if (find_word(cg_names, COUNT_OF(cg_names), s, i) == NONE) return;
+    if (tok(s, i)->flags & HC_TOKF_VETO) return;
+    bool qualified = is(s, p, "::") && names_cg(s, prev(s, p));
+    /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
+     * template in device code: `wait(` or `less<` elsewhere are someone else's. */
+    bool unqualified = s->cg_using && !is(s, p, "::") && !is(s, p, ".") && !is(s, p, "->") &&
+                       (is(s, next(s, i), "(") || is(s, next(s, i), "<")) && device_body_of(s, i) &&
+                       !hc_tok_declarator_position(s->u, i);
+    if (!qualified && !unqualified) return;
+    char name[96], full[128];
+    tok_name(s, i, name, sizeof name);
+    snprintf(full, sizeof full, "cooperative_groups::%s", name);
+    hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
+}
+
+/* The group type a cooperative-groups type or factory word names, or NULL. */
+static const char *cg_type_of(const scan *s, size_t i) {
+    for (size_t t = 0; t < COUNT_OF(cg_types); t++)
+        if (is(s, i, cg_types[t].name)) return cg_types[t].what;
+    return NULL;
+}
+
+/* Records variables declared with a group type (thread_block_tile<32> t, cg::thread_block b) or
+ * initialised from a factory (auto t = cg::tiled_partition<32>(...)). Only in a file that uses cooperative
+ * groups (a using-directive, an alias or a qualified name): thread_block or all are common words elsewhere. */
+static void collect_cg_variables(scan *s) {
+    bool uses_cg = s->cg_using || s->ncg_alias > 0;
+    for (size_t i = 0; valid(s, i) && !uses_cg; i++) uses_cg = is(s, i, "cooperative_groups");
+    if (!uses_cg) return;
+    for (size_t i = 0; valid(s, i) && s->ncg_vars < COUNT_OF(s->cg_vars); i++) {
+        const char *type = is_kind(s, i, HC_TOK_IDENT) ? cg_type_of(s, i) : NULL;
+        if (!type) continue;
+        size_t p = prev(s, i);
+        if (is(s, p, ".") || is(s, p, "->")) continue;
+        size_t name = NONE;
+        if (is(s, p, "::")) p = prev(s, prev(s, p)); /* cg::tiled_partition: look before the qualifier */
+        if (is(s, p, "=") && is_kind(s, prev(s, p), HC_TOK_IDENT) && is(s, prev(s, prev(s, p)), "auto"))
+            name = prev(s, p); /* auto t = [cg::]factory... */
+        else {
+            size_t j = next(s, i);
+            if (is(s, j, "<")) { /* template arguments: thread_block_tile<32> */
+                int depth = 0;
+                for (; valid(s, j); j = next(s, j)) {
+                    if (is(s, j, "<")) depth++;
+                    else if (is(s, j, ">") && --depth == 0) break;
+                    else if (is(s, j, ">>") && (depth -= 2) <= 0) break;
+                    else if (is(s, j, ";") || is(s, j, "{")) break;
+                }
+                j = next(s, j);
+            }
+            while (is(s, j, "&") || is(s, j, "const")) j = next(s, j);
+            size_t after = next(s, j);
+            if (is_kind(s, j, HC_TOK_IDENT) &&
+                (is(s, after, "=") || is(s, after, ";") || is(s, after, ",") || is(s, after, ")") || is(s, after, "(")))
+                name = j;
+        }
+        if (name != NONE) s->cg_vars[s->ncg_vars++] = (struct cg_var){tok(s, name), type};
+    }
+}
+
+/* group.ballot(...) and the other members no HIP group has, on a variable recorded above. */
+static void check_cg_member(scan *s, size_t i) {
+    if (!s->ncg_vars || !is(s, prev(s, i), ".") || !is(s, next(s, i), "(")) return;
+    if (find_word(cg_members, COUNT_OF(cg_members), s, i) == NONE) return;
+    size_t object = prev(s, prev(s, i));
+    for (size_t k = 0; k < s->ncg_vars; k++) {
+        if (!spelled(s, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
+        char member[64], full[160];
+        tok_name(s, i, member, sizeof member);
+        snprintf(full, sizeof full, "cooperative_groups::%s::%s", s->cg_vars[k].type, member);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
+        return;
+    }
+}
+
+/* #include <cooperative_groups/reduce.h> and friends: replaces the generic HC1010 of the include pass. */
+static void check_cg_header(scan *s, size_t i) {
+    if (!is_kind(s, i, HC_TOK_STRING) || !in_directive(s, i) || !is(s, prev(s, i), "include")) return;
+    const hc_token *t = tok(s, i);
+    if (t->len < 3) return;
+    const char *path = s->text + t->off + 1;
+    size_t n = t->len - 2;
+    for (size_t k = 0; k < COUNT_OF(cg_headers); k++) {
+        if (strlen(cg_headers[k]) != n || memcmp(cg_headers[k], path, n) != 0) continue;
+        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_HEADER);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, cg_headers[k], cg_headers[k]);
+        return;
+    }
+}
+
+/* ---------- graphs and memory properties ---------- */
+
+static void check_graph(scan *s, size_t i) {
+    const char *p = s->text + tok(s, i)->off; /* all names start with cuda, cu or CU */
+    if (tok(s, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
+    if (find_word(graph_conditional, COUNT_OF(graph_conditional), s, i) == NONE || !global_use(s, i)) return;
+    char name[96];
+    tok_name(s, i, name, sizeof name);
+    replace_generic(s->u, tok(s, i)->off, HC_D_UNSUPPORTED_API);
+    hc_unit_diag(s->u, HC_D_GRAPH_CONDITIONAL, tok(s, i)->off, name, name);
+}
+
+/* prop.allocFlags.usage -> prop.usage where the target HIP predates allocFlags (5.3). */
+static int check_alloc_flags(scan *s, size_t i) {
+    hc_version target = s->u->opt->hip_version;
+    if (!s->alloc_prop || target == 0 || target >= HC_VERSION(5, 3, 0)) return 0;
+    if (!is(s, i, "allocFlags") || !(is(s, prev(s, i), ".") || is(s, prev(s, i), "->"))) return 0;
+    size_t dot = next(s, i), member = next(s, dot);
+    char name[64];
+    if (is(s, dot, ".") && is_kind(s, member, HC_TOK_IDENT)) {
+        tok_name(s, member, name, sizeof name);
+        if (find_word(alloc_flags, COUNT_OF(alloc_flags), s, member) != NONE) {
+            hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, tok(s, i)->off, name, name, name);
+            return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_RULE_ARGUMENTS,
+                                HC_EFFORT_ARGUMENTS);
+        }
+        hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, tok(s, i)->off, name, ".", name);
+        return 0;
+    }
+    hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, tok(s, i)->off, "allocFlags", "", "");
+    return 0;
+}
+
+/* ---------- mixed-type min/max ---------- */
+
+/* The type an integer or floating literal has, or NULL (too large, long double, not a literal). */
+static const char *literal_type(const scan *s, size_t i) {
+    const hc_token *t = tok(s, i);
+    const char *p = s->text + t->off;
+    bool hex = t->len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
+    bool floating = false;
+    size_t end = t->len;
+    for (size_t k = 0; k < t->len; k++)
+        if (p[k] == '.' || (!hex && (p[k] == 'e' || p[k] == 'E')) || (hex && (p[k] == 'p' || p[k] == 'P'))) floating = true;
+    if (floating) {
+        char last = p[t->len - 1];
+        if (last == 'f' || last == 'F') return "float";
+        if (last == 'l' || last == 'L') return NULL;
+        return "double";
+    }
+    int u = 0, l = 0;
+    while (end > 0 && strchr("uUlL", p[end - 1])) {
+        if (p[end - 1] == 'u' || p[end - 1] == 'U') u++;
+        else l++;
+        end--;
+    }
+    char digits[32];
+    size_t o = 0;
+    for (size_t k = 0; k < end && o + 1 < sizeof digits; k++)
+        if (p[k] != '\'') digits[o++] = p[k];
+    digits[o] = '\0';
+    unsigned long long v = strtoull(digits, NULL, 0);
+    if (v > 0x7fffffffull) return NULL; /* the type then depends on the value: leave it */
+    if (l == 2) return u ? "unsigned long long" : "long long";
+    if (l == 1) return u ? "unsigned long" : "long";
+    return u ? "unsigned int" : "int";
+}
+
+/* The declared type of the variable named at token `use`, from its declaration between the enclosing
+ * function's parameter list and the use; NULL when not found, ambiguous or not a plain arithmetic type. */
+static const char *declared_type(const scan *s, const device_body *b, size_t use) {
+    const char *found = NULL;
+    const hc_token *u = tok(s, use);
+    for (size_t i = b->params; valid(s, i) && i < use; i = next(s, i)) {
+        if (!spelled(s, i, s->text + u->off, u->len) || is(s, prev(s, i), ".") || is(s, prev(s, i), "->")) continue;
+        size_t after = next(s, i);
+        if (!is(s, after, ",") && !is(s, after, ";") && !is(s, after, "=") && !is(s, after, ")") && !is(s, after, "{"))
+            continue;
+        const char *type = NULL;
+        size_t best_words = 0;
+        for (size_t k = 0; k < COUNT_OF(minmax_types); k++) {
+            /* match the spelling's words backwards from the token before the name */
+            char words[64];
+            snprintf(words, sizeof words, "%s", minmax_types[k].spelling);
+            size_t nwords = 0, at = i;
+            bool ok = true;
+            for (char *w = words + strlen(words); ok;) {
+                char *start = w;
+                while (start > words && start[-1] != ' ') start--;
+                at = prev(s, at);
+                ok = spelled(s, at, start, (size_t)(w - start));
+                nwords++;
+                if (start == words) break;
+                w = start - 1;
+            }
+            if (!ok || nwords <= best_words) continue;
+            size_t before = prev(s, at); /* a longer type (unsigned long, long long) is another entry */
+            if (is(s, before, "unsigned") || is(s, before, "signed") || is(s, before, "long") || is(s, before, "short"))
+                continue;
+            type = minmax_types[k].type;
+            best_words = nwords;
+        }
+        if (!type) continue; /* a use, or a type this table does not know */
+        if (found && strcmp(found, type) != 0) return NULL; /* shadowed with another type: cannot tell */
+        found = type;
+    }
+    return found;
+}
+
+/* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
+ * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
+ * the cast even where CUDA's type already is the common one. */
+static const char *argument_type(const scan *s, const device_body *b, size_t first, size_t last, bool *builtin) {
+    *builtin = false;
+    if (first == last && is_kind(s, first, HC_TOK_NUMBER)) return literal_type(s, first);
+    if (first == last && is_kind(s, first, HC_TOK_IDENT)) return declared_type(s, b, first);
+    if (is(s, first, "-") && next(s, first) == last && is_kind(s, last, HC_TOK_NUMBER)) {
+        const char *t = literal_type(s, last);
+        return t && strncmp(t, "unsigned", 8) != 0 ? t : NULL;
+    }
+    size_t dot = next(s, first), member = next(s, dot);
+    if (member == last && is(s, dot, ".") && find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
+        (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
+        *builtin = true;
+        return "unsigned int";
+    }
+    return NULL;
+}
+
+static const char *common_type(const char *a, const char *b) {
+    for (size_t k = 0; k < COUNT_OF(minmax_mixed_pairs); k++) {
+        const minmax_mixed *m = &minmax_mixed_pairs[k];
+        if ((!strcmp(a, m->a) && !strcmp(b, m->b)) || (!strcmp(a, m->b) && !strcmp(b, m->a))) return m->common;
+    }
+    return NULL;
+}
+
+static int check_min_max(scan *s, size_t i) {
+    if (!is(s, i, "min") && !is(s, i, "max")) return 0;
+    const device_body *b = device_body_of(s, i);
+    if (!b || b->params == NONE || !global_use(s, i)) return 0;
+    size_t open = next(s, i);
+    if (!is(s, open, "(")) return 0;
+    size_t close = match(s, open);
+    if (close == NONE) return 0;
+    size_t comma = NONE;
+    for (size_t k = next(s, open); valid(s, k) && k < close; k = next(s, k)) {
+        if (is(s, k, "(") || is(s, k, "[") || is(s, k, "{")) {
+            k = match(s, k);
+            if (k == NONE) return 0;
+        } else if (is(s, k, ",")) {
+            if (comma != NONE) return 0;
+            comma = k;
+        }
+    }
+    if (comma == NONE) return 0;
+    size_t a0 = next(s, open), a1 = prev(s, comma), b0 = next(s, comma), b1 = prev(s, close);
+    if (a0 == comma || b0 == close) return 0;
+    bool builtin_a, builtin_b;
+    const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);
+    if (!ta || !tb || !strcmp(ta, tb)) return 0;
+    const char *common = common_type(ta, tb);
+    if (!common) return 0;
+    char cast[40], name[8];
+    snprintf(cast, sizeof cast, "(%s)", common);
+    tok_name(s, i, name, sizeof name);
+    hc_unit_diag(s->u, HC_D_MINMAX_MIXED, tok(s, i)->off, name, name, ta, tb, common);
+    if ((strcmp(ta, common) || builtin_a) && hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+        return -1;
+    if ((strcmp(tb, common) || builtin_b) && hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+        return -1;
+    return 0;
+}
+
+/* ---------- the pass ---------- */
+
+int hc_pass_unportable(hc_unit *u) {
+    scan s = {.u = u, .text = u->text};
+    if (find_device_bodies(&s) < 0 || mark_host_only(&s) < 0) {
+        free(s.bodies);
+        free(s.host_only);
+        return -1;
+    }
+    collect_cg_namespaces(&s);
+    collect_cg_variables(&s);
+    for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
+        s.alloc_prop = is(&s, i, "cudaMemAllocationProp") || is(&s, i, "CUmemAllocationProp");
+    int rc = 0;
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
+        const hc_token *t = &u->toks.v[i];
+        if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (t->kind == HC_TOK_STRING) {
+            check_cg_header(&s, i);
+            continue;
+        }
+        if (t->kind == HC_TOK_PUNCT) {
+            check_device_code(&s, i);
+            continue;
+        }
+        if (t->kind != HC_TOK_IDENT) continue;
+        if (is(&s, i, "asm") || is(&s, i, "__asm__") || is(&s, i, "__asm")) {
+            check_asm(&s, i);
+            continue;
+        }
+        if (is(&s, i, "__grid_constant__")) {
+            if (!(t->flags & HC_TOKF_DIRECTIVE) || (t->flags & HC_TOKF_IN_DEFINE)) rc = remove_grid_constant(&s, i);
+            continue;
+        }
+        check_device_code(&s, i);
+        check_rounding(&s, i);
+        check_cg_name(&s, i);
+        check_cg_member(&s, i);
+        check_graph(&s, i);
+        if (rc == 0) rc = check_alloc_flags(&s, i);
+        if (rc == 0) rc = check_min_max(&s, i);
+    }
+    free(s.bodies);
+    free(s.host_only);
+    return rc;
+}
