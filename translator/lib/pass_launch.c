@@ -222,7 +222,7 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
 /* Start index of the kernel-name expression that ends at token index end (the token before <<<):
  * an identifier, optionally qualified (a::b) or pasted in a macro body (a##b), optionally followed
  * by template arguments <...>. SIZE_MAX when no name is there. */
-static size_t kernel_name_start(const hc_unit *u, size_t end) {
+static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     const char *t = u->text;
     size_t i = end;
     if (hc_tok_is(t, &u->toks.v[i], ">") || hc_tok_is(t, &u->toks.v[i], ">>")) {
@@ -243,8 +243,11 @@ static size_t kernel_name_start(const hc_unit *u, size_t end) {
         i = hc_tok_prev(&u->toks, i);
         if (i == SIZE_MAX) return SIZE_MAX;
     }
+    for (size_t k = i; k <= end; k++) /* never across a directive line: k <newline> #if X <newline> <<<... */
+        if ((u->toks.v[k].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
     if (u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
     for (;;) { /* qualified names: ns::kernel, ::kernel; pasted names: prefix##_kernel */
+        if (i != end && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
         size_t p = hc_tok_prev(&u->toks, i);
         if (p == SIZE_MAX) break;
         if (hc_tok_is(t, &u->toks.v[p], "##")) {
@@ -344,27 +347,25 @@ static void plan_lits(plan *p, const char *s) { plan_lit(p, s, strlen(s)); }
 static void plan_ref(plan *p, uint32_t from, uint32_t to) { if (to > from) plan_push(p, true, from, to - from); }
 static void plan_free(plan *p) { free(p->v); free(p->lit.p); }
 
-/* Proposes the edits that turn the file's bytes [start, end) into the plan's text. Ranges of the file
- * the plan keeps, in order, stay untouched (so renames inside them apply); when they are out of
- * order (a macro expansion that moves arguments) the whole span becomes one replacement. */
+/* Proposes the edits that turn the file's bytes [start, end) into the plan's text. The ranges of the
+ * file the plan keeps stay untouched, so renames inside them apply; they must come in file order.
+ * Returns 0, 1 when they do not (nothing proposed: a macro use that reorders its arguments would
+ * need them retyped, without their renames), or -1 on out-of-memory. */
 static int plan_emit(hc_unit *u, const plan *p, uint32_t start, uint32_t end) {
     if (p->oom) return -1;
-    bool in_order = true;
     uint32_t cur = start;
     for (size_t i = 0; i < p->n; i++)
         if (p->v[i].ref) {
-            if (p->v[i].off < cur) in_order = false;
+            if (p->v[i].off < cur) return 1;
             cur = p->v[i].off + p->v[i].len;
         }
-    if (cur > end) in_order = false;
+    if (cur > end) return 1;
     sbuf pend = {0};
     int rc = 0;
     cur = start;
-    for (size_t i = 0; i < p->n && rc == 0; i++) {
+    for (size_t i = 0; i < p->n && rc == 0 && !pend.oom; i++) {
         const piece *k = &p->v[i];
         if (!k->ref) { sb_add(&pend, p->lit.p + k->off, k->len); continue; }
-        if (!in_order) { sb_add(&pend, u->text + k->off, k->len); continue; }
-        if (pend.oom) break;
         if (k->off > cur || pend.n)
             rc = hc_unit_edit(u, cur, k->off - cur, pend.n ? pend.p : "", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
         pend.n = 0;
@@ -543,10 +544,9 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
         }
     }
     plan_lits(&p, ")");
-    int rc = 0;
-    if (ok) rc = plan_emit(u, &p, u->toks.v[use->name].off, tok_end(u, use->close));
+    int rc = ok ? plan_emit(u, &p, u->toks.v[use->name].off, tok_end(u, use->close)) : 1;
     plan_free(&p);
-    return ok ? rc : 1;
+    return rc;
 }
 
 /* Rewrites every use of m after its definition; returns the number rewritten, or -1 on out-of-memory.
@@ -585,7 +585,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     hc_unit *u = c->u;
     const char *t = u->text;
     size_t before = hc_tok_prev(&u->toks, lt);
-    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before);
+    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
     size_t open = hc_tok_next(&u->toks, gt);
     size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_tok_match(t, &u->toks, open) : SIZE_MAX;
     size_t cfg[5][2];

@@ -23,6 +23,12 @@ __global__ void scale_kernel(float *p) {}
 #define COMPLETE axpy<<<1, n>>>(2.0f, x, y)
 // CHECK: #define DEFINE_RUN(name, T) void run_##name(T *p) { hipLaunchKernelGGL(HIP_KERNEL_NAME(name##_kernel<T>), dim3(1), dim3(1), 0, 0, p); }
 #define DEFINE_RUN(name, T) void run_##name(T *p) { name##_kernel<T><<<1, 1>>>(p); }
+// Uses that would need their arguments retyped (reordered, or stringized) are left to the rewritten
+// definition, so renames inside them still apply.
+// CHECK: #define REORDER(args, kernel) hipLaunchKernelGGL(kernel, dim3(1), dim3(1), 0, 0, args)
+#define REORDER(args, kernel) kernel<<<1, 1>>>(args)
+// CHECK: #define NAMED(kernel) hipLaunchKernelGGL(kernel, dim3(1), dim3(1), 0, 0, #kernel)
+#define NAMED(kernel) kernel<<<1, 1>>>(#kernel)
 
 void run(float *x, float *y, int n, cudaStream_t s) {
   dim3 g(1), b(n);
@@ -36,4 +42,8 @@ void run(float *x, float *y, int n, cudaStream_t s) {
   CALL_AXPY(3.0f, x, y);
   // CHECK: COMPLETE;
   COMPLETE;
+  // CHECK: REORDER((float *)hipGetErrorString(hipSuccess), scale_kernel);
+  REORDER((float *)cudaGetErrorString(cudaSuccess), scale_kernel);
+  // CHECK: NAMED(scale_kernel);
+  NAMED(scale_kernel);
 }
