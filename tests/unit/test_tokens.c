@@ -99,13 +99,26 @@ static void test_lexical_errors(void) {
 }
 
 static void test_binary_safety(void) {
-    /* bytes >= 0x80 are identifier characters; NUL and control bytes do not stop the lexer */
+    /* well-formed UTF-8 continues an identifier; NUL and control bytes do not stop the lexer */
     const char t[] = "caf\xc3\xa9 = 1; \x01 x";
     hc_token_list l;
     CHECK_INT(hc_tokenize(t, sizeof t - 1, &l), 0);
     CHECK_INT(l.v[0].kind, HC_TOK_IDENT);
     CHECK_INT(l.v[0].len, 5);
     CHECK(hc_tok_is(t, &l.v[l.n - 1], "x"));
+    hc_token_list_free(&l);
+
+    /* a byte that is not UTF-8 (Latin-1) is a token of its own, never part of an identifier or number */
+    const char *latin1 = "cudaFree\xa0(p); caf\xe9 1\xb5 \xc3(";
+    CHECK_INT(hc_tokenize(latin1, strlen(latin1), &l), 0);
+    CHECK(hc_tok_is(latin1, &l.v[0], "cudaFree"));
+    CHECK_INT(l.v[1].len, 1);
+    CHECK(hc_tok_is(latin1, &l.v[2], "("));
+    size_t caf = find(latin1, &l, "caf");
+    CHECK(caf != SIZE_MAX && l.v[caf + 1].len == 1 && (unsigned char)latin1[l.v[caf + 1].off] == 0xe9);
+    CHECK(find(latin1, &l, "1") != SIZE_MAX);
+    CHECK(hc_tok_is(latin1, &l.v[l.n - 1], "(")); /* a truncated sequence (\xc3 then '(') is one byte */
+    CHECK_INT(l.v[l.n - 2].len, 1);
     hc_token_list_free(&l);
 }
 

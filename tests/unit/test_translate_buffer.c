@@ -124,15 +124,31 @@ static void test_bad_input(void) {
     CHECK(r.original_len == sizeof bin - 1 && memcmp(r.original, bin, r.original_len) == 0); /* kept whole */
     hc_file_result_free(&r);
 
-    const char *latin1 = "int x;\nint caf\xe9;\n";
-    CHECK_INT(hc_translate_buffer(ctx, "l.cu", NULL, HC_FILE_SOURCE, latin1, strlen(latin1), &r), HC_ERR_INPUT);
+    /* not UTF-8: translated, the bytes kept, one note at the first of them */
+    const char *latin1 = "int x;\nint caf\xe9; // \x92\nvoid f() { cudaFree\xa0(0); }\n";
+    const char *latin1_out = "#include <hip/hip_runtime.h>\nint x;\nint caf\xe9; // \x92\nvoid f() { hipFree\xa0(0); }\n";
+    CHECK_INT(hc_translate_buffer(ctx, "l.cu", NULL, HC_FILE_SOURCE, latin1, strlen(latin1), &r), HC_OK);
     CHECK(has_diag(&r, HC_D_INVALID_UTF8));
+    CHECK_STR(r.output, latin1_out);
     for (size_t i = 0; i < r.ndiags; i++)
-        if (r.diags[i].id == HC_D_INVALID_UTF8) CHECK_INT(r.diags[i].line, 2);
+        if (r.diags[i].id == HC_D_INVALID_UTF8) {
+            CHECK_INT(r.diags[i].line, 2);
+            CHECK_INT(r.diags[i].severity, HC_SEV_NOTE);
+        }
     hc_file_result_free(&r);
 
     const char *surrogate = "int \xed\xa0\x80;";
-    CHECK_INT(hc_translate_buffer(ctx, "s.cu", NULL, HC_FILE_SOURCE, surrogate, strlen(surrogate), &r), HC_ERR_INPUT);
+    CHECK_INT(hc_translate_buffer(ctx, "s.cu", NULL, HC_FILE_SOURCE, surrogate, strlen(surrogate), &r), HC_OK);
+    CHECK(has_diag(&r, HC_D_INVALID_UTF8));
+    CHECK(r.output_len == strlen(surrogate) && memcmp(r.output, surrogate, r.output_len) == 0);
+    hc_file_result_free(&r);
+
+    /* a byte-order mark stays first; offsets in the result count it */
+    const char *bom = "\xef\xbb\xbf#include <cuda_runtime.h>\n";
+    CHECK_INT(hc_translate_buffer(ctx, "m.cu", NULL, HC_FILE_SOURCE, bom, strlen(bom), &r), HC_OK);
+    CHECK_STR(r.output, "\xef\xbb\xbf#include <hip/hip_runtime.h>\n");
+    CHECK(!has_diag(&r, HC_D_INVALID_UTF8));
+    CHECK(r.nedits >= 1 && r.edits[0].offset >= 3);
     hc_file_result_free(&r);
     const char *good_utf8 = "// caf\xc3\xa9 \xf0\x9f\x98\x80\nvoid f() { cudaDeviceSynchronize(); }\n";
     CHECK_INT(hc_translate_buffer(ctx, "u.cu", NULL, HC_FILE_SOURCE, good_utf8, strlen(good_utf8), &r), HC_OK);

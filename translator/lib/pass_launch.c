@@ -1,18 +1,230 @@
 /* pass_launch.c: finds kernel launches (name<<<config>>>(args)) on the token stream, macro bodies
- * included, and with --hip-kernel-execution-syntax rewrites them to hipLaunchKernelGGL. It never moves
- * comments or argument text: it inserts around them and replaces only the <<<config>>>( part. */
+ * included, and with --hip-kernel-execution-syntax rewrites them to hipLaunchKernelGGL in the form
+ * hipify-clang writes. It never edits the text of the kernel name, the configuration parts or the
+ * arguments (renames inside them survive): it only rewrites the separators between them. */
 #include "unit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+/* ---- growable text ---------------------------------------------------------------------------- */
+
+typedef struct sbuf {
+    char *p;
+    size_t n, cap;
+    bool oom;
+} sbuf;
+
+static void sb_add(sbuf *b, const char *s, size_t n) {
+    if (b->oom) return;
+    if (b->n + n + 1 > b->cap) {
+        size_t cap = b->cap ? b->cap * 2 : 256;
+        while (cap < b->n + n + 1) cap *= 2;
+        char *p = realloc(b->p, cap);
+        if (!p) { b->oom = true; return; }
+        b->p = p, b->cap = cap;
+    }
+    memcpy(b->p + b->n, s, n);
+    b->n += n;
+    b->p[b->n] = '\0';
+}
+
+/* ---- facts about the file gathered once: template kernels and macro definitions ---------------- */
+
+typedef struct macro_def {
+    size_t name;           /* token index of the macro name */
+    size_t first, last;    /* body tokens (comments included); first > last when the body is empty */
+    bool fnlike;
+    size_t params[32];     /* token indices of the parameter names; "..." stands for __VA_ARGS__ */
+    size_t nparams;
+    bool variadic;         /* the last parameter is ... (or name...) */
+} macro_def;
+
+typedef struct launch_ctx {
+    hc_unit *u;
+    size_t *templates; /* token indices of names declared as function templates */
+    size_t ntemplates, templates_cap;
+    macro_def *macros;
+    size_t nmacros, macros_cap;
+} launch_ctx;
+
+static bool tok_same(const hc_unit *u, size_t a, size_t b) {
+    const hc_token *x = &u->toks.v[a], *y = &u->toks.v[b];
+    return x->len == y->len && memcmp(u->text + x->off, u->text + y->off, x->len) == 0;
+}
+
+static bool tok_punct(const hc_unit *u, size_t i, const char *s) {
+    return i < u->toks.n && u->toks.v[i].kind == HC_TOK_PUNCT && hc_tok_is(u->text, &u->toks.v[i], s);
+}
+
+/* Index of the > that closes the template argument list opened by the < at index lt, or SIZE_MAX. */
+static size_t template_close(const hc_unit *u, size_t lt) {
+    int depth = 0, paren = 0;
+    for (size_t i = lt; i < u->toks.n; i = hc_tok_next(&u->toks, i)) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_PUNCT) continue;
+        const char *t = u->text;
+        if (hc_tok_is(t, k, "(") || hc_tok_is(t, k, "[")) paren++;
+        else if (hc_tok_is(t, k, ")") || hc_tok_is(t, k, "]")) { if (--paren < 0) return SIZE_MAX; }
+        else if (paren == 0 && hc_tok_is(t, k, "<")) depth++;
+        else if (paren == 0 && (hc_tok_is(t, k, ">") || hc_tok_is(t, k, ">>"))) {
+            depth -= k->len == 2 ? 2 : 1;
+            if (depth <= 0) return i;
+        } else if (paren == 0 && (hc_tok_is(t, k, ";") || hc_tok_is(t, k, "{"))) return SIZE_MAX;
+    }
+    return SIZE_MAX;
+}
+
+/* template <...> [specifiers] name(...): records name. hipify-clang wraps the kernel name in
+ * HIP_KERNEL_NAME exactly when the launched kernel is a template instantiation; the token pass knows
+ * that from the declarations in the file. */
+static int collect_templates(launch_ctx *c) {
+    hc_unit *u = c->u;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_tok_is(u->text, &u->toks.v[i], "template")) continue;
+        size_t lt = hc_tok_next(&u->toks, i);
+        if (!tok_punct(u, lt, "<")) continue;
+        size_t gt = template_close(u, lt);
+        if (gt == SIZE_MAX) continue;
+        size_t prev = SIZE_MAX;
+        for (size_t j = hc_tok_next(&u->toks, gt); j < u->toks.n; prev = j, j = hc_tok_next(&u->toks, j)) {
+            const hc_token *k = &u->toks.v[j];
+            if (k->kind == HC_TOK_IDENT && (hc_tok_is(u->text, k, "struct") || hc_tok_is(u->text, k, "class") ||
+                                            hc_tok_is(u->text, k, "union") || hc_tok_is(u->text, k, "using") ||
+                                            hc_tok_is(u->text, k, "template")))
+                break;
+            if (k->kind != HC_TOK_PUNCT) continue;
+            if (hc_tok_is(u->text, k, "(")) {
+                const hc_token *pk = prev != SIZE_MAX ? &u->toks.v[prev] : NULL;
+                if (pk && pk->kind == HC_TOK_IDENT && pk->len > 4 && !memcmp(u->text + pk->off, "__", 2) &&
+                    !memcmp(u->text + pk->off + pk->len - 2, "__", 2)) { /* __launch_bounds__(...), __attribute__((...)) */
+                    size_t close = hc_tok_match(u->text, &u->toks, j);
+                    if (close == SIZE_MAX) break;
+                    j = close;
+                    continue;
+                }
+                if (pk && pk->kind == HC_TOK_IDENT) {
+                    if (c->ntemplates == c->templates_cap) {
+                        size_t cap = c->templates_cap ? c->templates_cap * 2 : 32;
+                        size_t *v = realloc(c->templates, cap * sizeof *v);
+                        if (!v) return -1;
+                        c->templates = v, c->templates_cap = cap;
+                    }
+                    c->templates[c->ntemplates++] = prev;
+                }
+                break;
+            }
+            if (hc_tok_is(u->text, k, ";") || hc_tok_is(u->text, k, "{") || hc_tok_is(u->text, k, "=")) break;
+        }
+    }
+    return 0;
+}
+
+/* Every #define: name, parameters and body tokens. */
+static int collect_macros(launch_ctx *c) {
+    hc_unit *u = c->u;
+    const char *t = u->text;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        size_t kw = hc_tok_next(&u->toks, i);
+        if (kw >= u->toks.n || !(u->toks.v[kw].flags & HC_TOKF_DIRECTIVE) || !hc_tok_is(t, &u->toks.v[kw], "define"))
+            continue;
+        size_t name = hc_tok_next(&u->toks, kw);
+        if (name >= u->toks.n || !(u->toks.v[name].flags & HC_TOKF_DIRECTIVE) || u->toks.v[name].kind != HC_TOK_IDENT)
+            continue;
+        macro_def m = {.name = name};
+        size_t j = name + 1;
+        const hc_token *nt = &u->toks.v[name];
+        if (j < u->toks.n && tok_punct(u, j, "(") && u->toks.v[j].off == nt->off + nt->len) { /* function-like */
+            m.fnlike = true;
+            for (j = hc_tok_next(&u->toks, j); j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE);
+                 j = hc_tok_next(&u->toks, j)) {
+                if (tok_punct(u, j, ")")) break;
+                if (tok_punct(u, j, ",")) continue;
+                if (tok_punct(u, j, "...")) m.variadic = true;
+                else if (u->toks.v[j].kind != HC_TOK_IDENT) break;
+                else if (tok_punct(u, hc_tok_next(&u->toks, j), "...")) { /* GNU named variadic: args... */
+                    m.variadic = true;
+                    if (m.nparams < 32) m.params[m.nparams++] = j;
+                    j = hc_tok_next(&u->toks, j);
+                    continue;
+                }
+                if (m.nparams < 32) m.params[m.nparams++] = j;
+            }
+            if (j >= u->toks.n || !tok_punct(u, j, ")") || m.nparams == 32) continue; /* malformed: ignore */
+            j++;
+        }
+        m.first = j;
+        while (j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH) j++;
+        m.last = j - 1;
+        while (m.first <= m.last && u->toks.v[m.first].kind == HC_TOK_COMMENT) m.first++;
+        if (c->nmacros == c->macros_cap) {
+            size_t cap = c->macros_cap ? c->macros_cap * 2 : 32;
+            macro_def *v = realloc(c->macros, cap * sizeof *v);
+            if (!v) return -1;
+            c->macros = v, c->macros_cap = cap;
+        }
+        c->macros[c->nmacros++] = m;
+        i = m.last;
+    }
+    return 0;
+}
+
+/* The definition whose body holds token i, or NULL. */
+static const macro_def *macro_holding(const launch_ctx *c, size_t i) {
+    size_t lo = 0, hi = c->nmacros;
+    while (lo < hi) { /* last definition starting at or before i */
+        size_t mid = (lo + hi) / 2;
+        if (c->macros[mid].name <= i) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo == 0) return NULL;
+    const macro_def *m = &c->macros[lo - 1];
+    return i >= m->first && i <= m->last ? m : NULL;
+}
+
+/* The object-like definition of identifier token i seen before it, or NULL. */
+static const macro_def *object_macro_named(const launch_ctx *c, size_t i) {
+    for (size_t k = c->nmacros; k-- > 0;)
+        if (c->macros[k].name < i && !c->macros[k].fnlike && tok_same(c->u, c->macros[k].name, i)) return &c->macros[k];
+    return NULL;
+}
+
+/* Index of parameter named by token i in m, or -1. __VA_ARGS__ names the ... parameter. */
+static int param_index(const hc_unit *u, const macro_def *m, size_t i) {
+    if (u->toks.v[i].kind != HC_TOK_IDENT) return -1;
+    if (m->variadic && hc_tok_is(u->text, &u->toks.v[i], "__VA_ARGS__"))
+        return tok_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
+    for (size_t k = 0; k < m->nparams; k++)
+        if (u->toks.v[m->params[k]].kind == HC_TOK_IDENT && tok_same(u, m->params[k], i)) return (int)k;
+    return -1;
+}
+
+/* True when the kernel name in tokens [first, last] is a template instantiation: it has template
+ * arguments, names a function template of this file, or is an object-like macro that expands to one. */
+static bool names_template(const launch_ctx *c, size_t first, size_t last, int depth) {
+    const hc_unit *u = c->u;
+    size_t ident = SIZE_MAX;
+    for (size_t i = first; i <= last && i < u->toks.n; i++) {
+        if (tok_punct(u, i, "<")) return true;
+        if (u->toks.v[i].kind == HC_TOK_IDENT) ident = i;
+    }
+    if (ident == SIZE_MAX) return false;
+    for (size_t k = 0; k < c->ntemplates; k++)
+        if (tok_same(u, c->templates[k], ident)) return true;
+    const macro_def *m = depth < 4 ? object_macro_named(c, ident) : NULL;
+    return m && m->first <= m->last && names_template(c, m->first, m->last, depth + 1);
+}
+
+/* ---- the token shape of a launch ------------------------------------------------------------- */
+
 /* Start index of the kernel-name expression that ends at token index end (the token before <<<):
- * an identifier, optionally qualified (a::b), optionally followed by template arguments <...>. Sets
- * *has_comma when the template arguments contain a comma outside parentheses. SIZE_MAX when no name is there. */
-static size_t kernel_name_start(const hc_unit *u, size_t end, bool *has_comma) {
+ * an identifier, optionally qualified (a::b) or pasted in a macro body (a##b), optionally followed
+ * by template arguments <...>. SIZE_MAX when no name is there. */
+static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     const char *t = u->text;
     size_t i = end;
-    *has_comma = false;
     if (hc_tok_is(t, &u->toks.v[i], ">") || hc_tok_is(t, &u->toks.v[i], ">>")) {
         int depth = hc_tok_is(t, &u->toks.v[i], ">>") ? 2 : 1, paren = 0;
         while (depth > 0) {
@@ -26,18 +238,25 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, bool *has_comma) {
             else if (paren == 0 && hc_tok_is(t, k, ">>")) depth += 2;
             else if (paren == 0 && hc_tok_is(t, k, "<")) depth--;
             else if (paren == 0 && hc_tok_is(t, k, "<<")) depth -= 2;
-            /* hipLaunchKernelGGL is a macro: the preprocessor splits at any comma outside
-             * parentheses, nested template arguments (Pair<int, float>) included */
-            else if (paren == 0 && hc_tok_is(t, k, ",")) *has_comma = true;
             if (depth < 0) return SIZE_MAX;
         }
         i = hc_tok_prev(&u->toks, i);
         if (i == SIZE_MAX) return SIZE_MAX;
     }
+    for (size_t k = i; k <= end; k++) /* never across a directive line: k <newline> #if X <newline> <<<... */
+        if ((u->toks.v[k].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
     if (u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
-    for (;;) { /* qualified names: ns::kernel, ::kernel */
+    for (;;) { /* qualified names: ns::kernel, ::kernel; pasted names: prefix##_kernel */
+        if (i != end && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
         size_t p = hc_tok_prev(&u->toks, i);
-        if (p == SIZE_MAX || !hc_tok_is(t, &u->toks.v[p], "::")) break;
+        if (p == SIZE_MAX) break;
+        if (hc_tok_is(t, &u->toks.v[p], "##")) {
+            size_t q = hc_tok_prev(&u->toks, p);
+            if (q == SIZE_MAX || (u->toks.v[q].kind != HC_TOK_IDENT && u->toks.v[q].kind != HC_TOK_NUMBER)) break;
+            i = q;
+            continue;
+        }
+        if (!hc_tok_is(t, &u->toks.v[p], "::")) break;
         size_t q = hc_tok_prev(&u->toks, p);
         if (q != SIZE_MAX && u->toks.v[q].kind == HC_TOK_IDENT) i = q;
         else { i = p; break; }
@@ -45,30 +264,37 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, bool *has_comma) {
     return i;
 }
 
-/* Splits the tokens (open, close) at top-level commas; writes up to max part boundaries as token index
- * pairs [first, last]. Returns the number of parts, or max + 1 when there are more. */
-static size_t split_top_level(const hc_unit *u, size_t open, size_t close, size_t (*parts)[2], size_t max) {
+/* Splits the tokens (open, close) at top-level commas, skipping comments; writes up to max parts as
+ * token index pairs [first, last] ({SIZE_MAX, SIZE_MAX} for an empty part). parens_only: split like
+ * the preprocessor splits macro arguments (only parentheses protect commas). Returns the number of
+ * parts, or max + 1 when there are more. */
+static size_t split_top_level(const hc_unit *u, size_t open, size_t close, size_t (*parts)[2], size_t max,
+                              bool parens_only) {
     const char *t = u->text;
-    size_t n = 0, depth = 0, first = SIZE_MAX;
+    size_t n = 0, depth = 0, first = SIZE_MAX, last = SIZE_MAX;
     for (size_t i = open + 1; i < close; i++) {
         const hc_token *k = &u->toks.v[i];
+        if (k->kind == HC_TOK_COMMENT) continue;
         if (k->kind == HC_TOK_PUNCT && k->len == 1) {
             char c = t[k->off];
-            if (c == '(' || c == '[' || c == '{') depth++;
-            else if ((c == ')' || c == ']' || c == '}') && depth > 0) depth--;
+            bool opens = c == '(' || (!parens_only && (c == '[' || c == '{'));
+            bool closes = c == ')' || (!parens_only && (c == ']' || c == '}'));
+            if (opens) depth++;
+            else if (closes && depth > 0) depth--;
             else if (c == ',' && depth == 0) {
                 if (n == max) return max + 1;
-                parts[n][0] = first, parts[n][1] = i - 1;
+                parts[n][0] = first, parts[n][1] = last;
                 n++;
-                first = SIZE_MAX;
+                first = last = SIZE_MAX;
                 continue;
             }
         }
         if (first == SIZE_MAX) first = i;
+        last = i;
     }
     if (first != SIZE_MAX || n > 0) {
         if (n == max) return max + 1;
-        parts[n][0] = first, parts[n][1] = close - 1;
+        parts[n][0] = first, parts[n][1] = last;
         n++;
     }
     return n;
@@ -81,65 +307,345 @@ static bool is_dim3_call(const hc_unit *u, size_t first, size_t last) {
     return open < last && hc_tok_is(u->text, &u->toks.v[open], "(") && hc_tok_match(u->text, &u->toks, open) == last;
 }
 
-static int rewrite_launch(hc_unit *u, size_t lt, size_t gt) {
+static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
+
+/* ---- the rewrite plan: literal text and byte ranges of the file kept in place ------------------ */
+
+typedef struct piece {
+    bool ref;          /* a range of the file (off, len) kept as it is; else literal text in plan.lit */
+    uint32_t off, len;
+} piece;
+
+typedef struct plan {
+    piece *v;
+    size_t n, cap;
+    sbuf lit;
+    bool oom;
+} plan;
+
+static void plan_push(plan *p, bool ref, uint32_t off, uint32_t len) {
+    if (p->oom || len == 0) return;
+    if (!ref && p->n && !p->v[p->n - 1].ref && p->v[p->n - 1].off + p->v[p->n - 1].len == off) {
+        p->v[p->n - 1].len += len; /* adjacent literal text: one piece */
+        return;
+    }
+    if (p->n == p->cap) {
+        size_t cap = p->cap ? p->cap * 2 : 32;
+        piece *v = realloc(p->v, cap * sizeof *v);
+        if (!v) { p->oom = true; return; }
+        p->v = v, p->cap = cap;
+    }
+    p->v[p->n++] = (piece){ref, off, len};
+}
+static void plan_lit(plan *p, const char *s, size_t n) {
+    uint32_t off = (uint32_t)p->lit.n;
+    sb_add(&p->lit, s, n);
+    if (p->lit.oom) p->oom = true;
+    else plan_push(p, false, off, (uint32_t)n);
+}
+static void plan_lits(plan *p, const char *s) { plan_lit(p, s, strlen(s)); }
+static void plan_ref(plan *p, uint32_t from, uint32_t to) { if (to > from) plan_push(p, true, from, to - from); }
+static void plan_free(plan *p) { free(p->v); free(p->lit.p); }
+
+/* Proposes the edits that turn the file's bytes [start, end) into the plan's text. The ranges of the
+ * file the plan keeps stay untouched, so renames inside them apply; they must come in file order.
+ * Returns 0, 1 when they do not (nothing proposed: a macro use that reorders its arguments would
+ * need them retyped, without their renames), or -1 on out-of-memory. */
+static int plan_emit(hc_unit *u, const plan *p, uint32_t start, uint32_t end) {
+    if (p->oom) return -1;
+    uint32_t cur = start;
+    for (size_t i = 0; i < p->n; i++)
+        if (p->v[i].ref) {
+            if (p->v[i].off < cur) return 1;
+            cur = p->v[i].off + p->v[i].len;
+        }
+    if (cur > end) return 1;
+    sbuf pend = {0};
+    int rc = 0;
+    cur = start;
+    for (size_t i = 0; i < p->n && rc == 0 && !pend.oom; i++) {
+        const piece *k = &p->v[i];
+        if (!k->ref) { sb_add(&pend, p->lit.p + k->off, k->len); continue; }
+        if (k->off > cur || pend.n)
+            rc = hc_unit_edit(u, cur, k->off - cur, pend.n ? pend.p : "", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
+        pend.n = 0;
+        cur = k->off + k->len;
+    }
+    if (pend.oom) rc = -1;
+    if (rc == 0 && (end > cur || pend.n))
+        rc = hc_unit_edit(u, cur, end - cur, pend.n ? pend.p : "", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
+    free(pend.p);
+    return rc;
+}
+
+/* Comments between byte offsets from and to, kept in the rewritten text: each after a blank; a line
+ * comment ends its line and the text goes on indented like the line of offset to. Returns false
+ * when the stretch holds a token other than a comment or one of the separators the rewrite drops. */
+static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool in_define) {
+    size_t lo = 0, hi = u->toks.n; /* first token at or after from */
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (u->toks.v[mid].off < from) lo = mid + 1;
+        else hi = mid;
+    }
+    for (size_t i = lo; i < u->toks.n && u->toks.v[i].off < to; i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_COMMENT) {
+            if (k->kind != HC_TOK_PUNCT || !(hc_tok_is(u->text, k, "<<<") || hc_tok_is(u->text, k, ">>>") ||
+                                             hc_tok_is(u->text, k, ",") || hc_tok_is(u->text, k, "(") ||
+                                             hc_tok_is(u->text, k, ")")))
+                return false;
+            continue;
+        }
+        bool line = k->len >= 2 && u->text[k->off + 1] == '/';
+        if (line && in_define) return false; /* it would swallow the rest of the definition */
+        char last = p->n && !p->v[p->n - 1].ref && p->lit.n ? p->lit.p[p->lit.n - 1] : '\0';
+        if (last != '\n' && last != ' ') plan_lits(p, " ");
+        plan_lit(p, u->text + k->off, k->len);
+        if (line) {
+            plan_lits(p, "\n");
+            uint32_t ls = to;
+            while (ls > 0 && u->text[ls - 1] != '\n') ls--;
+            uint32_t ie = ls;
+            while (ie < to && (u->text[ie] == ' ' || u->text[ie] == '\t')) ie++;
+            plan_lit(p, u->text + ls, ie - ls);
+        }
+    }
+    return true;
+}
+
+/* ---- a launch rewritten where it is ----------------------------------------------------------- */
+
+static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, size_t close,
+                            size_t (*cfg)[2], size_t ncfg) {
+    hc_unit *u = c->u;
+    size_t before = hc_tok_prev(&u->toks, lt);
+    bool in_define = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) != 0;
+    bool tmpl = names_template(c, name, before, 0);
+    size_t args[2] = {hc_tok_next(&u->toks, open), close}; /* first and last argument token */
+    if (args[0] >= close) args[0] = SIZE_MAX;
+    else args[1] = hc_tok_prev(&u->toks, close);
+    plan p = {0};
+    bool ok = true;
+    plan_lits(&p, tmpl ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
+    plan_ref(&p, u->toks.v[name].off, tok_end(u, before));
+    if (tmpl) plan_lits(&p, ")");
+    uint32_t from = tok_end(u, before);
+    for (size_t k = 0; k < ncfg; k++) {
+        bool wrap = k < 2 && !is_dim3_call(u, cfg[k][0], cfg[k][1]);
+        ok = ok && plan_gap(&p, u, from, u->toks.v[cfg[k][0]].off, in_define);
+        plan_lits(&p, wrap ? ", dim3(" : ", ");
+        plan_ref(&p, u->toks.v[cfg[k][0]].off, tok_end(u, cfg[k][1]));
+        if (wrap) plan_lits(&p, ")");
+        from = tok_end(u, cfg[k][1]);
+    }
+    for (size_t k = ncfg; k < 4; k++) plan_lits(&p, ", 0");
+    if (args[0] != SIZE_MAX) {
+        ok = ok && plan_gap(&p, u, from, u->toks.v[args[0]].off, in_define);
+        plan_lits(&p, ", ");
+        plan_ref(&p, u->toks.v[args[0]].off, tok_end(u, args[1]));
+        from = tok_end(u, args[1]);
+    }
+    ok = ok && plan_gap(&p, u, from, u->toks.v[close].off, in_define);
+    plan_lits(&p, ")");
+    int rc = 0;
+    if (!ok) hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[lt].off, NULL,
+                          "a preprocessor line or a line comment inside a macro body splits it");
+    else rc = plan_emit(u, &p, u->toks.v[name].off, tok_end(u, close));
+    plan_free(&p);
+    return rc;
+}
+
+/* ---- launches written by a macro, rewritten where the macro is used ---------------------------- */
+
+/* A use of macro m: the tokens of its arguments. */
+typedef struct macro_use {
+    size_t name, open, close;
+    size_t args[33][2];
+    size_t nargs;
+} macro_use;
+
+/* Appends body tokens [a, b] of m with the use's arguments in place of parameters: argument text stays
+ * a range of the file (renames apply), body text is copied with single blanks where it had blanks.
+ * Returns false on # or ## (stringizing and pasting are left to the preprocessor). */
+static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
+    size_t prev = SIZE_MAX;
+    for (size_t j = a; j <= b; j++) {
+        const hc_token *k = &u->toks.v[j];
+        if (k->kind == HC_TOK_COMMENT) continue;
+        if (k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, "#") || hc_tok_is(u->text, k, "##")) return false;
+        if (prev != SIZE_MAX && k->off > tok_end(u, prev)) plan_lits(p, " ");
+        prev = j;
+        int pi = m ? param_index(u, m, j) : -1;
+        if (pi < 0) { plan_lit(p, u->text + k->off, k->len); continue; }
+        size_t from = (size_t)pi, to = (size_t)pi; /* the argument(s) this parameter stands for */
+        if (m->variadic && (size_t)pi == m->nparams - 1) to = use->nargs ? use->nargs - 1 : 0;
+        if (from >= use->nargs) continue; /* an empty variadic part */
+        size_t s = use->args[from][0], e = use->args[to][1];
+        if (s == SIZE_MAX || e == SIZE_MAX) continue; /* an empty argument */
+        plan_ref(p, u->toks.v[s].off, tok_end(u, e));
+    }
+    return true;
+}
+
+/* True when body tokens [a, b] of m expand to nothing for this use. */
+static bool subst_empty(const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
+    for (size_t j = a; j <= b; j++) {
+        if (u->toks.v[j].kind == HC_TOK_COMMENT) continue;
+        int pi = m ? param_index(u, m, j) : -1;
+        if (pi < 0) return false;
+        size_t last = m->variadic && (size_t)pi == m->nparams - 1 ? use->nargs : (size_t)pi + 1;
+        for (size_t k = (size_t)pi; k < last && k < use->nargs; k++)
+            if (use->args[k][0] != SIZE_MAX) return false;
+    }
+    return true;
+}
+
+/* The body range [a, b] as the use sees it: the argument tokens when it is one parameter. */
+static void as_seen(const hc_unit *u, const macro_def *m, const macro_use *use, size_t *a, size_t *b) {
+    if (!m || *a != *b) return;
+    int pi = param_index(u, m, *a);
+    if (pi < 0 || (size_t)pi >= use->nargs || use->args[pi][0] == SIZE_MAX) return;
+    if (m->variadic && (size_t)pi == m->nparams - 1) return;
+    *a = use->args[pi][0], *b = use->args[pi][1];
+}
+
+/* Rewrites one use of macro m (fn: the function-like m whose parameters the launch names, else NULL for
+ * an object-like m that ends in <<<...>>>, its arguments given at the use) to hipLaunchKernelGGL. */
+static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, size_t name, size_t name_last,
+                       size_t (*cfg)[2], size_t ncfg, size_t args_first, size_t args_last) {
+    hc_unit *u = c->u;
+    const macro_def *fn = m->fnlike ? m : NULL;
+    size_t na = name, nb = name_last;
+    as_seen(u, fn, use, &na, &nb);
+    bool tmpl = names_template(c, na, nb, 0);
+    plan p = {0};
+    bool ok = true;
+    plan_lits(&p, tmpl ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
+    ok = ok && plan_subst(&p, u, fn, use, name, name_last);
+    if (tmpl) plan_lits(&p, ")");
+    for (size_t k = 0; k < ncfg; k++) {
+        size_t a = cfg[k][0], b = cfg[k][1];
+        as_seen(u, fn, use, &a, &b);
+        bool wrap = k < 2 && !is_dim3_call(u, a, b);
+        plan_lits(&p, wrap ? ", dim3(" : ", ");
+        ok = ok && plan_subst(&p, u, fn, use, cfg[k][0], cfg[k][1]);
+        if (wrap) plan_lits(&p, ")");
+    }
+    for (size_t k = ncfg; k < 4; k++) plan_lits(&p, ", 0");
+    if (fn && args_first != SIZE_MAX && !subst_empty(u, fn, use, args_first, args_last)) {
+        plan_lits(&p, ", ");
+        ok = ok && plan_subst(&p, u, fn, use, args_first, args_last);
+    } else if (!fn) { /* MACRO(args): the use gives the launch's arguments */
+        size_t a0 = hc_tok_next(&u->toks, use->open), a1 = hc_tok_prev(&u->toks, use->close);
+        if (a0 < use->close) {
+            plan_lits(&p, ", ");
+            plan_ref(&p, u->toks.v[a0].off, tok_end(u, a1));
+        }
+    }
+    plan_lits(&p, ")");
+    int rc = ok ? plan_emit(u, &p, u->toks.v[use->name].off, tok_end(u, use->close)) : 1;
+    plan_free(&p);
+    return rc;
+}
+
+/* Rewrites every use of m after its definition; returns the number rewritten, or -1 on out-of-memory.
+ * fn_launch: the launch in a function-like body (name, cfg, args from the body) or the object-like
+ * body's launch without arguments. */
+static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t name_last, size_t (*cfg)[2],
+                        size_t ncfg, size_t args_first, size_t args_last) {
+    hc_unit *u = c->u;
+    int done = 0;
+    macro_use use;
+    for (size_t i = m->last + 1; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_IDENT || !tok_same(u, i, m->name)) continue;
+        if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        size_t open = hc_tok_next(&u->toks, i);
+        if (!tok_punct(u, open, "(")) continue;
+        size_t close = hc_tok_match(u->text, &u->toks, open);
+        if (close == SIZE_MAX) continue;
+        memset(&use, 0, sizeof use);
+        use.name = i, use.open = open, use.close = close;
+        use.nargs = split_top_level(u, open, close, use.args, 32, true);
+        if (use.nargs > 32) continue;
+        if (m->fnlike && !(use.nargs == m->nparams || (m->variadic && use.nargs + 1 >= m->nparams) ||
+                           (m->nparams == 0 && use.nargs == 0)))
+            continue; /* not a use the preprocessor accepts */
+        int rc = rewrite_use(c, m, &use, name, name_last, cfg, ncfg, args_first, args_last);
+        if (rc < 0) return -1;
+        if (rc == 0) done++;
+        i = close;
+    }
+    return done;
+}
+
+/* ---- the pass ---------------------------------------------------------------------------------- */
+
+static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
+    hc_unit *u = c->u;
     const char *t = u->text;
     size_t before = hc_tok_prev(&u->toks, lt);
-    bool comma = false;
-    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, &comma);
+    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
     size_t open = hc_tok_next(&u->toks, gt);
     size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_tok_match(t, &u->toks, open) : SIZE_MAX;
     size_t cfg[5][2];
-    size_t ncfg = split_top_level(u, lt, gt, cfg, 4);
+    size_t ncfg = split_top_level(u, lt, gt, cfg, 4, false);
+    const macro_def *m = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) ? macro_holding(c, lt) : NULL;
     const char *why = NULL;
     if (name == SIZE_MAX) why = "the kernel name is not a (qualified, templated) identifier";
-    else if (close == SIZE_MAX) why = "no argument list after >>>";
     else if (ncfg < 2 || ncfg > 4) why = "the launch configuration does not have 2 to 4 parts";
     else
         for (size_t k = 0; k < ncfg; k++)
             if (cfg[k][0] == SIZE_MAX) why = "an empty launch configuration part";
+    if (!why && close == SIZE_MAX) {
+        /* #define CALL k<<<g, b>>> used as CALL(args): the launch is completed where it is used */
+        if (m && !m->fnlike && hc_tok_next(&u->toks, gt) > m->last && name == m->first) {
+            int n = rewrite_uses(c, m, name, before, cfg, ncfg, SIZE_MAX, SIZE_MAX);
+            if (n < 0) return -1;
+            if (n > 0) return 0;
+        }
+        why = "no argument list after >>>";
+    }
     if (why) {
         hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[lt].off, NULL, why);
         return 0;
     }
-    /* 1. hipLaunchKernelGGL( [HIP_KERNEL_NAME(] before the name */
-    if (hc_unit_edit(u, u->toks.v[name].off, 0, comma ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(",
-                     HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
-        return -1;
-    if (comma && hc_unit_edit(u, u->toks.v[before].off + u->toks.v[before].len, 0, ")", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
-        return -1;
-    /* 2. <<<g, b, s, st>>>( becomes , dim3(g), dim3(b), s, st[, ] by edits around each part, so that
-     * renames inside the configuration (and comments) survive. */
-    for (size_t k = 0; k < ncfg; k++) {
-        bool wrap = k < 2 && !is_dim3_call(u, cfg[k][0], cfg[k][1]);
-        const hc_token *first = &u->toks.v[cfg[k][0]], *last = &u->toks.v[cfg[k][1]];
-        if (k == 0) {
-            if (hc_unit_edit(u, u->toks.v[lt].off, u->toks.v[lt].len, ", ", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0) return -1;
+    /* #define LAUNCH(kernel, g, b, ...) kernel<<<g, b>>>(__VA_ARGS__): hipify-clang rewrites each use of
+     * such a macro into the launch it expands to (the kernel name comes from the use). The definition
+     * is rewritten too, for uses in other files and so that a second run finds nothing left to do. */
+    if (m && m->fnlike && param_index(u, m, name) >= 0 && name == m->first) {
+        size_t after = hc_tok_next(&u->toks, close);
+        if (after > m->last || (tok_punct(u, after, ";") && hc_tok_next(&u->toks, after) > m->last)) {
+            size_t a0 = hc_tok_next(&u->toks, open), a1 = hc_tok_prev(&u->toks, close);
+            if (rewrite_uses(c, m, name, before, cfg, ncfg, a0 < close ? a0 : SIZE_MAX, a0 < close ? a1 : SIZE_MAX) < 0)
+                return -1;
         }
-        if (wrap && (hc_unit_edit(u, first->off, 0, "dim3(", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0 ||
-                     hc_unit_edit(u, last->off + last->len, 0, ")", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0))
-            return -1;
     }
-    char tail[64] = "";
-    for (size_t k = ncfg; k < 4; k++) strcat(tail, ", 0");
-    if (hc_tok_next(&u->toks, open) != close) strcat(tail, ", ");
-    uint32_t from = u->toks.v[gt].off, to = u->toks.v[open].off + 1;
-    /* keep whatever whitespace preceded >>> but drop the text between >>> and ( (only spaces) */
-    return hc_unit_edit(u, from, to - from, tail, HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
+    return rewrite_in_place(c, name, lt, open, close, cfg, ncfg);
 }
 
 int hc_pass_launch(hc_unit *u) {
-    for (size_t i = 0; i < u->toks.n; i++) {
+    launch_ctx c = {.u = u};
+    int rc = 0;
+    bool prepared = false;
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_tok_is(u->text, &u->toks.v[i], "<<<")) continue;
         u->uses_runtime = true;
         if (u->opt->launch_syntax != HC_LAUNCH_HIP) continue;
         if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (!prepared) { /* only files with a launch to rewrite pay for the scans */
+            prepared = true;
+            if (collect_templates(&c) < 0 || collect_macros(&c) < 0) { rc = -1; break; }
+        }
         size_t gt = hc_tok_match(u->text, &u->toks, i);
         if (gt == SIZE_MAX) {
             hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[i].off, NULL, "no matching >>>");
             continue;
         }
-        if (rewrite_launch(u, i, gt) < 0) return -1;
+        rc = rewrite_launch(&c, i, gt);
         i = gt;
     }
-    return 0;
+    free(c.templates);
+    free(c.macros);
+    return rc;
 }

@@ -28,10 +28,37 @@ static int push(hc_token_list *l, uint32_t off, uint32_t len, uint32_t line, uin
 }
 
 static int is_ident_start(unsigned char c) {
-    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$' || c >= 0x80;
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c == '$';
 }
 static int is_ident_char(unsigned char c) { return is_ident_start(c) || (c >= '0' && c <= '9'); }
 static int is_digit(unsigned char c) { return c >= '0' && c <= '9'; }
+
+/* Length of the well-formed UTF-8 sequence of 2 to 4 bytes at p, or 0. Such a character continues an
+ * identifier (C++ and clang accept them); any other byte of 0x80 and above is never part of one, so
+ * a Latin-1 byte next to a CUDA name does not hide the name, and is copied untouched. */
+static size_t utf8_len(const char *p, const char *end) {
+    const unsigned char *s = (const unsigned char *)p;
+    size_t avail = (size_t)(end - p), need;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf) need = 1;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef) need = 2;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4) need = 3;
+    else return 0;
+    if (avail <= need) return 0;
+    for (size_t k = 1; k <= need; k++)
+        if ((s[k] & 0xc0) != 0x80) return 0;
+    if ((s[0] == 0xe0 && s[1] < 0xa0) || (s[0] == 0xed && s[1] >= 0xa0) || (s[0] == 0xf0 && s[1] < 0x90) ||
+        (s[0] == 0xf4 && s[1] >= 0x90))
+        return 0; /* overlong, surrogate, beyond U+10FFFF */
+    return need + 1;
+}
+
+/* Bytes of the identifier character at p (ASCII or a UTF-8 sequence), 0 when none; digits count only
+ * when digits is set. */
+static size_t ident_char_len(const char *p, const char *end, int digits) {
+    unsigned char c = (unsigned char)*p;
+    if (c < 0x80) return (digits ? is_ident_char(c) : is_ident_start(c)) ? 1 : 0;
+    return utf8_len(p, end);
+}
 
 /* Length of a backslash-newline splice at p (0 when none): "\\\n" or "\\\r\n". */
 static size_t splice_len(const char *p, const char *end) {
@@ -157,16 +184,17 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
                     }
                     if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
                 }
-            } else if (is_ident_start(c)) {
+            } else if (ident_char_len(p, end, 0)) {
                 kind = HC_TOK_IDENT;
-                while (p < end && is_ident_char((unsigned char)*p)) p++;
+                for (size_t k; p < end && (k = ident_char_len(p, end, 1)) > 0;) p += k;
             } else if (is_digit(c) || (c == '.' && p + 1 < end && is_digit((unsigned char)p[1]))) {
                 kind = HC_TOK_NUMBER; /* pp-number: digits, letters, '.', exponent signs, digit separators */
                 p++;
                 while (p < end) {
                     unsigned char d = (unsigned char)*p;
                     if ((d == '+' || d == '-') && (p[-1] == 'e' || p[-1] == 'E' || p[-1] == 'p' || p[-1] == 'P')) p++;
-                    else if (is_ident_char(d) || d == '.') p++;
+                    else if (d == '.') p++;
+                    else if (ident_char_len(p, end, 1)) p += ident_char_len(p, end, 1);
                     else if (d == '\'' && p + 1 < end && is_ident_char((unsigned char)p[1])) p++;
                     else break;
                 }

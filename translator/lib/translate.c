@@ -278,7 +278,7 @@ static hc_ref_count *flatten_refs(hc_ref_table *t, size_t *n) {
 
 static void compute_stats(hc_unit *u, hc_file_result *r) {
     hc_stats *s = &r->stats;
-    s->total_bytes = u->len;
+    s->total_bytes = r->original_len; /* the input as read, a byte-order mark included */
     s->total_lines = u->len ? u->nlines : 0;
     uint32_t last_line = 0;
     for (size_t i = 0; i < u->edits.n; i++) {
@@ -444,12 +444,15 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     out->original[len] = '\0';
     out->original_len = len;
 
+    /* A UTF-8 byte-order mark is not part of the program: the passes see the text after it (so an
+     * inserted include goes after it), and it is put back first in the output. */
+    size_t bom = len >= 3 && memcmp(data, "\xef\xbb\xbf", 3) == 0 ? 3 : 0;
     hc_unit u = {0};
     u.ctx = ctx;
     u.opt = &ctx->opt;
     u.path = out->path;
-    u.text = out->original;
-    u.len = len;
+    u.text = out->original + bom;
+    u.len = len - bom;
     u.kind = kind;
     u.parsed = true;
     hc_status st = HC_OK;
@@ -463,18 +466,28 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     } else if (nul) {
         hc_unit_diag(&u, HC_D_BINARY_FILE, UINT32_MAX, NULL, (unsigned)(nul - data));
         st = HC_ERR_INPUT;
-    } else if ((bad = invalid_utf8_at((const unsigned char *)data, len)) != SIZE_MAX) {
-        uint32_t line = hc_unit_line_of(&u, (uint32_t)bad, NULL);
-        hc_unit_diag(&u, HC_D_INVALID_UTF8, (uint32_t)bad, NULL, line);
-        st = HC_ERR_INPUT;
-    } else if (len == 0) {
+    } else if (u.len == 0) {
         hc_unit_diag(&u, HC_D_EMPTY_FILE, UINT32_MAX, NULL);
-    } else if (kind != HC_FILE_OTHER) {
-        st = run_passes(ctx, &u, path);
+    } else {
+        /* Bytes that are not UTF-8 (a Latin-1 comment or string) cannot be damaged: the passes only
+         * rewrite ASCII identifiers and copy every other byte. Worth a note, not a refusal. */
+        if ((bad = invalid_utf8_at((const unsigned char *)u.text, u.len)) != SIZE_MAX)
+            hc_unit_diag(&u, HC_D_INVALID_UTF8, (uint32_t)bad, NULL, hc_unit_line_of(&u, (uint32_t)bad, NULL));
+        if (kind != HC_FILE_OTHER) st = run_passes(ctx, &u, path);
     }
     out->parsed = u.parsed;
     if (st == HC_OK && u.edits.n) {
-        out->output = hc_edits_apply(&u.edits, u.text, u.len, &out->output_len);
+        size_t n = 0;
+        char *body = hc_edits_apply(&u.edits, u.text, u.len, &n);
+        out->output = body && bom ? malloc(bom + n + 1) : body;
+        if (out->output && out->output != body) {
+            memcpy(out->output, data, bom);
+            memcpy(out->output + bom, body, n + 1);
+            free(body);
+        } else if (!out->output) {
+            free(body);
+        }
+        out->output_len = bom + n;
         if (!out->output) st = HC_ERR_NOMEM;
     }
     if (!out->output) { /* unchanged (or untranslatable): the output is the input */
@@ -489,6 +502,10 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     }
     out->changed = out->output && (out->output_len != len || memcmp(out->output, data, len) != 0);
     compute_stats(&u, out);
+    /* results speak of the input as read: offsets count the byte-order mark */
+    for (size_t i = 0; i < u.edits.n; i++) u.edits.v[i].offset += (uint32_t)bom;
+    for (size_t i = 0; i < u.diags.n; i++)
+        if (u.diags.v[i].offset != UINT32_MAX) u.diags.v[i].offset += (uint32_t)bom;
     out->edits = u.edits.v;
     out->nedits = u.edits.n;
     u.edits.v = NULL;

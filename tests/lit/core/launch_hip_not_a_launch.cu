@@ -19,4 +19,13 @@ void run(int *p, launcher *table) {
   // DIAG: launch_hip_not_a_launch.cu:[[@LINE+2]]:{{[0-9]+}}: warning: HC1020: kernel launch not rewritten to hipLaunchKernelGGL: the launch configuration does not have 2 to 4 parts [launch-not-rewritten]
   // CHECK: k<<<1>>>(p);
   k<<<1>>>(p);
+  // A preprocessor line between the kernel name and <<< (never rewritten into the directive).
+  // DIAG: launch_hip_not_a_launch.cu:[[@LINE+6]]:{{[0-9]+}}: warning: HC1020: kernel launch not rewritten to hipLaunchKernelGGL: the kernel name is not a (qualified, templated) identifier [launch-not-rewritten]
+  // CHECK: k
+  // CHECK-NEXT: #if 1
+  // CHECK-NEXT: <<<1, 1>>>(p);
+  k
+#if 1
+  <<<1, 1>>>(p);
+#endif
 }

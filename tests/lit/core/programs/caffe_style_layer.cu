@@ -20,10 +20,10 @@ __global__ void ClipForward(const int n, const Dtype *in, Dtype lo, Dtype hi, Dt
 }
 
 template <typename Dtype> void Forward_gpu(const Dtype *bottom, Dtype *top, int count) {
-  // CHECK: hipLaunchKernelGGL(SigmoidForward<Dtype>, dim3(CAFFE_GET_BLOCKS(count)), dim3(CAFFE_CUDA_NUM_THREADS), 0, 0, count, bottom, top);
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(SigmoidForward<Dtype>), dim3(CAFFE_GET_BLOCKS(count)), dim3(CAFFE_CUDA_NUM_THREADS), 0, 0, count, bottom, top);
   // NOLINT_NEXT_LINE(whitespace/operators)
   SigmoidForward<Dtype><<<CAFFE_GET_BLOCKS(count), CAFFE_CUDA_NUM_THREADS>>>(count, bottom, top);
-  // CHECK: hipLaunchKernelGGL(ClipForward<Dtype>  // NOLINT_NEXT_LINE(whitespace/operators)
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(ClipForward<Dtype>)  // NOLINT_NEXT_LINE(whitespace/operators)
   ClipForward<Dtype>  // NOLINT_NEXT_LINE(whitespace/operators)
       <<<CAFFE_GET_BLOCKS(count), CAFFE_CUDA_NUM_THREADS>>>(count, bottom, Dtype(0), Dtype(1), top);
   // CHECK: hipError_t err = hipGetLastError();

@@ -12,7 +12,7 @@ template <typename T> __global__ void fill(T *p, T v, int n) {
 }
 
 template <typename T> void run(T *p, int n, cudaStream_t s) {
-  // CHECK: hipLaunchKernelGGL(fill<T>, dim3((n + 127) / 128), dim3(128), 0, s, p, T(1), n);
+  // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(fill<T>), dim3((n + 127) / 128), dim3(128), 0, s, p, T(1), n);
   fill<T><<<(n + 127) / 128, 128, 0, s>>>(p, T(1), n);
   // CHECK: hipLaunchKernelGGL(HIP_KERNEL_NAME(scale<T, 128>), dim3((n + 127) / 128), dim3(128), 0, s, p, T(3), n);
   scale<T, 128><<<(n + 127) / 128, 128, 0, s>>>(p, T(3), n);
