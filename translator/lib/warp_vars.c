@@ -1,0 +1,150 @@
+/* warp_vars.c: the variables, parameters and warp-size or mask constants the warp pass tracks, and lookups.
+ * It classifies no value (warp_classify.c does) and reports nothing. */
+#include "warp_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
+    if (!warp_grow(w, (void **)&w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
+    warp_var *v = &w->vars[w->nvars++];
+    memset(v, 0, sizeof *v);
+    v->scope = scope;
+    v->name = name;
+    v->type_first = v->type_last = v->init_first = v->init_end = NO_POS;
+    v->param_index = -1;
+    return v;
+}
+
+/* Walks back over a declaration's type from the name at pos; true when tokens before form a type
+ * (identifiers, '*', '&', '::') that starts a statement, a for-init or a parameter. */
+static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t *last) {
+    size_t j = pos;
+    while (j > 0 && w->scope_of[j - 1] == w->scope_of[pos] && in_directive(w, j - 1) == in_directive(w, pos) &&
+           ((is_ident(w, j - 1) && !warp_is_statement_word(w, j - 1)) || is(w, j - 1, "*") || is(w, j - 1, "&") ||
+            is(w, j - 1, "::")))
+        j--;
+    if (j == pos) return false;
+    if (j > 0 && !(is(w, j - 1, ";") || is(w, j - 1, "{") || is(w, j - 1, "}") || is(w, j - 1, "(") ||
+                   is(w, j - 1, ")") || is(w, j - 1, ":")) && !(in_directive(w, pos) && is_kind(w, j - 1, HC_TOK_HASH)))
+        return false;
+    if (!is_ident(w, j)) return false;
+    *first = j;
+    *last = pos - 1;
+    return true;
+}
+
+void warp_gather_vars(warp_scan *w) {
+    for (size_t i = 1; i < w->n && !w->oom; i++) {
+        if (is(w, i, "[") && warp_is_declarator_bracket(w, i) &&
+            warp_grow(w, (void **)&w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
+            w->arrays[w->narrays++] = i;
+        if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
+        size_t name = i - 1;
+        bool assign = is(w, i, "=");
+        bool bare = is(w, i, ";");
+        if ((!assign && !bare) || !is_ident(w, name) || warp_is_statement_word(w, name)) continue;
+        if (name > 0 && (is(w, name - 1, ".") || is(w, name - 1, "->"))) continue;
+        size_t tf = NO_POS, tl = NO_POS;
+        bool typed = declared_type(w, name, &tf, &tl);
+        if (bare && !typed) continue;
+        warp_var *v = warp_add_var(w, w->scope_of[name], name);
+        if (!v) return;
+        v->type_first = typed ? tf : NO_POS;
+        v->type_last = typed ? tl : NO_POS;
+        size_t scope_last = w->scopes[v->scope].last > name ? w->scopes[v->scope].last : w->n - 1;
+        if (assign) {
+            v->init_first = i + 1;
+            v->init_end = warp_expression_end(w, i + 1, scope_last);
+        }
+        v->single = typed && (bare || is(w, v->init_end, ";")) && !(tf > 0 && is(w, tf - 1, ","));
+        v->cls = warp_name_table_class(w, name);
+    }
+}
+
+/* Groups variable records by scope (stable, so declarations come before later assignments). */
+int warp_index_vars(warp_scan *w) {
+    w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
+    w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
+    if (!w->scope_vars || !w->scope_vars_start) return -1;
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
+    for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
+    return 0;
+}
+
+/* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
+unsigned warp_var_class(const warp_scan *w, size_t pos) {
+    unsigned cls = warp_name_table_class(w, pos);
+    FOR_SCOPE_VARS(w, w->scope_of[pos], v)
+    if (same_text(w, v->name, pos)) cls |= v->cls;
+    return cls;
+}
+
+/* The declaration (a record with a type) of the variable spelled at pos, or NULL. */
+warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
+    FOR_SCOPE_VARS(w, w->scope_of[pos], v)
+    if (v->type_first != NO_POS && same_text(w, v->name, pos)) return v;
+    return NULL;
+}
+
+static void add_const(warp_scan *w, size_t name, size_t value, size_t value_len, size_t var, uint32_t scope,
+                      bool is_mask) {
+    if (!warp_grow(w, (void **)&w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
+    warp_const *c = &w->consts[w->nconsts++];
+    memset(c, 0, sizeof *c);
+    c->name = name;
+    c->value = value;
+    c->value_len = value_len;
+    c->var = var;
+    c->scope = scope;
+    c->is_mask = is_mask;
+}
+
+void warp_gather_consts(warp_scan *w) {
+    for (size_t i = 0; i + 2 < w->n; i++) { /* #define NAME 32 / (32) / 0xffffffff / ~0u */
+        if (!is_kind(w, i, HC_TOK_HASH) || !is(w, i + 1, "define") || !is_ident(w, i + 2)) continue;
+        size_t name = i + 2, first = i + 3, end = first;
+        const hc_token *nt = tk(w, name);
+        if (w->text[nt->off + nt->len] == '(') continue; /* function-like */
+        while (end < w->n && (tk(w, end)->flags & HC_TOKF_IN_DEFINE) && !is_kind(w, end, HC_TOK_HASH)) end++;
+        size_t a = first, b = end;
+        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
+        if (b - a == 1 && warp_is_number(w, a, 32)) add_const(w, name, a, 1, NO_POS, 0, false);
+        else if (warp_is_full_mask32(w, first, end)) add_const(w, name, a, b - a, NO_POS, 0, true);
+    }
+    for (size_t i = 3; i + 2 < w->n; i++) { /* template <int WARP_SIZE = 32> */
+        if (!is(w, i, "=") || !is_ident(w, i - 1) || !is_ident(w, i - 2) || !warp_is_number(w, i + 1, 32) ||
+            !(is(w, i + 2, ">") || is(w, i + 2, ",")) || !(is(w, i - 3, "<") || is(w, i - 3, ",")) ||
+            !warp_name_looks_like_warp_size(w, i - 1))
+            continue;
+        add_const(w, i - 1, i + 1, 1, NO_POS, 0, false);
+        if (!w->oom) w->consts[w->nconsts - 1].template_param = true;
+    }
+    for (size_t k = 0; k < w->nvars; k++) { /* const int W = 32; enum { W = 32 }; unsigned m = 0xffffffff; */
+        warp_var *v = &w->vars[k];
+        if (v->init_first == NO_POS || v->is_param || w->scopes[v->scope].is_define) continue;
+        size_t a = v->init_first, b = v->init_end;
+        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
+        bool is_const = false;
+        for (size_t t = v->type_first; v->type_first != NO_POS && t <= v->type_last; t++)
+            is_const |= is(w, t, "const") || is(w, t, "constexpr");
+        bool enumerator = v->type_first == NO_POS && v->scope == 0 && v->name > 0 &&
+                          (is(w, v->name - 1, "{") || is(w, v->name - 1, ","));
+        if (b - a == 1 && warp_is_number(w, a, 32) && (is_const || enumerator || warp_name_looks_like_warp_size(w, v->name)) &&
+            (v->type_first != NO_POS || enumerator))
+            add_const(w, v->name, a, 1, k, v->scope, false);
+        else if (warp_is_full_mask32(w, v->init_first, v->init_end) && v->type_first != NO_POS && v->single)
+            add_const(w, v->name, a, b - a, k, v->scope, true);
+    }
+}
+
+warp_const *warp_const_at(const warp_scan *w, size_t pos) {
+    if (!is_ident(w, pos)) return NULL;
+    for (size_t k = 0; k < w->nconsts; k++) {
+        warp_const *c = &w->consts[k];
+        if (c->name != pos && same_text(w, c->name, pos) && (c->scope == 0 || c->scope == w->scope_of[pos]))
+            return c;
+    }
+    return NULL;
+}
