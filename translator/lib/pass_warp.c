@@ -15,8 +15,9 @@ int hc_pass_warp(hc_unit *u) {
     if (warp_build_tokens(&w) < 0 || warp_build_name_index(&w) < 0 || warp_build_scopes(&w) < 0) goto done;
     warp_gather_vars(&w);
     if (w.oom || warp_index_vars(&w) < 0) goto done;
-    warp_link_scopes(&w);
+    if (warp_link_scopes(&w) < 0 || warp_index_calls(&w) < 0) goto done;
     warp_gather_consts(&w);
+    if (w.oom || warp_index_consts(&w) < 0 || warp_build_context(&w) < 0) goto done;
     warp_classify_vars(&w);
     warp_check_consts(&w);
     for (size_t i = 0; i < w.n && !w.oom; i++) {
@@ -56,5 +57,22 @@ done:
     free(w.scope_vars);
     free(w.scope_vars_start);
     free(w.arrays);
+    free(w.name_of);
+    free(w.name_end);
+    free(w.name_sizeof);
+    free(w.calls);
+    free(w.calls_start);
+    free(w.runs);
+    free(w.var_run);
+    free(w.init_parent);
+    free(w.init_vars);
+    free(w.init_vars_start);
+    free(w.const_index);
+    free(w.array_index);
+    free(w.sub_stop);
+    free(w.const_stop);
+    free(w.paren_of);
+    free(w.width_call);
+    free(w.stmt_start);
     return rc;
 }

@@ -112,9 +112,14 @@ static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx
         uint32_t s = main_offset(v, clang_getRangeStart(r->ranges[i]));
         uint32_t e = main_offset(v, clang_getRangeEnd(r->ranges[i]));
         if (s == UINT32_MAX || e == UINT32_MAX) continue;
-        for (size_t k = 0; k < u->toks.n; k++)
-            if (u->toks.v[k].off >= s && u->toks.v[k].off < e && !(u->toks.v[k].kind == HC_TOK_HASH))
-                u->toks.v[k].flags |= HC_TOKF_INACTIVE;
+        size_t lo = 0, hi = u->toks.n; /* the first token at or after s: tokens are in offset order */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (u->toks.v[mid].off < s) lo = mid + 1;
+            else hi = mid;
+        }
+        for (size_t k = lo; k < u->toks.n && u->toks.v[k].off < e; k++)
+            if (u->toks.v[k].kind != HC_TOK_HASH) u->toks.v[k].flags |= HC_TOKF_INACTIVE;
     }
     clang_disposeSourceRangeList(r);
 }

@@ -115,17 +115,15 @@ void warp_classify_vars(warp_scan *w) {
             warp_var *p = &w->vars[k];
             const warp_scope *sc = &w->scopes[p->scope];
             if (!p->is_param || p->param_index < 0 || (p->cls & CLS_BALLOT) || sc->name == NO_POS) continue;
-            size_t first, end, calls = 0, ballots = 0;
-            warp_uses_of(w, sc->name, &first, &end);
-            for (size_t u = first; u < end; u++) {
-                size_t i = w->idents[u].pos, af, ae;
-                if (w->callee[i] != p->scope || !is(w, i + 1, "(")) continue;
+            size_t calls = 0, ballots = 0;
+            for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
+                size_t i = w->calls[c], af, ae;
                 calls++;
                 ballots += warp_call_argument(w, i + 1, p->param_index, &af, &ae) &&
                            (warp_classify_range(w, af, ae, 0) & CLS_BALLOT);
             }
             if (calls && ballots == calls) {
-                p->cls |= CLS_BALLOT;
+                warp_var_add_class(w, p, CLS_BALLOT);
                 changed = true;
             }
         }
@@ -134,7 +132,7 @@ void warp_classify_vars(warp_scan *w) {
             if (v->init_first == NO_POS) continue;
             unsigned cls = warp_classify_range(w, v->init_first, v->init_end, 0) | warp_name_table_class(w, v->name);
             if ((cls | v->cls) != v->cls) {
-                v->cls |= cls;
+                warp_var_add_class(w, v, cls);
                 changed = true;
             }
         }

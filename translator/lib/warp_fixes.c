@@ -3,14 +3,34 @@
 #include "warp_scan.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 
-/* True the first time (offset, id) is seen: each place is reported once per kind. */
+/* True the first time (offset, id) is seen: each place is reported once per kind. A hash set (open
+ * addressing, stored key + 1 so that 0 marks a free slot): one lookup per report, not a scan of all. */
 bool warp_first_report(warp_scan *w, uint32_t off, hc_diag_id id) {
-    uint32_t key = off * 16u + (uint32_t)(id - HC_D_WARP_LANE_ARITH);
-    for (size_t k = 0; k < w->nreported; k++)
-        if (w->reported[k] == key) return false;
-    if (!warp_grow(w, (void **)&w->reported, &w->capreported, w->nreported, sizeof *w->reported)) return false;
-    w->reported[w->nreported++] = key;
+    uint64_t key = (uint64_t)(uint32_t)(off * 16u + (uint32_t)(id - HC_D_WARP_LANE_ARITH)) + 1;
+    if (2 * (w->nreported + 1) > w->capreported) {
+        size_t cap = w->capreported ? 2 * w->capreported : 64;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t) {
+            w->oom = true;
+            return false;
+        }
+        for (size_t k = 0; k < w->capreported; k++) {
+            if (!w->reported[k]) continue;
+            size_t h = (size_t)(w->reported[k] * 0x9e3779b97f4a7c15ull) & (cap - 1);
+            while (t[h]) h = (h + 1) & (cap - 1);
+            t[h] = w->reported[k];
+        }
+        free(w->reported);
+        w->reported = t;
+        w->capreported = cap;
+    }
+    size_t h = (size_t)(key * 0x9e3779b97f4a7c15ull) & (w->capreported - 1);
+    for (; w->reported[h]; h = (h + 1) & (w->capreported - 1))
+        if (w->reported[h] == key) return false;
+    w->reported[h] = key;
+    w->nreported++;
     return true;
 }
 
@@ -54,25 +74,37 @@ void warp_link_const_hazard(warp_scan *w, size_t h, const warp_const *c) {
 /* Drops width fixes of blocked scopes; a constant used in a blocked scope stays, and blocks every scope
  * that uses it (half-converted lane arithmetic is worse than none). */
 void warp_settle_blocked_scopes(warp_scan *w) {
+    /* Constants of one spelling share their uses: each round counts the uses in blocked scopes once per
+     * spelling (const_index sorts the constants by spelling), so a round is linear in the uses. Rounds
+     * repeat until nothing more is blocked; blocking only grows, so the result is the same fixpoint as
+     * taking the constants one by one. */
     for (bool changed = true; changed;) {
         changed = false;
-        for (size_t k = 0; k < w->nconsts; k++) {
-            warp_const *c = &w->consts[k];
-            if (c->is_mask || !c->used_as_width) continue;
-            bool keep = c->fixable;
-            size_t first, end;
-            warp_uses_of(w, c->name, &first, &end);
-            for (size_t u = first; u < end && keep; u++)
-                if (w->idents[u].pos != c->name && warp_scope_blocked(w, w->scope_of[w->idents[u].pos])) keep = false;
-            if (keep) continue;
-            for (size_t u = first; u < end; u++) {
+        for (size_t a = 0, b; a < w->nconsts; a = b) {
+            uint32_t name = w->name_of[w->consts[w->const_index[a]].name];
+            for (b = a; b < w->nconsts && w->name_of[w->consts[w->const_index[b]].name] == name; b++) {
+            }
+            size_t blocked = 0, trigger = NO_POS;
+            bool several = false; /* constants of more than one declaration gave up their rewrite */
+            for (size_t u = name; u < w->name_end[name]; u++) blocked += warp_scope_blocked(w, w->scope_of[w->idents[u].pos]);
+            for (size_t q = a; q < b; q++) {
+                warp_const *c = &w->consts[w->const_index[q]];
+                if (c->is_mask || !c->used_as_width) continue;
+                size_t own = warp_scope_blocked(w, w->scope_of[c->name]); /* its own name is one of the uses */
+                if (c->fixable && blocked == own) continue;
+                c->fixable = false;
+                if (trigger == NO_POS) trigger = c->name;
+                else if (trigger != c->name) several = true;
+            }
+            if (trigger == NO_POS) continue;
+            /* half-converted lane arithmetic is worse than none: every scope using it stays as it is */
+            for (size_t u = name; u < w->name_end[name]; u++) {
                 size_t i = w->idents[u].pos;
-                if (i != c->name && !warp_scope_blocked(w, w->scope_of[i])) {
+                if ((several || i != trigger) && !warp_scope_blocked(w, w->scope_of[i])) {
                     warp_block_scope(w, w->scope_of[i]);
                     changed = true;
                 }
             }
-            c->fixable = false;
         }
     }
 }

@@ -52,20 +52,42 @@ static int compare_name_ref(const void *a, const void *b) {
 int warp_build_name_index(warp_scan *w) {
     w->idents = malloc((w->n + 1) * sizeof *w->idents);
     w->callee = calloc(w->n + 1, sizeof *w->callee);
-    if (!w->idents || !w->callee) return -1;
-    for (size_t i = 0; i < w->n; i++)
+    w->name_of = malloc((w->n + 1) * sizeof *w->name_of);
+    w->name_end = malloc((w->n + 1) * sizeof *w->name_end);
+    w->name_sizeof = calloc(w->n + 1, sizeof *w->name_sizeof);
+    if (!w->idents || !w->callee || !w->name_of || !w->name_end || !w->name_sizeof) return -1;
+    for (size_t i = 0; i < w->n; i++) {
+        w->name_of[i] = UINT32_MAX;
         if (is_ident(w, i)) {
             name_ref *r = &w->idents[w->nidents++];
             r->text = w->text + tk(w, i)->off;
             r->len = tk(w, i)->len;
             r->pos = (uint32_t)i;
         }
+    }
     qsort(w->idents, w->nidents, sizeof *w->idents, compare_name_ref);
+    /* runs of one spelling: name_of gives any identifier its run in O(1) */
+    for (size_t k = 0, j; k < w->nidents; k = j) {
+        for (j = k; j < w->nidents && w->idents[j].len == w->idents[k].len &&
+                    !memcmp(w->idents[j].text, w->idents[k].text, w->idents[k].len);
+             j++) {
+            size_t i = w->idents[j].pos;
+            w->name_of[i] = (uint32_t)k;
+            if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof"))))
+                w->name_sizeof[k] = true;
+        }
+        w->name_end[k] = (uint32_t)j;
+    }
     return 0;
 }
 
 /* The index range [*first, *end) of the identifiers spelled like the token at pos. */
 void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
+    if (pos < w->n && w->name_of[pos] != UINT32_MAX) {
+        *first = w->name_of[pos];
+        *end = w->name_end[*first];
+        return;
+    }
     name_ref key = {w->text + tk(w, pos)->off, tk(w, pos)->len, 0};
     size_t lo = 0, hi = w->nidents;
     while (lo < hi) {
@@ -76,6 +98,26 @@ void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
     *first = lo;
     while (lo < w->nidents && w->idents[lo].len == key.len && !memcmp(w->idents[lo].text, key.text, key.len)) lo++;
     *end = lo;
+}
+
+/* A run is sorted by position: two binary searches narrow it to positions lo..hi. */
+void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, size_t *first, size_t *end) {
+    size_t f, e;
+    warp_uses_of(w, pos, &f, &e);
+    size_t a = f, b = e;
+    while (a < b) {
+        size_t mid = a + (b - a) / 2;
+        if (w->idents[mid].pos < lo) a = mid + 1;
+        else b = mid;
+    }
+    *first = a;
+    b = e;
+    while (a < b) {
+        size_t mid = a + (b - a) / 2;
+        if (w->idents[mid].pos <= hi) a = mid + 1;
+        else b = mid;
+    }
+    *end = a;
 }
 
 static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_define) {
@@ -203,19 +245,100 @@ bool warp_scope_blocked(warp_scan *w, uint32_t scope) { return w->scopes[group_o
 
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
  * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. */
-void warp_link_scopes(warp_scan *w) {
-    for (uint32_t s = 1; s < w->nscopes; s++) {
-        const warp_scope *sc = &w->scopes[s];
-        size_t first, end;
-        if (sc->name == NO_POS) continue;
-        warp_uses_of(w, sc->name, &first, &end);
-        for (size_t u = first; u < end; u++) {
+static void join(warp_scan *w, uint32_t s, uint32_t t) {
+    uint32_t a = group_of(w, s), b = group_of(w, t);
+    if (a != b) w->scopes[a].group = b;
+}
+
+/* Same-named scopes (ascending) and which of them are joined already. A use of the name joins all of
+ * them but the one it names (its own definition) with the user's scope; joining "all but x" for a
+ * second x means all, so each set is walked at most twice however many uses the name has. */
+typedef struct scope_set {
+    const uint32_t *v;
+    size_t n;
+    bool all;        /* every member joined */
+    uint32_t except; /* all members but this one joined, or UINT32_MAX */
+} scope_set;
+
+static void join_all_but(warp_scan *w, scope_set *set, uint32_t x) {
+    if (set->all || set->n < 2 || (x && set->except == x)) return;
+    if (x && set->except != UINT32_MAX) { /* all but except, now all but x: except joins a third */
+        for (size_t k = 0; k < set->n; k++)
+            if (set->v[k] != x && set->v[k] != set->except) {
+                join(w, set->except, set->v[k]);
+                set->all = true;
+                break;
+            }
+        return;
+    }
+    uint32_t prev = 0;
+    for (size_t k = 0; k < set->n; k++) {
+        if (set->v[k] == x) continue;
+        if (prev) join(w, prev, set->v[k]);
+        prev = set->v[k];
+    }
+    if (x) set->except = x;
+    else set->all = true;
+}
+
+typedef struct named_scope { uint32_t name, scope; } named_scope;
+static int compare_named_scope(const void *a, const void *b) {
+    const named_scope *x = a, *y = b;
+    if (x->name != y->name) return x->name < y->name ? -1 : 1;
+    return x->scope < y->scope ? -1 : x->scope > y->scope;
+}
+
+/* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
+ * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. A use names
+ * every scope spelled like it (a macro always, a function when called or instantiated), but the one
+ * it defines; callee[] records the last of those. Linear: scopes are grouped by name once. */
+int warp_link_scopes(warp_scan *w) {
+    named_scope *ns = malloc((w->nscopes + 1) * sizeof *ns);
+    uint32_t *all = malloc((w->nscopes + 1) * sizeof *all), *defs = malloc((w->nscopes + 1) * sizeof *defs);
+    uint32_t *named = calloc(w->n + 1, sizeof *named); /* per position: the scope it is the name of */
+    if (!ns || !all || !defs || !named) {
+        free(ns), free(all), free(defs), free(named);
+        return -1;
+    }
+    size_t nn = 0;
+    for (uint32_t s = 1; s < w->nscopes; s++)
+        if (w->scopes[s].name != NO_POS) {
+            ns[nn++] = (named_scope){w->name_of[w->scopes[s].name], s};
+            named[w->scopes[s].name] = s;
+        }
+    qsort(ns, nn, sizeof *ns, compare_named_scope);
+    for (size_t k = 0, j; k < nn; k = j) {
+        size_t nall = 0, ndefs = 0;
+        for (j = k; j < nn && ns[j].name == ns[k].name; j++) {
+            all[nall++] = ns[j].scope;
+            if (w->scopes[ns[j].scope].is_define) defs[ndefs++] = ns[j].scope;
+        }
+        scope_set sets[2] = {{all, nall, false, UINT32_MAX}, {defs, ndefs, false, UINT32_MAX}};
+        for (size_t u = ns[k].name; u < w->name_end[ns[k].name]; u++) {
             size_t i = w->idents[u].pos;
-            if (i == sc->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
-            if (!sc->is_define && !is(w, i + 1, "(") && !is(w, i + 1, "<")) continue;
-            w->callee[i] = s;
-            uint32_t a = group_of(w, s), b = group_of(w, w->scope_of[i]);
-            if (a != b) w->scopes[a].group = b;
+            if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
+            bool call = is(w, i + 1, "(") || is(w, i + 1, "<");
+            scope_set *set = &sets[call ? 0 : 1];
+            uint32_t own = named[i] && (call || w->scopes[named[i]].is_define) ? named[i] : 0;
+            if (set->n == 0 || (set->n == 1 && set->v[0] == own)) continue;
+            uint32_t last = set->v[set->n - 1] == own ? set->v[set->n - 2] : set->v[set->n - 1];
+            w->callee[i] = last;
+            join_all_but(w, set, own);
+            join(w, last, w->scope_of[i]);
         }
     }
+    free(ns), free(all), free(defs), free(named);
+    return 0;
+}
+
+int warp_index_calls(warp_scan *w) {
+    w->calls_start = calloc(w->nscopes + 2, sizeof *w->calls_start);
+    w->calls = malloc((w->n + 1) * sizeof *w->calls);
+    if (!w->calls_start || !w->calls) return -1;
+    for (size_t i = 0; i < w->n; i++)
+        if (w->callee[i] && is(w, i + 1, "(")) w->calls_start[w->callee[i] + 2]++;
+    for (size_t s = 2; s < w->nscopes + 2; s++) w->calls_start[s] += w->calls_start[s - 1];
+    for (size_t i = 0; i < w->n; i++)
+        if (w->callee[i] && is(w, i + 1, "(")) w->calls[w->calls_start[w->callee[i] + 1]++] = i;
+    return 0;
 }

@@ -38,12 +38,29 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
     size_t subs[64], nsubs = 0;
     size_t s = warp_enclosing_subscript(w, p);
     if (s != NO_POS) subs[nsubs++] = s;
-    FOR_SCOPE_VARS(w, w->scope_of[p], v) {
-        if (v->init_first == NO_POS || p < v->init_first || p >= v->init_end) continue;
+    /* The records whose initialiser contains p: initialisers nest, so they are the last one starting at
+     * or before p, or the innermost of its enclosing ones that still reaches p, and those around it. */
+    uint32_t scope = w->scope_of[p];
+    size_t lo = w->init_vars_start[scope], hi = w->init_vars_start[scope + 1], last = NO_POS;
+    while (lo < hi) { /* the last record with an initialiser starting at or before p */
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->vars[w->init_vars[mid]].init_first <= p) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo > w->init_vars_start[scope]) last = w->init_vars[lo - 1];
+    size_t chain[64], nchain = 0;
+    while (last != NO_POS && p >= w->vars[last].init_end) last = w->init_parent[last];
+    for (; last != NO_POS && nchain < COUNT_OF(chain); last = w->init_parent[last]) chain[nchain++] = last;
+    while (nchain-- > 0) { /* outermost first: the order of the records */
+        const warp_var *v = &w->vars[chain[nchain]];
         const warp_scope *sc = &w->scopes[v->scope];
-        for (size_t i = v->init_end; i <= sc->last && i < w->n && nsubs < COUNT_OF(subs); i++)
-            if (same_text(w, i, v->name) && !is(w, i - 1, ".") && (s = warp_enclosing_subscript(w, i)) != NO_POS)
-                subs[nsubs++] = s;
+        size_t first, end;
+        if (v->init_end > sc->last) continue;
+        warp_uses_between(w, v->name, v->init_end, sc->last, &first, &end);
+        for (size_t u = first; u < end && nsubs < COUNT_OF(subs); u++) {
+            size_t i = w->idents[u].pos;
+            if (!is(w, i - 1, ".") && (s = warp_enclosing_subscript(w, i)) != NO_POS) subs[nsubs++] = s;
+        }
     }
     bool small = false;
     for (size_t k = 0; k < nsubs; k++) small |= lane_overflows_array(w, subs[k]);
@@ -114,7 +131,10 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
         if (c->scope == 0 || !w->scopes[c->scope].device) c->fixable = false;
     }
     size_t first, end;
-    warp_uses_of(w, c->name, &first, &end);
+    if (c->scope) /* a local constant: only the uses inside its function */
+        warp_uses_between(w, c->name, w->scopes[c->scope].first, w->scopes[c->scope].last, &first, &end);
+    else
+        warp_uses_of(w, c->name, &first, &end);
     for (size_t u = first; u < end; u++) {
         size_t i = w->idents[u].pos;
         if (i == c->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
@@ -144,14 +164,8 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
                         (is(w, i - 1, "*") && (warp_left_primary(w, i - 1, &start, 0) & CLS_WARP)) ||
                         (is(w, i + 1, "*") && (warp_var_class(w, i + 2) & CLS_WARP));
         bool loop_use = is(w, i + 1, "/") && warp_is_number(w, i + 2, 2);
-        bool width_use = false;
-        for (size_t q = i; q-- > 0 && !width_use;) { /* a shuffle's width argument */
-            if (is(w, q, ";") || is(w, q, "{")) break;
-            const shuffle_intrinsic *sh = is(w, q, "(") ? warp_shuffle_at(w, q - 1) : NULL;
-            size_t af, ae;
-            if (sh && q > 0 && warp_call_argument(w, q, sh->width_arg, &af, &ae) && af == i && ae == i + 1)
-                width_use = true;
-        }
+        /* a shuffle's width argument, the call opening in the same statement */
+        bool width_use = w->width_call[i] != NO_POS && (w->stmt_start[i] == NO_POS || w->width_call[i] > w->stmt_start[i]);
         if (lane_use || loop_use || width_use) c->used_as_width = true;
         size_t sub = warp_enclosing_subscript(w, i);
         if (sub != NO_POS && warp_is_declarator_bracket(w, sub) && !c->template_param) {

@@ -2,6 +2,7 @@
  * counts and comparisons of ballots, lane bits. Which rewrites stand is not decided here (warp_fixes.c). */
 #include "warp_scan.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* The 32-bit-ness of a declared type: 0 not 32-bit (or unknown), 1 unsigned 32-bit, 2 signed 32-bit. */
@@ -96,8 +97,8 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
     }
     if (prev > 0 && is(w, prev, "(") && is(w, prev - 1, "printf")) return false;
     if (prev > 1 && is(w, prev, ",")) {
-        for (size_t q = prev; q-- > 0;) /* an argument of printf: the format names its width */
-            if (is(w, q, "(") && w->match[q] != NO_POS && w->match[q] > i) return !(q > 0 && is(w, q - 1, "printf"));
+        size_t q = w->paren_of[prev]; /* an argument of printf: the format names its width */
+        if (q != NO_POS) return !(q > 0 && is(w, q - 1, "printf"));
     }
     return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));
 }
@@ -105,8 +106,11 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
 /* Whether every use and every assignment of the variable declared by d tolerates 64 bits. */
 static bool uses_are_width_safe(const warp_scan *w, const warp_var *d) {
     const warp_scope *sc = &w->scopes[d->scope];
-    for (size_t i = sc->first; i <= sc->last && i < w->n; i++) {
-        if (i == d->name || !same_text(w, i, d->name) || w->scope_of[i] != d->scope) continue;
+    size_t first, end;
+    warp_uses_between(w, d->name, sc->first, sc->last, &first, &end);
+    for (size_t u = first; u < end; u++) {
+        size_t i = w->idents[u].pos;
+        if (i == d->name || w->scope_of[i] != d->scope) continue;
         if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
         if (is(w, i + 1, "=")) {
             size_t end = warp_expression_end(w, i + 2, sc->last);
@@ -161,11 +165,9 @@ void warp_check_ballot_params(warp_scan *w) {
         int width = type_width32(w, p, &tw, &tl);
         const warp_scope *sc = &w->scopes[p->scope];
         if (!width || sc->name == NO_POS) continue;
-        size_t first, end, shown = NO_POS;
-        warp_uses_of(w, sc->name, &first, &end);
-        for (size_t u = first; u < end; u++) {
-            size_t i = w->idents[u].pos, af, ae;
-            if (w->callee[i] != p->scope || !is(w, i + 1, "(")) continue;
+        size_t shown = NO_POS;
+        for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
+            size_t i = w->calls[c], af, ae;
             calls++;
             if (warp_call_argument(w, i + 1, p->param_index, &af, &ae) && (warp_classify_range(w, af, ae, 0) & CLS_BALLOT)) {
                 ballots++;
@@ -182,8 +184,25 @@ void warp_check_ballot_params(warp_scan *w) {
     }
 }
 
-/* __device__ unsigned f(...) { return __ballot_sync(...); }: a lane mask returned in 32 bits. */
+/* Whether the call at name position i would truncate a 64-bit lane-mask result (unsafe[] memoises the
+ * answer per position: same-named functions share their uses). */
+static bool call_unsafe(const warp_scan *w, size_t i, uint8_t *unsafe) {
+    if (!unsafe[i]) unsafe[i] = !is(w, i + 1, "(") || w->match[i + 1] == NO_POS || ballot_use_is_width_safe(w, i, w->match[i + 1]) ? 1 : 2;
+    return unsafe[i] == 2;
+}
+
+/* __device__ unsigned f(...) { return __ballot_sync(...); }: a lane mask returned in 32 bits. Every
+ * use of the name followed by '(' (but the definition's own) must tolerate a 64-bit result; the count
+ * of intolerant uses is kept per spelling, so same-named functions cost their uses once. */
 void warp_check_ballot_returns(warp_scan *w) {
+    uint8_t *unsafe = calloc(w->n + 1, 1);            /* per position: 0 unknown, 1 tolerant, 2 not */
+    size_t *bad = malloc((w->nidents + 1) * sizeof *bad); /* per spelling start: intolerant uses, or NO_POS */
+    if (!unsafe || !bad) {
+        free(unsafe), free(bad);
+        w->oom = true;
+        return;
+    }
+    for (size_t k = 0; k < w->nidents; k++) bad[k] = NO_POS;
     for (uint32_t s = 1; s < w->nscopes; s++) {
         const warp_scope *sc = &w->scopes[s];
         if (!sc->returns_ballot || sc->name == NO_POS || sc->params == NO_POS) continue;
@@ -200,16 +219,20 @@ void warp_check_ballot_returns(warp_scan *w) {
         warp_tok_text(w, sc->name, name, sizeof name);
         warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
         bool safe = width == 1;
-        size_t first, end;
-        warp_uses_of(w, sc->name, &first, &end);
-        for (size_t u = first; u < end && safe; u++) { /* every call must tolerate a 64-bit result */
-            size_t i = w->idents[u].pos;
-            if (i != sc->name && is(w, i + 1, "(") && w->match[i + 1] != NO_POS)
-                safe = ballot_use_is_width_safe(w, i, w->match[i + 1]);
+        if (safe) {
+            size_t first, end;
+            warp_uses_of(w, sc->name, &first, &end);
+            if (bad[first] == NO_POS) {
+                bad[first] = 0;
+                for (size_t u = first; u < end; u++) bad[first] += call_unsafe(w, w->idents[u].pos, unsafe);
+            }
+            safe = bad[first] - call_unsafe(w, sc->name, unsafe) == 0;
         }
         for (size_t t = tw; safe && t <= tl; t++) safe = !warp_is_qualifier(w, t);
         if (safe) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type", w->last_hazard);
     }
+    free(unsafe);
+    free(bad);
 }
 
 /* (unsigned)__ballot_sync(...): a cast that drops the upper 32 lanes. */

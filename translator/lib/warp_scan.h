@@ -122,8 +122,27 @@ typedef struct warp_scan {
     struct const_hazard { size_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
     size_t nconst_hazards, capconst_hazards;
     size_t last_hazard; /* index in u->diags of the hazard reported last, or NO_POS */
-    uint32_t *reported; /* offsets already given a diagnostic of one kind, to report each place once */
+    uint64_t *reported; /* hash set of (offset, kind) + 1 already reported, to report each place once */
     size_t nreported, capreported;
+    /* Indexes that keep every lookup O(1) or O(log n), so the pass is linear in the file (warp_index.c,
+     * warp_vars.c, warp_context.c): no lookup walks all functions, variables, constants or tokens. */
+    uint32_t *name_of;   /* per position: index in idents of the first identifier spelled alike, or UINT32_MAX */
+    uint32_t *name_end;  /* per index in idents that starts a spelling: where its run ends */
+    bool *name_sizeof;   /* per spelling start: sizeof is applied to some identifier spelled so */
+    size_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
+    struct var_run { uint32_t scope, name; unsigned cls; size_t decl; } *runs; /* records of one variable */
+    size_t nruns;
+    uint32_t *var_run;   /* per variable record: its run */
+    size_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
+    size_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */
+    size_t *const_index; /* constant indices sorted by (spelling, scope, index) */
+    struct array_key { uint32_t name, scope; size_t order; unsigned long long bound; } *array_index;
+    size_t narray_index; /* array declarators with a literal or constant bound, sorted by (name, scope, order) */
+    size_t *sub_stop;    /* per position: where the backward walk of enclosing_subscript stops, or NO_POS */
+    size_t *const_stop;  /* per position: where the backward walk of in_constant_context stops, or NO_POS */
+    size_t *paren_of;    /* per position: the innermost matched '(' enclosing it, or NO_POS */
+    size_t *width_call;  /* per position: the last shuffle '(' whose width argument is this token alone */
+    size_t *stmt_start;  /* per position: the last ';' or '{' before it, or NO_POS */
     bool oom;
 } warp_scan;
 
@@ -184,12 +203,16 @@ int warp_build_tokens(warp_scan *w);
 int warp_build_name_index(warp_scan *w);
 /* The index range [*first, *end) of the identifiers spelled like the token at pos. */
 void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end);
+/* The same, narrowed to the identifiers at positions lo..hi (inclusive). */
+void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, size_t *first, size_t *end);
+/* Groups the call sites of each scope (after warp_link_scopes). Returns 0, or -1 when out of memory. */
+int warp_index_calls(warp_scan *w);
 int warp_build_scopes(warp_scan *w);
 void warp_block_scope(warp_scan *w, uint32_t scope);
 bool warp_scope_blocked(warp_scan *w, uint32_t scope);
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
  * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. */
-void warp_link_scopes(warp_scan *w);
+int warp_link_scopes(warp_scan *w);
 
 /* ---------- warp_vars.c ---------- */
 warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name);
@@ -200,6 +223,10 @@ int warp_index_vars(warp_scan *w);
 unsigned warp_var_class(const warp_scan *w, size_t pos);
 /* The declaration (a record with a type) of the variable spelled at pos, or NULL. */
 warp_var *warp_var_decl(const warp_scan *w, size_t pos);
+/* Adds classes to a record (and to the union its variable's lookups read). */
+void warp_var_add_class(warp_scan *w, warp_var *v, unsigned cls);
+/* Indexes the constants for warp_const_at (after warp_gather_consts). Returns 0, or -1 when out of memory. */
+int warp_index_consts(warp_scan *w);
 void warp_gather_consts(warp_scan *w);
 warp_const *warp_const_at(const warp_scan *w, size_t pos);
 
@@ -212,6 +239,8 @@ unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth);
 void warp_classify_vars(warp_scan *w);
 
 /* ---------- warp_context.c ---------- */
+/* Precomputes the lookups below (after the constants are indexed). Returns 0, or -1 when out of memory. */
+int warp_build_context(warp_scan *w);
 /* The innermost '[' that encloses position p, or NO_POS. */
 size_t warp_enclosing_subscript(const warp_scan *w, size_t p);
 /* Whether '[' at open declares an array (TYPE NAME [ ... ]) rather than subscripting one. */
