@@ -4,6 +4,7 @@
 #include "semantic.h"
 
 #include <clang-c/Index.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,9 +112,14 @@ static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx
         uint32_t s = main_offset(v, clang_getRangeStart(r->ranges[i]));
         uint32_t e = main_offset(v, clang_getRangeEnd(r->ranges[i]));
         if (s == UINT32_MAX || e == UINT32_MAX) continue;
-        for (size_t k = 0; k < u->toks.n; k++)
-            if (u->toks.v[k].off >= s && u->toks.v[k].off < e && !(u->toks.v[k].kind == HC_TOK_HASH))
-                u->toks.v[k].flags |= HC_TOKF_INACTIVE;
+        size_t lo = 0, hi = u->toks.n; /* the first token at or after s: tokens are in offset order */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (u->toks.v[mid].off < s) lo = mid + 1;
+            else hi = mid;
+        }
+        for (size_t k = lo; k < u->toks.n && u->toks.v[k].off < e; k++)
+            if (u->toks.v[k].kind != HC_TOK_HASH) u->toks.v[k].flags |= HC_TOKF_INACTIVE;
     }
     clang_disposeSourceRangeList(r);
 }
@@ -133,7 +139,8 @@ static void restore_directives(hc_unit *u) {
     }
 }
 
-int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
+/* The parse and the AST walk: both recurse once per nesting level, so they run on the big-stack thread. */
+static int parse_and_visit(hc_unit *u, const hc_semantic_config *cfg) {
     bool single_file = cfg->mode == HC_SEMANTIC_SINGLE_FILE;
     size_t prefix = single_file ? cfg->decls_len : 0;
     char *buf = malloc(prefix + u->len + 1);
@@ -171,6 +178,112 @@ int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
     clang_disposeIndex(index);
     free(buf);
     return 0;
+}
+
+static pthread_once_t init_once = PTHREAD_ONCE_INIT;
+static void init_libclang(void) {
+    /* libclang reads this on every parse: without it, each parse runs on a thread libclang starts with
+     * an 8 MiB stack, which 2,000 nested parentheses overflow (SIGSEGV: no crash recovery survives a
+     * stack overflow). Set once, before any worker starts; a value the user already set is kept. */
+    setenv("LIBCLANG_NOTHREADS", "1", 0);
+}
+void hc_semantic_init(void) { pthread_once(&init_once, init_libclang); }
+
+/* Operators that join operands into one expression tree, one level per operator. */
+static bool chain_operator(const char *t, const hc_token *k) {
+    if (k->kind != HC_TOK_PUNCT) return false;
+    static const char *const not_ops[] = {"(", ")", "[", "]", "{", "}", ",", ";"};
+    for (size_t i = 0; i < sizeof not_ops / sizeof *not_ops; i++)
+        if (hc_tok_is(t, k, not_ops[i])) return false;
+    return true;
+}
+
+/* One pass over the tokens. Directives get their own depth (each #if expression is evaluated on its
+ * own), reset at each '#'. A '<' right after an identifier counts as a template angle until its '>',
+ * a ';' or a brace; a comparison miscounted that way is closed by the statement's end. */
+int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
+    const char *t = u->text;
+    memset(out, 0, sizeof *out);
+    size_t cap = 64, depth = 0, angles = 0, ddepth = 0;
+    uint32_t *chain = calloc(cap, sizeof *chain); /* operators so far at each open bracket level */
+    if (!chain) return -1;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind == HC_TOK_COMMENT) continue;
+        bool dir = k->flags & HC_TOKF_DIRECTIVE;
+        if (k->kind == HC_TOK_HASH) ddepth = 0;
+        size_t *d = dir ? &ddepth : &depth;
+        bool open = hc_tok_is(t, k, "(") || hc_tok_is(t, k, "[") || hc_tok_is(t, k, "{");
+        bool close = hc_tok_is(t, k, ")") || hc_tok_is(t, k, "]") || hc_tok_is(t, k, "}");
+        if (!dir && (hc_tok_is(t, k, ";") || hc_tok_is(t, k, "{") || hc_tok_is(t, k, "}"))) angles = 0;
+        if (!dir && hc_tok_is(t, k, "<") && i > 0 && u->toks.v[i - 1].kind == HC_TOK_IDENT) angles++;
+        if (!dir && angles && (hc_tok_is(t, k, ">") || hc_tok_is(t, k, ">>")))
+            angles -= angles > 1 && hc_tok_is(t, k, ">>") ? 2 : 1;
+        if (open) (*d)++;
+        else if (close && *d > 0) (*d)--;
+        size_t level = dir ? ddepth : depth + angles;
+        if (level > out->depth) out->depth = (uint32_t)level, out->depth_line = k->line;
+        if (dir) continue; /* a directive's expression is short by nature: only its depth is measured */
+        if (depth + 1 > cap) {
+            uint32_t *c = realloc(chain, 2 * cap * sizeof *chain);
+            if (!c) { free(chain); return -1; }
+            memset(c + cap, 0, cap * sizeof *c);
+            chain = c, cap *= 2;
+        }
+        if (open || hc_tok_is(t, k, ",") || hc_tok_is(t, k, ";")) chain[depth] = 0; /* a new operand list */
+        else if (chain_operator(t, k) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = k->line;
+    }
+    free(chain);
+    return 0;
+}
+
+typedef struct parse_job {
+    hc_unit *u;
+    const hc_semantic_config *cfg;
+    int rc;
+} parse_job;
+
+static void *parse_thread(void *arg) {
+    parse_job *j = arg;
+    j->rc = parse_and_visit(j->u, j->cfg);
+    return NULL;
+}
+
+int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
+    hc_semantic_init();
+    hc_nesting n;
+    if (hc_semantic_measure(u, &n) < 0) return -1;
+    char why[160];
+    why[0] = '\0';
+    uint32_t line = 0;
+    if (n.depth > HC_SEMANTIC_MAX_NESTING) {
+        snprintf(why, sizeof why, "brackets and template arguments nested %u deep, over the limit of %u", n.depth, (unsigned)HC_SEMANTIC_MAX_NESTING);
+        line = n.depth_line;
+    } else if (n.chain > HC_SEMANTIC_MAX_CHAIN) {
+        snprintf(why, sizeof why, "an expression of %u operators, over the limit of %u", n.chain, (unsigned)HC_SEMANTIC_MAX_CHAIN);
+        line = n.chain_line;
+    }
+    pthread_attr_t attr;
+    pthread_t th;
+    parse_job job = {u, cfg, 0};
+    if (!why[0]) {
+        /* The stack is reserved address space; only the pages a deep parse touches become memory. */
+        bool started = pthread_attr_init(&attr) == 0;
+        if (started && pthread_attr_setstacksize(&attr, (size_t)HC_SEMANTIC_STACK_MB << 20) == 0 &&
+            pthread_create(&th, &attr, parse_thread, &job) == 0) {
+            pthread_join(th, NULL);
+        } else {
+            snprintf(why, sizeof why, "no thread with a %u MiB stack could be started", (unsigned)HC_SEMANTIC_STACK_MB);
+        }
+        if (started) pthread_attr_destroy(&attr);
+    }
+    if (why[0]) {
+        u->parsed = false;
+        uint32_t off = line && line <= u->nlines ? u->line_starts[line - 1] : UINT32_MAX;
+        hc_unit_diag(u, HC_D_SEMANTIC_SKIPPED, off, NULL, why);
+        return 0;
+    }
+    return job.rc;
 }
 
 /* Specifiers that precede a type, and keywords that precede an expression: an identifier after one

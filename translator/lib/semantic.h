@@ -18,6 +18,26 @@ typedef struct hc_semantic_config {
     bool mark_skipped;  /* mark tokens of excluded #if branches inactive */
 } hc_semantic_config;
 
+/* Shapes of token stream that libclang handles only by recursing once per level (its parser, its AST
+ * visitor): a file beyond either limit is not parsed; the token pass translates it (HC2040). Deeper
+ * than any code a person writes, and well inside the parse thread's stack (HC_SEMANTIC_STACK_MB). */
+enum {
+    HC_SEMANTIC_MAX_NESTING = 4096, /* brackets ( [ { and template angles open at once */
+    HC_SEMANTIC_MAX_CHAIN = 50000,  /* operators in one expression at one bracket level (a+b+c+...) */
+    HC_SEMANTIC_STACK_MB = 256      /* stack of the thread the parse and the AST walk run on */
+};
+
+/* The deepest nesting and the longest operator chain of a token stream, with the line of each. */
+typedef struct hc_nesting {
+    uint32_t depth, depth_line;
+    uint32_t chain, chain_line;
+} hc_nesting;
+
+/* Measures u's tokens in one linear scan. Returns 0, or -1 when out of memory. */
+int hc_semantic_measure(const hc_unit *u, hc_nesting *out);
+/* Once per process, before any parse: makes libclang parse on the calling thread (whose stack the
+ * pass sizes) instead of a helper thread of its own with a fixed 8 MiB stack. */
+void hc_semantic_init(void);
 /* Runs the pass; problems in the input become diagnostics. Returns 0, or -1 when out of memory. */
 int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg);
 /* True when identifier token i stands where a declaration puts its name (after a type-like token). */

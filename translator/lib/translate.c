@@ -103,6 +103,7 @@ hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize) {
     if (!c) { snprintf(err, errsize, "out of memory"); return NULL; }
     c->opt = *opt;
     pthread_mutex_init(&c->db_lock, NULL);
+    hc_semantic_init(); /* before any worker thread: it sets an environment variable libclang reads */
     if (!opt->cuda_path) {
         if (!find_decls_dir(opt, c->decls_dir, sizeof c->decls_dir)) {
             snprintf(err, errsize, "CUDA declaration headers not found (looked for %s in %s)", HC_DECLS_FILE, c->decls_dir);

@@ -1,0 +1,141 @@
+/* warp_classify.c: what a value holds, as far as tokens tell: a thread index, a lane, a warp number or a lane mask.
+ * It reports nothing and proposes no rewrite. */
+#include "warp_scan.h"
+
+/* Class and first position of the operand that ends just before position end. */
+unsigned warp_left_primary(const warp_scan *w, size_t end, size_t *start, int depth) {
+    if (end == 0) return 0;
+    size_t e = end - 1;
+    *start = e;
+    if (is(w, e, ")") && w->match[e] != NO_POS) {
+        size_t o = w->match[e];
+        *start = o;
+        if (o > 0 && is_ident(w, o - 1) && !warp_is_statement_word(w, o - 1)) {
+            *start = o - 1;
+            if (warp_is_ballot_call(w, o - 1)) return CLS_BALLOT;
+            if (is(w, o - 1, "__lane_id")) return CLS_THREAD;
+            return 0;
+        }
+        return warp_classify_range(w, o + 1, e, depth + 1);
+    }
+    if (!is_ident(w, e)) return 0;
+    if (e >= 2 && (is(w, e - 1, ".") || is(w, e - 1, "->"))) {
+        *start = e - 2;
+        return is_thread_builtin(w, e - 2) ? CLS_THREAD : 0;
+    }
+    return warp_var_class(w, e);
+}
+
+/* Whether the operator at p has the literal (or constant) right operand of a lane division: / 32,
+ * >> 5, / WARP_SIZE, / warpSize. */
+static bool divides_by_warp(const warp_scan *w, size_t p) {
+    if (!(is(w, p, "/") || is(w, p, ">>") || is(w, p, "/=") || is(w, p, ">>="))) return false;
+    bool shift = is(w, p, ">>") || is(w, p, ">>=");
+    if (warp_precedence(w, p + 2) > warp_precedence(w, p)) return false;
+    if (shift) return warp_is_number(w, p + 1, 5);
+    if (warp_is_number(w, p + 1, 32) || is(w, p + 1, "warpSize")) return true;
+    warp_const *c = warp_const_at(w, p + 1);
+    return c && !c->is_mask;
+}
+
+/* Whether the operator at p reduces its left operand to a lane: % 32, & 31, % warpSize, & (warpSize - 1),
+ * % WARP_SIZE, & (WARP_SIZE - 1). */
+static bool reduces_to_lane(const warp_scan *w, size_t p) {
+    bool mod = is(w, p, "%") || is(w, p, "%="), and = is(w, p, "&") || is(w, p, "&=");
+    if (!mod && !and) return false;
+    warp_const *c = warp_const_at(w, p + 1);
+    if (mod) return warp_is_number(w, p + 1, 32) || is(w, p + 1, "warpSize") || (c && !c->is_mask);
+    if (warp_is_number(w, p + 1, 31)) return true;
+    c = warp_const_at(w, p + 2);
+    return is(w, p + 1, "(") && (is(w, p + 2, "warpSize") || (c && !c->is_mask)) && is(w, p + 3, "-") &&
+           warp_is_number(w, p + 4, 1) && is(w, p + 5, ")");
+}
+
+/* Whether the identifier at i calls a function of this file that returns a lane mask. */
+bool warp_returns_ballot(const warp_scan *w, size_t i) { return w->callee[i] && w->scopes[w->callee[i]].returns_ballot; }
+
+unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth) {
+    unsigned found = 0;
+    bool boolean = false, warp_division = false, warp_scaled = false, lane_modulo = false;
+    if (depth > 8) return 0;
+    for (size_t k = a; k < b && k < w->n; k++) {
+        if (is(w, k, "[") && w->match[k] != NO_POS) { /* a subscript reads data, not an index */
+            k = w->match[k];
+            continue;
+        }
+        if (is_ident(w, k) && is(w, k + 1, "(") && w->match[k + 1] != NO_POS && !warp_is_statement_word(w, k)) {
+            if (warp_is_ballot_call(w, k) || warp_returns_ballot(w, k)) found |= CLS_BALLOT;
+            if (is(w, k, "__lane_id")) found |= CLS_THREAD | CLS_LANE;
+            k = w->match[k + 1];
+            continue;
+        }
+        if (is(w, k, "==") || is(w, k, "!=") || is(w, k, "<") || is(w, k, ">") || is(w, k, "<=") ||
+            is(w, k, ">=") || is(w, k, "&&") || is(w, k, "||") || is(w, k, "!"))
+            boolean = true;
+        if (divides_by_warp(w, k)) {
+            size_t s;
+            if (warp_left_primary(w, k, &s, depth + 1) & CLS_THREAD) warp_division = true;
+        }
+        if (reduces_to_lane(w, k)) {
+            size_t s;
+            if (warp_left_primary(w, k, &s, depth + 1) & CLS_THREAD) lane_modulo = true;
+        }
+        if (is(w, k, "<<") && k > 0 && warp_is_number(w, k - 1, 1) && is_ident(w, k + 1) &&
+            ((is_thread_builtin(w, k + 1)) || (warp_var_class(w, k + 1) & CLS_THREAD)))
+            found |= CLS_BALLOT; /* 1 << lane: a lane mask */
+        if ((is(w, k, "*") && (warp_is_number(w, k + 1, 32) || is(w, k + 1, "warpSize"))) ||
+            (is(w, k, "<<") && warp_is_number(w, k + 1, 5))) {
+            size_t s;
+            if (warp_left_primary(w, k, &s, depth + 1) & CLS_WARP) warp_scaled = true;
+        }
+        if (!is_ident(w, k) || (k > 0 && (is(w, k - 1, ".") || is(w, k - 1, "->")))) continue;
+        if (is_thread_builtin(w, k)) found |= CLS_THREAD;
+        else found |= warp_var_class(w, k);
+    }
+    if (boolean) return 0;
+    unsigned cls = found & CLS_BALLOT;
+    if (warp_division) cls |= CLS_WARP;
+    else if (lane_modulo) cls |= CLS_THREAD | CLS_LANE;
+    else if ((found & CLS_THREAD) || warp_scaled) cls |= CLS_THREAD | (found & CLS_LANE);
+    else if (found & CLS_WARP) cls |= CLS_WARP;
+    return cls;
+}
+
+void warp_classify_vars(warp_scan *w) {
+    for (int round = 0; round < 4; round++) {
+        bool changed = false;
+        for (uint32_t s = 1; s < w->nscopes; s++) { /* functions that return a lane mask */
+            warp_scope *sc = &w->scopes[s];
+            for (size_t i = sc->first; !sc->returns_ballot && !sc->is_define && i <= sc->last && i < w->n; i++)
+                if (is(w, i, "return") && w->scope_of[i] == s &&
+                    (warp_classify_range(w, i + 1, warp_expression_end(w, i + 1, sc->last), 0) & CLS_BALLOT))
+                    changed = sc->returns_ballot = true;
+        }
+        for (size_t k = 0; k < w->nvars; k++) { /* parameters every call passes a lane mask to */
+            warp_var *p = &w->vars[k];
+            const warp_scope *sc = &w->scopes[p->scope];
+            if (!p->is_param || p->param_index < 0 || (p->cls & CLS_BALLOT) || sc->name == NO_POS) continue;
+            size_t calls = 0, ballots = 0;
+            for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
+                size_t i = w->calls[c], af, ae;
+                calls++;
+                ballots += warp_call_argument(w, i + 1, p->param_index, &af, &ae) &&
+                           (warp_classify_range(w, af, ae, 0) & CLS_BALLOT);
+            }
+            if (calls && ballots == calls) {
+                warp_var_add_class(w, p, CLS_BALLOT);
+                changed = true;
+            }
+        }
+        for (size_t k = 0; k < w->nvars; k++) {
+            warp_var *v = &w->vars[k];
+            if (v->init_first == NO_POS) continue;
+            unsigned cls = warp_classify_range(w, v->init_first, v->init_end, 0) | warp_name_table_class(w, v->name);
+            if ((cls | v->cls) != v->cls) {
+                warp_var_add_class(w, v, cls);
+                changed = true;
+            }
+        }
+        if (!changed) break;
+    }
+}

@@ -1,0 +1,128 @@
+/* warp_fixes.c: reports warp hazards, queues rewrites, then settles which stand (blocked width groups, constants)
+ * and applies them. It detects nothing. */
+#include "warp_scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+
+/* True the first time (offset, id) is seen: each place is reported once per kind. A hash set (open
+ * addressing, stored key + 1 so that 0 marks a free slot): one lookup per report, not a scan of all. */
+bool warp_first_report(warp_scan *w, uint32_t off, hc_diag_id id) {
+    uint64_t key = (uint64_t)(uint32_t)(off * 16u + (uint32_t)(id - HC_D_WARP_LANE_ARITH)) + 1;
+    if (2 * (w->nreported + 1) > w->capreported) {
+        size_t cap = w->capreported ? 2 * w->capreported : 64;
+        uint64_t *t = calloc(cap, sizeof *t);
+        if (!t) {
+            w->oom = true;
+            return false;
+        }
+        for (size_t k = 0; k < w->capreported; k++) {
+            if (!w->reported[k]) continue;
+            size_t h = (size_t)(w->reported[k] * 0x9e3779b97f4a7c15ull) & (cap - 1);
+            while (t[h]) h = (h + 1) & (cap - 1);
+            t[h] = w->reported[k];
+        }
+        free(w->reported);
+        w->reported = t;
+        w->capreported = cap;
+    }
+    size_t h = (size_t)(key * 0x9e3779b97f4a7c15ull) & (w->capreported - 1);
+    for (; w->reported[h]; h = (h + 1) & (w->capreported - 1))
+        if (w->reported[h] == key) return false;
+    w->reported[h] = key;
+    w->nreported++;
+    return true;
+}
+
+/* Reports a hazard; returns its index in u->diags (NO_POS when the id is suppressed), also kept as
+ * last_hazard so the rewrite proposed next can turn it into a note once applied. */
+size_t warp_hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, ...) {
+    size_t before = w->u->diags.n;
+    va_list ap;
+    va_start(ap, name);
+    hc_unit_vdiag(w->u, id, off, name, ap);
+    va_end(ap);
+    w->last_hazard = w->u->diags.n > before ? w->u->diags.n - 1 : NO_POS;
+    return w->last_hazard;
+}
+
+/* Queues a rewrite of tokens [a, b] (inclusive) with repl; scope is the width group or INDEPENDENT. */
+void warp_propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t scope, size_t konst,
+                    const char *what, size_t hazard_diag) {
+    if (!warp_grow(w, (void **)&w->fixes, &w->capfixes, w->nfixes, sizeof *w->fixes)) return;
+    warp_fix *f = &w->fixes[w->nfixes++];
+    char old[64];
+    warp_span_text(w, a, b, old, sizeof old);
+    f->off = off_of(w, a);
+    f->len = end_of(w, b) - f->off;
+    f->scope = scope;
+    f->konst = konst;
+    f->hazard = hazard_diag;
+    snprintf(f->repl, sizeof f->repl, "%s", repl);
+    snprintf(f->note, sizeof f->note, "%s: '%s' -> '%s'", what, old, repl);
+}
+
+/* Remembers that the hazard reported as diagnostic h is fixed exactly when constant c is rewritten. */
+void warp_link_const_hazard(warp_scan *w, size_t h, const warp_const *c) {
+    if (h == NO_POS ||
+        !warp_grow(w, (void **)&w->const_hazards, &w->capconst_hazards, w->nconst_hazards, sizeof *w->const_hazards))
+        return;
+    w->const_hazards[w->nconst_hazards].diag = h;
+    w->const_hazards[w->nconst_hazards++].konst = (size_t)(c - w->consts);
+}
+
+/* Drops width fixes of blocked scopes; a constant used in a blocked scope stays, and blocks every scope
+ * that uses it (half-converted lane arithmetic is worse than none). */
+void warp_settle_blocked_scopes(warp_scan *w) {
+    /* Constants of one spelling share their uses: each round counts the uses in blocked scopes once per
+     * spelling (const_index sorts the constants by spelling), so a round is linear in the uses. Rounds
+     * repeat until nothing more is blocked; blocking only grows, so the result is the same fixpoint as
+     * taking the constants one by one. */
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (size_t a = 0, b; a < w->nconsts; a = b) {
+            uint32_t name = w->name_of[w->consts[w->const_index[a]].name];
+            for (b = a; b < w->nconsts && w->name_of[w->consts[w->const_index[b]].name] == name; b++) {
+            }
+            size_t blocked = 0, trigger = NO_POS;
+            bool several = false; /* constants of more than one declaration gave up their rewrite */
+            for (size_t u = name; u < w->name_end[name]; u++) blocked += warp_scope_blocked(w, w->scope_of[w->idents[u].pos]);
+            for (size_t q = a; q < b; q++) {
+                warp_const *c = &w->consts[w->const_index[q]];
+                if (c->is_mask || !c->used_as_width) continue;
+                size_t own = warp_scope_blocked(w, w->scope_of[c->name]); /* its own name is one of the uses */
+                if (c->fixable && blocked == own) continue;
+                c->fixable = false;
+                if (trigger == NO_POS) trigger = c->name;
+                else if (trigger != c->name) several = true;
+            }
+            if (trigger == NO_POS) continue;
+            /* half-converted lane arithmetic is worse than none: every scope using it stays as it is */
+            for (size_t u = name; u < w->name_end[name]; u++) {
+                size_t i = w->idents[u].pos;
+                if ((several || i != trigger) && !warp_scope_blocked(w, w->scope_of[i])) {
+                    warp_block_scope(w, w->scope_of[i]);
+                    changed = true;
+                }
+            }
+        }
+    }
+}
+
+int warp_apply_fixes(warp_scan *w) {
+    for (size_t k = 0; k < w->nfixes; k++) {
+        const warp_fix *f = &w->fixes[k];
+        if (f->konst != NO_POS && (!w->consts[f->konst].fixable || !w->consts[f->konst].used_as_width)) continue;
+        if (f->konst == NO_POS && f->scope != INDEPENDENT && warp_scope_blocked(w, f->scope)) continue;
+        if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_RULE_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        /* the hazard stays reported, as a note: it no longer needs a person (nor fails --fail-on warning) */
+        if (f->hazard != NO_POS) w->u->diags.v[f->hazard].severity = HC_SEV_NOTE;
+        hc_unit_diag(w->u, HC_D_WARP_FIXED, f->off, NULL, f->note);
+    }
+    for (size_t k = 0; k < w->nconst_hazards; k++) {
+        const warp_const *c = &w->consts[w->const_hazards[k].konst];
+        bool rewritten = c->is_mask ? c->fixed : c->fixable && c->used_as_width;
+        if (rewritten) w->u->diags.v[w->const_hazards[k].diag].severity = HC_SEV_NOTE;
+    }
+    return 0;
+}

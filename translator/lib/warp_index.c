@@ -1,0 +1,344 @@
+/* warp_index.c: the warp pass's index of one file: matched brackets, the sorted name index, function and macro
+ * scopes, and the calls that join scopes into width groups. It reports nothing and proposes no rewrite. */
+#include "warp_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+int warp_build_tokens(warp_scan *w) {
+    const hc_token_list *l = &w->u->toks;
+    w->tok = malloc((l->n + 1) * sizeof *w->tok);
+    w->match = malloc((l->n + 1) * sizeof *w->match);
+    w->scope_of = calloc(l->n + 1, sizeof *w->scope_of);
+    size_t *stack = malloc((l->n + 1) * sizeof *stack), *dstack = malloc((l->n + 1) * sizeof *dstack);
+    if (!w->tok || !w->match || !w->scope_of || !stack || !dstack) {
+        free(stack);
+        free(dstack);
+        return -1;
+    }
+    for (size_t k = 0; k < l->n; k++)
+        if (l->v[k].kind != HC_TOK_COMMENT) w->tok[w->n++] = k;
+    size_t depth = 0, ddepth = 0;
+    for (size_t i = 0; i < w->n; i++) {
+        w->match[i] = NO_POS;
+        bool dir = in_directive(w, i);
+        if (is_kind(w, i, HC_TOK_HASH)) ddepth = 0; /* each directive balances its own brackets */
+        size_t *st = dir ? dstack : stack, *dp = dir ? &ddepth : &depth;
+        if (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) {
+            st[(*dp)++] = i;
+        } else if (is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) {
+            const char *want = is(w, i, ")") ? "(" : is(w, i, "]") ? "[" : "{";
+            /* An unmatched closer (from #if branches) pops only when its opener is on top. */
+            if (*dp > 0 && is(w, st[*dp - 1], want)) {
+                size_t o = st[--(*dp)];
+                w->match[o] = i;
+                w->match[i] = o;
+            }
+        }
+    }
+    free(stack);
+    free(dstack);
+    return 0;
+}
+
+static int compare_name_ref(const void *a, const void *b) {
+    const name_ref *x = a, *y = b;
+    int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
+    if (c) return c;
+    if (x->len != y->len) return x->len < y->len ? -1 : 1;
+    return x->pos < y->pos ? -1 : x->pos > y->pos;
+}
+
+int warp_build_name_index(warp_scan *w) {
+    w->idents = malloc((w->n + 1) * sizeof *w->idents);
+    w->callee = calloc(w->n + 1, sizeof *w->callee);
+    w->name_of = malloc((w->n + 1) * sizeof *w->name_of);
+    w->name_end = malloc((w->n + 1) * sizeof *w->name_end);
+    w->name_sizeof = calloc(w->n + 1, sizeof *w->name_sizeof);
+    if (!w->idents || !w->callee || !w->name_of || !w->name_end || !w->name_sizeof) return -1;
+    for (size_t i = 0; i < w->n; i++) {
+        w->name_of[i] = UINT32_MAX;
+        if (is_ident(w, i)) {
+            name_ref *r = &w->idents[w->nidents++];
+            r->text = w->text + tk(w, i)->off;
+            r->len = tk(w, i)->len;
+            r->pos = (uint32_t)i;
+        }
+    }
+    qsort(w->idents, w->nidents, sizeof *w->idents, compare_name_ref);
+    /* runs of one spelling: name_of gives any identifier its run in O(1) */
+    for (size_t k = 0, j; k < w->nidents; k = j) {
+        for (j = k; j < w->nidents && w->idents[j].len == w->idents[k].len &&
+                    !memcmp(w->idents[j].text, w->idents[k].text, w->idents[k].len);
+             j++) {
+            size_t i = w->idents[j].pos;
+            w->name_of[i] = (uint32_t)k;
+            if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof"))))
+                w->name_sizeof[k] = true;
+        }
+        w->name_end[k] = (uint32_t)j;
+    }
+    return 0;
+}
+
+/* The index range [*first, *end) of the identifiers spelled like the token at pos. */
+void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
+    if (pos < w->n && w->name_of[pos] != UINT32_MAX) {
+        *first = w->name_of[pos];
+        *end = w->name_end[*first];
+        return;
+    }
+    name_ref key = {w->text + tk(w, pos)->off, tk(w, pos)->len, 0};
+    size_t lo = 0, hi = w->nidents;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (compare_name_ref(&w->idents[mid], &key) < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    *first = lo;
+    while (lo < w->nidents && w->idents[lo].len == key.len && !memcmp(w->idents[lo].text, key.text, key.len)) lo++;
+    *end = lo;
+}
+
+/* A run is sorted by position: two binary searches narrow it to positions lo..hi. */
+void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, size_t *first, size_t *end) {
+    size_t f, e;
+    warp_uses_of(w, pos, &f, &e);
+    size_t a = f, b = e;
+    while (a < b) {
+        size_t mid = a + (b - a) / 2;
+        if (w->idents[mid].pos < lo) a = mid + 1;
+        else b = mid;
+    }
+    *first = a;
+    b = e;
+    while (a < b) {
+        size_t mid = a + (b - a) / 2;
+        if (w->idents[mid].pos <= hi) a = mid + 1;
+        else b = mid;
+    }
+    *end = a;
+}
+
+static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_define) {
+    if (!warp_grow(w, (void **)&w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
+    warp_scope *s = &w->scopes[w->nscopes];
+    memset(s, 0, sizeof *s);
+    s->first = s->last = first;
+    s->name = s->params = NO_POS;
+    s->group = (uint32_t)w->nscopes;
+    s->device = device;
+    s->is_define = is_define;
+    return (uint32_t)w->nscopes++;
+}
+
+/* Position of the '(' of the parameter list of the function whose body opens at brace, or NO_POS. */
+static size_t parameter_list(const warp_scan *w, size_t brace) {
+    size_t i = brace;
+    while (i > 0 && is_ident(w, i - 1) &&
+           (is(w, i - 1, "const") || is(w, i - 1, "noexcept") || is(w, i - 1, "override") || is(w, i - 1, "final") ||
+            is(w, i - 1, "mutable")))
+        i--;
+    if (i == 0 || !is(w, i - 1, ")") || w->match[i - 1] == NO_POS) return NO_POS;
+    return w->match[i - 1];
+}
+
+/* Whether the function whose parameter list opens at paren is __global__ or __device__ only. */
+static bool header_is_device(const warp_scan *w, size_t paren) {
+    bool global = false, device = false, host = false;
+    for (size_t i = paren; i-- > 0;) {
+        if (in_directive(w, i) || is(w, i, ";") || is(w, i, "{") || is(w, i, "}")) break;
+        if (is(w, i, ")") && w->match[i] != NO_POS) {
+            i = w->match[i];
+            continue;
+        }
+        global |= is(w, i, "__global__");
+        device |= is(w, i, "__device__");
+        host |= is(w, i, "__host__");
+    }
+    return (global || device) && !host;
+}
+
+static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
+    size_t close = w->match[open], start = open + 1;
+    int index = 0;
+    for (size_t i = open + 1; i <= close && close != NO_POS; i++) {
+        if (i < close && (is(w, i, "(") || is(w, i, "[")) && w->match[i] != NO_POS) {
+            i = w->match[i];
+            continue;
+        }
+        if (i != close && !is(w, i, ",")) continue;
+        size_t end = i; /* the name is the last identifier before '=' or the end */
+        for (size_t k = start; k < i; k++)
+            if (is(w, k, "=")) {
+                end = k;
+                break;
+            }
+        if (end > start + 1 && is_ident(w, end - 1)) {
+            warp_var *v = warp_add_var(w, scope, end - 1);
+            if (!v) return;
+            v->type_first = start;
+            v->type_last = end - 2;
+            v->is_param = true;
+            v->param_index = index;
+            v->single = true;
+            v->cls = warp_name_table_class(w, end - 1);
+        }
+        start = i + 1;
+        index++;
+    }
+}
+
+int warp_build_scopes(warp_scan *w) {
+    add_scope(w, 0, false, false); /* scope 0: file level, directives, everything outside functions */
+    uint32_t fn = 0, define = 0;
+    size_t depth = 0, fn_depth = 0;
+    for (size_t i = 0; i < w->n && !w->oom; i++) {
+        if (in_directive(w, i)) {
+            if (is_kind(w, i, HC_TOK_HASH)) {
+                define = is(w, i + 1, "define") ? add_scope(w, i + 2, false, true) : 0;
+                if (define && is_ident(w, i + 2)) w->scopes[define].name = i + 2;
+            }
+            bool body = define && (tk(w, i)->flags & HC_TOKF_IN_DEFINE);
+            w->scope_of[i] = body ? define : 0;
+            if (body) {
+                w->scopes[define].last = i;
+                if (is(w, i, "threadIdx") || warp_mask_intrinsic_at(w, i) || warp_shuffle_at(w, i) || warp_is_ballot_call(w, i))
+                    w->scopes[define].device = true;
+            }
+            continue;
+        }
+        if (is(w, i, "{")) {
+            size_t params = fn ? NO_POS : parameter_list(w, i);
+            if (params != NO_POS) {
+                fn = add_scope(w, i, header_is_device(w, params), false);
+                fn_depth = depth;
+                if (fn && params > 0 && is_ident(w, params - 1)) w->scopes[fn].name = params - 1;
+                if (fn) w->scopes[fn].params = params;
+                if (fn) add_parameters(w, fn, params);
+            }
+            depth++;
+        } else if (is(w, i, "}") && depth > 0) {
+            depth--;
+            if (fn && depth == fn_depth) {
+                w->scope_of[i] = fn;
+                w->scopes[fn].last = i;
+                fn = 0;
+                continue;
+            }
+        }
+        w->scope_of[i] = fn;
+        if (fn) w->scopes[fn].last = i;
+    }
+    return w->oom ? -1 : 0;
+}
+
+
+static uint32_t group_of(warp_scan *w, uint32_t s) {
+    while (w->scopes[s].group != s) s = w->scopes[s].group = w->scopes[w->scopes[s].group].group;
+    return s;
+}
+
+void warp_block_scope(warp_scan *w, uint32_t scope) { w->scopes[group_of(w, scope)].blocked = true; }
+
+bool warp_scope_blocked(warp_scan *w, uint32_t scope) { return w->scopes[group_of(w, scope)].blocked; }
+
+/* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
+ * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. */
+static void join(warp_scan *w, uint32_t s, uint32_t t) {
+    uint32_t a = group_of(w, s), b = group_of(w, t);
+    if (a != b) w->scopes[a].group = b;
+}
+
+/* Same-named scopes (ascending) and which of them are joined already. A use of the name joins all of
+ * them but the one it names (its own definition) with the user's scope; joining "all but x" for a
+ * second x means all, so each set is walked at most twice however many uses the name has. */
+typedef struct scope_set {
+    const uint32_t *v;
+    size_t n;
+    bool all;        /* every member joined */
+    uint32_t except; /* all members but this one joined, or UINT32_MAX */
+} scope_set;
+
+static void join_all_but(warp_scan *w, scope_set *set, uint32_t x) {
+    if (set->all || set->n < 2 || (x && set->except == x)) return;
+    if (x && set->except != UINT32_MAX) { /* all but except, now all but x: except joins a third */
+        for (size_t k = 0; k < set->n; k++)
+            if (set->v[k] != x && set->v[k] != set->except) {
+                join(w, set->except, set->v[k]);
+                set->all = true;
+                break;
+            }
+        return;
+    }
+    uint32_t prev = 0;
+    for (size_t k = 0; k < set->n; k++) {
+        if (set->v[k] == x) continue;
+        if (prev) join(w, prev, set->v[k]);
+        prev = set->v[k];
+    }
+    if (x) set->except = x;
+    else set->all = true;
+}
+
+typedef struct named_scope { uint32_t name, scope; } named_scope;
+static int compare_named_scope(const void *a, const void *b) {
+    const named_scope *x = a, *y = b;
+    if (x->name != y->name) return x->name < y->name ? -1 : 1;
+    return x->scope < y->scope ? -1 : x->scope > y->scope;
+}
+
+/* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
+ * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. A use names
+ * every scope spelled like it (a macro always, a function when called or instantiated), but the one
+ * it defines; callee[] records the last of those. Linear: scopes are grouped by name once. */
+int warp_link_scopes(warp_scan *w) {
+    named_scope *ns = malloc((w->nscopes + 1) * sizeof *ns);
+    uint32_t *all = malloc((w->nscopes + 1) * sizeof *all), *defs = malloc((w->nscopes + 1) * sizeof *defs);
+    uint32_t *named = calloc(w->n + 1, sizeof *named); /* per position: the scope it is the name of */
+    if (!ns || !all || !defs || !named) {
+        free(ns), free(all), free(defs), free(named);
+        return -1;
+    }
+    size_t nn = 0;
+    for (uint32_t s = 1; s < w->nscopes; s++)
+        if (w->scopes[s].name != NO_POS) {
+            ns[nn++] = (named_scope){w->name_of[w->scopes[s].name], s};
+            named[w->scopes[s].name] = s;
+        }
+    qsort(ns, nn, sizeof *ns, compare_named_scope);
+    for (size_t k = 0, j; k < nn; k = j) {
+        size_t nall = 0, ndefs = 0;
+        for (j = k; j < nn && ns[j].name == ns[k].name; j++) {
+            all[nall++] = ns[j].scope;
+            if (w->scopes[ns[j].scope].is_define) defs[ndefs++] = ns[j].scope;
+        }
+        scope_set sets[2] = {{all, nall, false, UINT32_MAX}, {defs, ndefs, false, UINT32_MAX}};
+        for (size_t u = ns[k].name; u < w->name_end[ns[k].name]; u++) {
+            size_t i = w->idents[u].pos;
+            if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
+            bool call = is(w, i + 1, "(") || is(w, i + 1, "<");
+            scope_set *set = &sets[call ? 0 : 1];
+            uint32_t own = named[i] && (call || w->scopes[named[i]].is_define) ? named[i] : 0;
+            if (set->n == 0 || (set->n == 1 && set->v[0] == own)) continue;
+            uint32_t last = set->v[set->n - 1] == own ? set->v[set->n - 2] : set->v[set->n - 1];
+            w->callee[i] = last;
+            join_all_but(w, set, own);
+            join(w, last, w->scope_of[i]);
+        }
+    }
+    free(ns), free(all), free(defs), free(named);
+    return 0;
+}
+
+int warp_index_calls(warp_scan *w) {
+    w->calls_start = calloc(w->nscopes + 2, sizeof *w->calls_start);
+    w->calls = malloc((w->n + 1) * sizeof *w->calls);
+    if (!w->calls_start || !w->calls) return -1;
+    for (size_t i = 0; i < w->n; i++)
+        if (w->callee[i] && is(w, i + 1, "(")) w->calls_start[w->callee[i] + 2]++;
+    for (size_t s = 2; s < w->nscopes + 2; s++) w->calls_start[s] += w->calls_start[s - 1];
+    for (size_t i = 0; i < w->n; i++)
+        if (w->callee[i] && is(w, i + 1, "(")) w->calls[w->calls_start[w->callee[i] + 1]++] = i;
+    return 0;
+}

@@ -1,0 +1,283 @@
+/* warp_lanes.c: detects lane arithmetic, warp-size constants and arrays sized for 32-lane warps, and proposes the
+ * rewrites that make them wave-width neutral. Which rewrites stand is not decided here (warp_fixes.c). */
+#include "warp_scan.h"
+
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+
+/* Whether the subscript opening at sub indexes an array declared with fewer than 64 elements that cannot
+ * be enlarged to 64. Reports each such array once, and proposes [32] -> [64] where that is safe. */
+static bool lane_overflows_array(warp_scan *w, size_t sub) {
+    size_t decl = NO_POS;
+    unsigned long long bound = sub > 0 && is_ident(w, sub - 1) ? warp_array_bound(w, sub - 1, &decl) : 0;
+    if (bound == 0 || bound >= 64) return false;
+    /* A literal [32] becomes [64]: every index valid before stays valid, and a lane of a 64-lane
+     * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
+    size_t lit = decl + 2;
+    bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !warp_sizeof_reads(w, decl) &&
+                       w->scopes[w->scope_of[decl]].device;
+    /* [WARP_SIZE] becomes [64] together with the constant (examine_const_uses); if the constant stays,
+     * so does every width rewrite of the scopes using it */
+    warp_const *c = warp_const_at(w, lit);
+    if (c && !c->is_mask && is(w, lit + 1, "]")) return false;
+    if (warp_first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
+        char name[64], bound_text[32];
+        warp_tok_text(w, decl, name, sizeof name);
+        snprintf(bound_text, sizeof bound_text, "%llu", bound);
+        warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
+        /* enlarging is safe whatever else is rewritten: no index valid before becomes invalid */
+        if (enlargeable) warp_propose(w, lit, lit, "64", INDEPENDENT, NO_POS, "array sized for 64 lanes", w->last_hazard);
+    }
+    return !enlargeable;
+}
+
+/* Whether the lane value computed at p would index an array of fewer than 64 elements once it ranges
+ * over 64 lanes (directly, or through the variable it initialises) and the array cannot be enlarged. */
+static bool widens_into_small_array(warp_scan *w, size_t p) {
+    size_t subs[64], nsubs = 0;
+    size_t s = warp_enclosing_subscript(w, p);
+    if (s != NO_POS) subs[nsubs++] = s;
+    /* The records whose initialiser contains p: initialisers nest, so they are the last one starting at
+     * or before p, or the innermost of its enclosing ones that still reaches p, and those around it. */
+    uint32_t scope = w->scope_of[p];
+    size_t lo = w->init_vars_start[scope], hi = w->init_vars_start[scope + 1], last = NO_POS;
+    while (lo < hi) { /* the last record with an initialiser starting at or before p */
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->vars[w->init_vars[mid]].init_first <= p) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo > w->init_vars_start[scope]) last = w->init_vars[lo - 1];
+    size_t chain[64], nchain = 0;
+    while (last != NO_POS && p >= w->vars[last].init_end) last = w->init_parent[last];
+    for (; last != NO_POS && nchain < COUNT_OF(chain); last = w->init_parent[last]) chain[nchain++] = last;
+    while (nchain-- > 0) { /* outermost first: the order of the records */
+        const warp_var *v = &w->vars[chain[nchain]];
+        const warp_scope *sc = &w->scopes[v->scope];
+        size_t first, end;
+        if (v->init_end > sc->last) continue;
+        warp_uses_between(w, v->name, v->init_end, sc->last, &first, &end);
+        for (size_t u = first; u < end && nsubs < COUNT_OF(subs); u++) {
+            size_t i = w->idents[u].pos;
+            if (!is(w, i - 1, ".") && (s = warp_enclosing_subscript(w, i)) != NO_POS) subs[nsubs++] = s;
+        }
+    }
+    bool small = false;
+    for (size_t k = 0; k < nsubs; k++) small |= lane_overflows_array(w, subs[k]);
+    return small;
+}
+
+/* Lane arithmetic: thread % 32, thread / 32, thread & 31, thread >> 5, warp * 32, warp << 5. */
+void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
+    for (size_t k = 0; k < warp_lane_ops_count; k++) {
+        const lane_op *op = &warp_lane_ops[k];
+        if (!is(w, p, op->op)) continue;
+        static const unsigned operand_class[] = {CLS_THREAD, CLS_WARP, CLS_LANE};
+        unsigned want = operand_class[op->operand];
+        size_t lit = NO_POS, start = p;
+        unsigned cls = 0;
+        if (warp_is_number(w, p + 1, op->value) && warp_precedence(w, p + 2) <= warp_precedence(w, p)) {
+            lit = p + 1;
+            cls = warp_left_primary(w, p, &start, 0);
+        } else if (!strcmp(op->op, "*") && p > 0 && warp_is_number(w, p - 1, op->value) &&
+                   (p < 2 || warp_precedence(w, p - 2) < 13) && is_ident(w, p + 1) && warp_precedence(w, p + 2) <= 13) {
+            lit = p - 1; /* 32 * warp */
+            cls = warp_var_class(w, p + 1);
+        }
+        if (lit == NO_POS || !(cls & want)) continue;
+        uint32_t scope = w->scope_of[p];
+        char construct[64]; /* the whole lane expression: "threadIdx.x % 32", "32 * warp" */
+        if (lit < p) warp_span_text(w, lit, p + 1, construct, sizeof construct);
+        else warp_span_text(w, start, lit, construct, sizeof construct);
+        if (!warp_first_report(w, off_of(w, p), HC_D_WARP_LANE_ARITH)) return;
+        size_t h = warp_hazard(w, HC_D_WARP_LANE_ARITH, off_of(w, lit < p ? lit : start), construct, construct);
+        bool fixable = w->scopes[scope].device && !warp_in_constant_context(w, p);
+        bool widening = !strcmp(op->op, "%") || !strcmp(op->op, "&") || !strcmp(op->op, "%=") || !strcmp(op->op, "&=");
+        if (fixable && widening && widens_into_small_array(w, p)) fixable = false;
+        if (fixable && op->replace_operation) {
+            /* Changing >> to / (or << to *) raises precedence: the left operand must stand alone, and a
+             * right shift equals division only for non-negative values (threadIdx or unsigned). */
+            bool alone = start > 0 && (is(w, start - 1, "(") || is(w, start - 1, "=") || is(w, start - 1, ",") ||
+                                       is(w, start - 1, "[") || is(w, start - 1, "return") || is(w, start - 1, "?") ||
+                                       is(w, start - 1, ":") || (warp_precedence(w, start - 1) >= 2 &&
+                                                                 warp_precedence(w, start - 1) < 11));
+            bool nonnegative = !strcmp(op->op, "<<") || is_thread_builtin(w, start);
+            if (!nonnegative && is_ident(w, p - 1) && start == p - 1) {
+                warp_var *d = warp_var_decl(w, p - 1);
+                for (size_t t = d ? d->type_first : 1; d && t <= d->type_last; t++)
+                    nonnegative |= is(w, t, "unsigned") || is(w, t, "size_t") || is(w, t, "uint32_t");
+            }
+            fixable = alone && nonnegative;
+        }
+        if (!fixable) {
+            warp_block_scope(w, scope);
+            return;
+        }
+        if (op->replace_operation) warp_propose(w, p, lit, op->replace_operation, scope, NO_POS, "lane arithmetic", h);
+        else warp_propose(w, lit, lit, op->replace_literal, scope, NO_POS, "lane arithmetic", h);
+        return;
+    }
+}
+
+/* Uses of constant c: which contexts accept warpSize (or the full-wave mask) in place of its value. */
+static void examine_const_uses(warp_scan *w, size_t ci) {
+    warp_const *c = &w->consts[ci];
+    c->fixable = !c->template_param;
+    size_t uses = 0;
+    if (c->var != NO_POS) {
+        const warp_var *v = &w->vars[c->var];
+        for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t++)
+            if (is(w, t, "constexpr") || is(w, t, "static")) c->fixable = false;
+        if (c->scope == 0 || !w->scopes[c->scope].device) c->fixable = false;
+    }
+    size_t first, end;
+    if (c->scope) /* a local constant: only the uses inside its function */
+        warp_uses_between(w, c->name, w->scopes[c->scope].first, w->scopes[c->scope].last, &first, &end);
+    else
+        warp_uses_of(w, c->name, &first, &end);
+    for (size_t u = first; u < end; u++) {
+        size_t i = w->idents[u].pos;
+        if (i == c->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
+        if (c->scope != 0 && w->scope_of[i] != c->scope) continue;
+        if (is(w, i - 1, "define") || is(w, i - 1, "ifdef") || is(w, i - 1, "ifndef") || is(w, i - 1, "undef") ||
+            is(w, i - 1, "defined") || (is(w, i - 1, "(") && is(w, i - 2, "defined")))
+            continue; /* the include-guard idiom #ifndef WARP_SIZE only asks whether it exists */
+        uint32_t s = w->scope_of[i];
+        uses++;
+        /* a use that assigns it (c = ...) makes it a variable, not a constant */
+        if (is(w, i + 1, "=") || is(w, i + 1, "++") || is(w, i + 1, "--")) c->fixable = false;
+        if (c->is_mask) {
+            bool mask_arg = is(w, i - 1, "(") && (is(w, i + 1, ",") || is(w, i + 1, ")")) && i >= 2 &&
+                            warp_mask_intrinsic_at(w, i - 2);
+            if (!mask_arg || s == 0 || !w->scopes[s].device) c->fixable = false;
+            continue;
+        }
+        size_t start;
+        bool modulo = (is(w, i - 1, "%") || is(w, i - 1, "%=")) && (warp_left_primary(w, i - 1, &start, 0) & CLS_THREAD);
+        bool masked = is(w, i - 1, "(") && i >= 2 && is(w, i - 2, "&") && is(w, i + 1, "-") && warp_is_number(w, i + 2, 1) &&
+                      (warp_left_primary(w, i - 2, &start, 0) & CLS_THREAD);
+        /* the lane it computes ranges over 64 values once the constant is warpSize */
+        if ((modulo && widens_into_small_array(w, i - 1)) || (masked && widens_into_small_array(w, i - 2)))
+            c->fixable = false;
+        bool lane_use = modulo || masked ||
+                        ((is(w, i - 1, "/") || is(w, i - 1, "/=")) && (warp_left_primary(w, i - 1, &start, 0) & CLS_THREAD)) ||
+                        (is(w, i - 1, "*") && (warp_left_primary(w, i - 1, &start, 0) & CLS_WARP)) ||
+                        (is(w, i + 1, "*") && (warp_var_class(w, i + 2) & CLS_WARP));
+        bool loop_use = is(w, i + 1, "/") && warp_is_number(w, i + 2, 2);
+        /* a shuffle's width argument, the call opening in the same statement */
+        bool width_use = w->width_call[i] != NO_POS && (w->stmt_start[i] == NO_POS || w->width_call[i] > w->stmt_start[i]);
+        if (lane_use || loop_use || width_use) c->used_as_width = true;
+        size_t sub = warp_enclosing_subscript(w, i);
+        if (sub != NO_POS && warp_is_declarator_bracket(w, sub) && !c->template_param) {
+            /* An array bound needs a constant, and warpSize is none in CUDA: an array of one element per
+             * lane ([WARP_SIZE]) gets the widest wave, 64; one of one element per warp ([N / WARP_SIZE])
+             * the count for the narrowest warp, N / 32. Either only over-allocates on the other width. */
+            size_t close = w->match[sub];
+            if (close == i + 1 && sub + 1 == i && !warp_sizeof_reads(w, sub - 1))
+                warp_propose(w, i, i, "64", 0, ci, "per-lane array bound", NO_POS);
+            else if (close == i + 1 && is(w, i - 1, "/") && !warp_sizeof_reads(w, sub - 1))
+                warp_propose(w, i, i, "32", 0, ci, "per-warp array bound", NO_POS);
+            else
+                c->fixable = false;
+            continue;
+        }
+        if (s == 0 || w->scopes[s].is_define || !w->scopes[s].device || warp_in_constant_context(w, i))
+            c->fixable = false;
+    }
+    c->uses = uses;
+}
+
+/* Whether the file is a header: its macros are used by files this pass does not see. */
+static bool is_header(const warp_scan *w) {
+    static const char *const exts[] = {".h", ".hh", ".hpp", ".hxx", ".cuh", ".inc", ".inl", ".ipp"};
+    const char *path = w->u->path, *dot = path ? strrchr(path, '.') : NULL;
+    for (size_t k = 0; dot && k < COUNT_OF(exts); k++)
+        if (!strcmp(dot, exts[k])) return true;
+    return false;
+}
+
+static bool name_looks_like_mask(const warp_scan *w, size_t pos) {
+    const hc_token *t = tk(w, pos);
+    for (size_t k = 0; k + 4 <= t->len; k++)
+        if (!strncasecmp(w->text + t->off + k, "mask", 4)) return true;
+    return false;
+}
+
+void warp_check_consts(warp_scan *w) {
+    for (size_t k = 0; k < w->nconsts; k++) {
+        examine_const_uses(w, k);
+        warp_const *c = &w->consts[k];
+        char name[96];
+        warp_tok_text(w, c->name, name, sizeof name);
+        /* A macro of a header, or one this file never uses, serves other files: rewriting it could put
+         * warpSize into their host code or array bounds. Reported, kept. */
+        if (c->var == NO_POS && (is_header(w) || !c->uses)) c->fixable = false;
+        if (c->is_mask) { /* reported where it is passed (check_mask_arguments), or here when unused */
+            if (!c->uses && name_looks_like_mask(w, c->name))
+                warp_hazard(w, HC_D_WARP_MASK_32, off_of(w, c->name), name, name, "warp intrinsics in other files");
+            continue;
+        }
+        if (!c->used_as_width && !warp_name_looks_like_warp_size(w, c->name)) continue;
+        c->used_as_width = true;
+        warp_hazard(w, HC_D_WARP_SIZE_CONSTANT, off_of(w, c->name), name, name);
+        if (c->fixable) warp_propose(w, c->value, c->value, "warpSize", 0, k, "warp-size constant", w->last_hazard);
+    }
+}
+
+/* s[lane] on an array of 32 (or fewer) elements: a lane of a 64-lane wave indexes past its end, even in
+ * code that already computes lanes with warpSize. */
+void warp_check_lane_subscript(warp_scan *w, size_t open) {
+    if (!is(w, open, "[") || open == 0 || !is_ident(w, open - 1) || w->match[open] == NO_POS ||
+        warp_is_declarator_bracket(w, open))
+        return;
+    if (!(warp_classify_range(w, open + 1, w->match[open], 0) & CLS_LANE)) return;
+    for (size_t k = open + 1; k < w->match[open]; k++) /* the lane itself, not a value computed from it */
+        if (is(w, k, "*") || is(w, k, "/") || is(w, k, ">>") || is(w, k, "<<") || is(w, k, "+") || is(w, k, "-"))
+            return;
+    lane_overflows_array(w, open);
+}
+
+/* __shared__ T s[BLOCK / 32]: per-warp arrays sized for 32-lane warps. */
+void warp_check_array_bound(warp_scan *w, size_t open) {
+    if (!is(w, open, "[") || w->match[open] == NO_POS || !warp_is_declarator_bracket(w, open)) return;
+    size_t close = w->match[open];
+    for (size_t k = open + 1; k < close; k++) {
+        warp_const *c = warp_const_at(w, k + 1);
+        bool by32 = (is(w, k, "/") && (warp_is_number(w, k + 1, 32) || (c && !c->is_mask))) ||
+                    (is(w, k, ">>") && warp_is_number(w, k + 1, 5));
+        if (!by32) continue;
+        char bound[64];
+        warp_span_text(w, open + 1, close - 1, bound, sizeof bound);
+        if (!warp_first_report(w, off_of(w, open - 1), HC_D_SHARED_BY_WARP)) return;
+        size_t h = warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, open - 1), bound, bound);
+        if (c && !c->is_mask) warp_link_const_hazard(w, h, c); /* [N / WARP_SIZE] is rewritten with the constant */
+        return;
+    }
+}
+
+/* kernel<<<grid, block, block / 32 * sizeof(float)>>>: dynamic shared memory sized by 32-lane warps. */
+void warp_check_launch_shared(warp_scan *w, size_t open) {
+    if (!is(w, open, "<<<")) return;
+    int arg = 0;
+    size_t first = open + 1;
+    for (size_t k = open + 1; k < w->n && !is(w, k, ";") && !is(w, k, "{"); k++) {
+        if ((is(w, k, "(") || is(w, k, "[")) && w->match[k] != NO_POS) {
+            k = w->match[k];
+            continue;
+        }
+        bool end = is(w, k, ">>>");
+        if (!end && !is(w, k, ",")) continue;
+        for (size_t q = first; arg == 2 && q + 1 < k; q++) {
+            warp_const *c = warp_const_at(w, q + 1);
+            if ((is(w, q, "/") && (warp_is_number(w, q + 1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && warp_is_number(w, q + 1, 5))) {
+                char shown[64];
+                warp_span_text(w, first, k - 1, shown, sizeof shown);
+                warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
+                break;
+            }
+        }
+        if (end) return;
+        arg++;
+        first = k + 1;
+    }
+}

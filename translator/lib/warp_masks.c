@@ -1,0 +1,307 @@
+/* warp_masks.c: detects 32-bit lane masks: full-mask literals, ballots kept, passed or returned in 32 bits, bit
+ * counts and comparisons of ballots, lane bits. Which rewrites stand is not decided here (warp_fixes.c). */
+#include "warp_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* The 32-bit-ness of a declared type: 0 not 32-bit (or unknown), 1 unsigned 32-bit, 2 signed 32-bit. */
+static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_t *tl) {
+    *tw = *tl = NO_POS;
+    if (!v || v->type_first == NO_POS) return 0;
+    bool is_unsigned = false, is_int = false, other = false;
+    for (size_t t = v->type_first; t <= v->type_last; t++) {
+        if (warp_is_qualifier(w, t)) continue;
+        if (*tw == NO_POS) *tw = t;
+        *tl = t;
+        if (is(w, t, "unsigned") || is(w, t, "uint32_t") || is(w, t, "uint")) is_unsigned = true;
+        else if (is(w, t, "int") || is(w, t, "signed") || is(w, t, "int32_t")) is_int = true;
+        else if (!is(w, t, "::") && !is(w, t, "std")) other = true;
+    }
+    if (other) return 0;
+    return is_unsigned ? 1 : is_int ? 2 : 0;
+}
+
+/* The mask argument of a mask-taking intrinsic: a 32-bit full mask (rewritten to the full-wave mask), a
+ * mask constant (rewritten at its definition when every use is a mask argument), a 32-bit variable. */
+void warp_check_mask_arguments(warp_scan *w, size_t call) {
+    const mask_intrinsic *mi = warp_mask_intrinsic_at(w, call);
+    size_t a, e;
+    if (!mi || !warp_call_argument(w, call + 1, mi->mask_arg, &a, &e)) return;
+    char shown[64], name[64];
+    warp_tok_text(w, call, name, sizeof name);
+    uint32_t scope = w->scope_of[call];
+    if (warp_is_full_mask32(w, a, e)) {
+        size_t la = a, le = e;
+        while (le - la >= 3 && is(w, la, "(") && w->match[la] == le - 1) la++, le--;
+        warp_span_text(w, la, le - 1, shown, sizeof shown);
+        if (!warp_first_report(w, off_of(w, la), HC_D_WARP_MASK_32)) return;
+        warp_hazard(w, HC_D_WARP_MASK_32, off_of(w, la), name, shown, name);
+        if (w->scopes[scope].device) warp_propose(w, la, le - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+        return;
+    }
+    warp_const *c = e == a + 1 ? warp_const_at(w, a) : NULL;
+    if (!c && e == a + 1 && is_ident(w, a) && !(warp_var_class(w, a) & CLS_BALLOT)) {
+        size_t tw, tl;
+        if (type_width32(w, warp_var_decl(w, a), &tw, &tl)) {
+            warp_tok_text(w, a, shown, sizeof shown);
+            warp_hazard(w, HC_D_MASK_VAR_32BIT, off_of(w, a), shown, shown, name);
+        }
+        return;
+    }
+    if (c && c->is_mask) {
+        warp_tok_text(w, a, shown, sizeof shown);
+        warp_link_const_hazard(w, warp_hazard(w, HC_D_WARP_MASK_32, off_of(w, a), name, shown, name), c);
+        if (c->fixable && !c->fixed) {
+            const warp_var *v = c->var != NO_POS ? &w->vars[c->var] : NULL;
+            size_t tw = NO_POS, tl = NO_POS; /* the type words to widen, qualifiers left alone */
+            for (size_t t = v ? v->type_first : 1; v && t <= v->type_last; t++)
+                if (!warp_is_qualifier(w, t)) {
+                    if (tw == NO_POS) tw = t;
+                    tl = t;
+                }
+            bool wide = false;
+            for (size_t t = tw; tw != NO_POS && t <= tl; t++)
+                wide |= is(w, t, "long") || is(w, t, "uint64_t") || is(w, t, "auto") || is(w, t, "size_t");
+            if (v && tw == NO_POS) return;
+            c->fixed = true;
+            if (v && !wide) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit mask type", w->last_hazard);
+            warp_propose(w, c->value, c->value + c->value_len - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+        }
+    }
+}
+
+
+/* Whether the use of a ballot value spelled by tokens [a, b] (a variable, or a call of a function
+ * returning one) keeps its low 32 bits and adds no high ones, so widening it to 64 bits changes nothing
+ * on a 32-lane target. */
+static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
+    size_t i = a;
+    while (a > 0 && is(w, a - 1, "(") && is(w, b + 1, ")") && !(a >= 2 && is_ident(w, a - 2))) a--, b++;
+    size_t prev = a - 1, next = b + 1;
+    static const char *const safe_next[] = {";", ")", ",", "]", "}", "&", "|", "^", ">>", "==", "!=", "&&", "||",
+                                            "?", ":", "&=", "|=", "^=", ">>="};
+    static const char *const safe_prev[] = {"(", ",", "&", "|", "^", "=", "==", "!=", "&&", "||", "!", "return",
+                                            "?", ":", "&=", "|=", "^=", "{", ";"};
+    /* x &= x - 1 and x & (x - 1) clear the lowest set bit whatever the width */
+    if (is(w, next, "-") && warp_is_number(w, next + 1, 1) && prev > 0 &&
+        ((is(w, prev, "&=") && same_text(w, prev - 1, i)) ||
+         (is(w, prev, "(") && prev > 1 && is(w, prev - 1, "&") && same_text(w, prev - 2, i))))
+        return true;
+    if (is(w, next, "=")) return true; /* reassigned: the assignment is checked on its own */
+    /* pending &= ~group: the complement's new high ones meet a mask whose high bits are zero on 32 lanes */
+    if (is(w, prev, "~") && prev > 0 && is_one_of(w, next, safe_next, COUNT_OF(safe_next))) {
+        size_t p2 = prev - 1, s;
+        if (is(w, p2, "&=") && p2 > 0 && is_ident(w, p2 - 1) && (warp_var_class(w, p2 - 1) & CLS_BALLOT)) return true;
+        return is(w, p2, "&") && (warp_left_primary(w, p2, &s, 0) & CLS_BALLOT);
+    }
+    if (prev > 0 && is(w, prev, "(") && is(w, prev - 1, "printf")) return false;
+    if (prev > 1 && is(w, prev, ",")) {
+        size_t q = w->paren_of[prev]; /* an argument of printf: the format names its width */
+        if (q != NO_POS) return !(q > 0 && is(w, q - 1, "printf"));
+    }
+    return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));
+}
+
+/* Whether every use and every assignment of the variable declared by d tolerates 64 bits. */
+static bool uses_are_width_safe(const warp_scan *w, const warp_var *d) {
+    const warp_scope *sc = &w->scopes[d->scope];
+    size_t first, end;
+    warp_uses_between(w, d->name, sc->first, sc->last, &first, &end);
+    for (size_t u = first; u < end; u++) {
+        size_t i = w->idents[u].pos;
+        if (i == d->name || w->scope_of[i] != d->scope) continue;
+        if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
+        if (is(w, i + 1, "=")) {
+            size_t end = warp_expression_end(w, i + 2, sc->last);
+            if (!(warp_classify_range(w, i + 2, end, 0) & CLS_BALLOT) && !(end == i + 3 && warp_is_number(w, i + 2, 0)))
+                return false;
+            continue;
+        }
+        if (is(w, i + 1, "<<=") || is(w, i + 1, "+=") || is(w, i + 1, "-=") || is(w, i + 1, "*=")) return false;
+        if (!ballot_use_is_width_safe(w, i, i)) return false;
+    }
+    return true;
+}
+
+/* Ballot results kept in 32-bit variables. */
+void warp_check_ballot_vars(warp_scan *w) {
+    for (size_t k = 0; k < w->nvars; k++) {
+        warp_var *v = &w->vars[k];
+        if (v->init_first == NO_POS || !(warp_classify_range(w, v->init_first, v->init_end, 0) & CLS_BALLOT)) continue;
+        warp_var *d = v->type_first != NO_POS ? v : warp_var_decl(w, v->name);
+        size_t tw, tl;
+        int width = type_width32(w, d, &tw, &tl);
+        if (!width) continue;
+        char name[64], call[64];
+        warp_span_text(w, v->init_first, v->init_end - 1, call, sizeof call); /* e.g. (1u << lane) - 1 */
+        for (size_t i = v->init_first; i < v->init_end; i++)
+            if (warp_is_ballot_call(w, i) || warp_returns_ballot(w, i) || (is_ident(w, i) && (warp_var_class(w, i) & CLS_BALLOT))) {
+                warp_tok_text(w, i, call, sizeof call);
+                break;
+            }
+        warp_tok_text(w, v->name, name, sizeof name);
+        if (!warp_first_report(w, off_of(w, v->name), HC_D_BALLOT_32BIT)) continue;
+        size_t h = warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
+        /* a later assignment to a variable already widened is fixed by that same rewrite */
+        if (d->widened && w->u->opt->fix_warp_size && h != NO_POS) w->u->diags.v[h].severity = HC_SEV_NOTE;
+        if (width != 1 || !d->single) continue;
+        if (d->scope != 0 && uses_are_width_safe(w, d)) {
+            warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable", h);
+            d->widened = true;
+        }
+        d->single = false; /* one rewrite per declaration */
+    }
+}
+
+/* __device__ int count(unsigned mask) { ... } called as count(__ballot_sync(...)): a lane mask converted to a
+ * 32-bit parameter. The parameter is widened when every call passes a lane mask (so no caller's value
+ * could sign-extend) and every use in the function tolerates 64 bits. */
+void warp_check_ballot_params(warp_scan *w) {
+    for (size_t k = 0; k < w->nvars; k++) {
+        warp_var *p = &w->vars[k];
+        size_t tw, tl, calls = 0, ballots = 0;
+        if (!p->is_param || p->param_index < 0) continue;
+        int width = type_width32(w, p, &tw, &tl);
+        const warp_scope *sc = &w->scopes[p->scope];
+        if (!width || sc->name == NO_POS) continue;
+        size_t shown = NO_POS;
+        for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
+            size_t i = w->calls[c], af, ae;
+            calls++;
+            if (warp_call_argument(w, i + 1, p->param_index, &af, &ae) && (warp_classify_range(w, af, ae, 0) & CLS_BALLOT)) {
+                ballots++;
+                if (shown == NO_POS) shown = af;
+            }
+        }
+        if (!ballots) continue;
+        char call[64], name[64];
+        warp_tok_text(w, shown, call, sizeof call);
+        warp_tok_text(w, p->name, name, sizeof name);
+        warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, p->name), name, call);
+        if (width == 1 && ballots == calls && uses_are_width_safe(w, p))
+            warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask parameter", w->last_hazard);
+    }
+}
+
+/* Whether the call at name position i would truncate a 64-bit lane-mask result (unsafe[] memoises the
+ * answer per position: same-named functions share their uses). */
+static bool call_unsafe(const warp_scan *w, size_t i, uint8_t *unsafe) {
+    if (!unsafe[i]) unsafe[i] = !is(w, i + 1, "(") || w->match[i + 1] == NO_POS || ballot_use_is_width_safe(w, i, w->match[i + 1]) ? 1 : 2;
+    return unsafe[i] == 2;
+}
+
+/* __device__ unsigned f(...) { return __ballot_sync(...); }: a lane mask returned in 32 bits. Every
+ * use of the name followed by '(' (but the definition's own) must tolerate a 64-bit result; the count
+ * of intolerant uses is kept per spelling, so same-named functions cost their uses once. */
+void warp_check_ballot_returns(warp_scan *w) {
+    uint8_t *unsafe = calloc(w->n + 1, 1);            /* per position: 0 unknown, 1 tolerant, 2 not */
+    size_t *bad = malloc((w->nidents + 1) * sizeof *bad); /* per spelling start: intolerant uses, or NO_POS */
+    if (!unsafe || !bad) {
+        free(unsafe), free(bad);
+        w->oom = true;
+        return;
+    }
+    for (size_t k = 0; k < w->nidents; k++) bad[k] = NO_POS;
+    for (uint32_t s = 1; s < w->nscopes; s++) {
+        const warp_scope *sc = &w->scopes[s];
+        if (!sc->returns_ballot || sc->name == NO_POS || sc->params == NO_POS) continue;
+        warp_var ret;
+        memset(&ret, 0, sizeof ret);
+        ret.type_first = ret.type_last = sc->name - 1;
+        while (ret.type_first > 0 && (is_ident(w, ret.type_first - 1) || is(w, ret.type_first - 1, "::")) &&
+               !warp_is_statement_word(w, ret.type_first - 1) && !in_directive(w, ret.type_first - 1))
+            ret.type_first--;
+        size_t tw, tl;
+        int width = sc->name > 0 && is_ident(w, sc->name - 1) ? type_width32(w, &ret, &tw, &tl) : 0;
+        if (!width) continue;
+        char name[64];
+        warp_tok_text(w, sc->name, name, sizeof name);
+        warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, sc->name), name, name);
+        bool safe = width == 1;
+        if (safe) {
+            size_t first, end;
+            warp_uses_of(w, sc->name, &first, &end);
+            if (bad[first] == NO_POS) {
+                bad[first] = 0;
+                for (size_t u = first; u < end; u++) bad[first] += call_unsafe(w, w->idents[u].pos, unsafe);
+            }
+            safe = bad[first] - call_unsafe(w, sc->name, unsafe) == 0;
+        }
+        for (size_t t = tw; safe && t <= tl; t++) safe = !warp_is_qualifier(w, t);
+        if (safe) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type", w->last_hazard);
+    }
+    free(unsafe);
+    free(bad);
+}
+
+/* (unsigned)__ballot_sync(...): a cast that drops the upper 32 lanes. */
+void warp_check_ballot_cast(warp_scan *w, size_t i) {
+    if (!is(w, i, ")") || w->match[i] == NO_POS || !warp_is_ballot_call(w, i + 1)) return;
+    size_t o = w->match[i];
+    if (o > 0 && is_ident(w, o - 1)) return; /* a call, not a cast */
+    warp_var fake = {0};
+    fake.type_first = o + 1;
+    fake.type_last = i - 1;
+    size_t tw, tl;
+    if (o + 1 >= i || !type_width32(w, &fake, &tw, &tl)) return;
+    char call[64];
+    warp_tok_text(w, i + 1, call, sizeof call);
+    if (warp_first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
+}
+
+/* __popc/__ffs/__clz applied to a ballot result. */
+void warp_check_bitcount(warp_scan *w, size_t i) {
+    if (!is_ident(w, i) || !is(w, i + 1, "(") || w->match[i + 1] == NO_POS) return;
+    const bitcount_intrinsic *bc = NULL;
+    for (size_t k = 0; k < warp_bitcounts_count; k++)
+        if (is(w, i, warp_bitcounts[k].name32)) bc = &warp_bitcounts[k];
+    if (!bc || !(warp_classify_range(w, i + 2, w->match[i + 1], 0) & CLS_BALLOT)) return;
+    warp_hazard(w, HC_D_POPC_ON_BALLOT, off_of(w, i), bc->name32, bc->name32);
+    bool safe = bc->safe;
+    for (size_t k = i + 2; k < w->match[i + 1] && safe; k++) { /* a signed int would sign-extend */
+        size_t tw, tl;
+        if (is_ident(w, k) && !is(w, k + 1, "(") && (warp_var_class(w, k) & CLS_BALLOT) &&
+            type_width32(w, warp_var_decl(w, k), &tw, &tl) == 2)
+            safe = false;
+        if (is(w, k, "(") && k + 2 < w->n && is(w, k + 1, "int") && is(w, k + 2, ")")) safe = false;
+    }
+    if (safe) warp_propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count", w->last_hazard);
+}
+
+/* ballot == 0xffffffff: a "whole warp agrees" test that a full 64-lane wave never passes. */
+void warp_check_mask_compare(warp_scan *w, size_t i) {
+    if (!is(w, i, "==") && !is(w, i, "!=")) return;
+    size_t lit = NO_POS, start;
+    unsigned other = 0;
+    if (warp_is_full_mask32(w, i + 1, i + 2) && warp_precedence(w, i + 2) <= 9) {
+        lit = i + 1;
+        other = warp_left_primary(w, i, &start, 0);
+    } else if (i > 0 && warp_is_full_mask32(w, i - 1, i) && (i < 2 || warp_precedence(w, i - 2) < 9)) {
+        lit = i - 1;
+        if (warp_is_ballot_call(w, i + 1)) other = CLS_BALLOT;
+        else if (is_ident(w, i + 1)) other = warp_var_class(w, i + 1);
+    }
+    if (lit == NO_POS || !(other & CLS_BALLOT)) return;
+    char shown[32];
+    warp_tok_text(w, lit, shown, sizeof shown);
+    warp_hazard(w, HC_D_BALLOT_COMPARED_32, off_of(w, lit), shown, shown);
+    if (w->scopes[w->scope_of[i]].device) warp_propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+}
+
+/* 1u << lane: a lane bit built in 32 bits overflows for lanes 32..63. */
+void warp_check_lane_bit(warp_scan *w, size_t i) {
+    if (!is(w, i, "<<") || i == 0 || !warp_is_number(w, i - 1, 1) || !is_ident(w, i + 1)) return;
+    bool lng;
+    unsigned long long v;
+    if (!warp_number_value(w, i - 1, &v, &lng) || lng) return;
+    if (i >= 2 && !(is(w, i - 2, "(") || is(w, i - 2, "=") || is(w, i - 2, ",") || is(w, i - 2, "return") ||
+                    (warp_precedence(w, i - 2) >= 2 && warp_precedence(w, i - 2) < 11)))
+        return;
+    unsigned cls = is(w, i + 1, "threadIdx") ? CLS_THREAD : warp_var_class(w, i + 1);
+    if (!(cls & CLS_THREAD) || warp_precedence(w, i + 2) > 11) return;
+    char shown[48];
+    warp_span_text(w, i - 1, i + 1, shown, sizeof shown);
+    warp_hazard(w, HC_D_LANE_BIT_32, off_of(w, i - 1), shown, shown);
+    warp_propose(w, i - 1, i - 1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit", w->last_hazard);
+}

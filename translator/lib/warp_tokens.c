@@ -1,0 +1,133 @@
+/* warp_tokens.c: token reading for the warp pass: literals, precedence, call arguments, expression ends, spans.
+ * It keeps no state and decides nothing about warps. */
+#include "warp_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+bool warp_grow(warp_scan *w, void **v, size_t *cap, size_t n, size_t size) {
+    if (n < *cap) return true;
+    size_t ncap = *cap ? *cap * 2 : 32;
+    void *p = realloc(*v, ncap * size);
+    if (!p) {
+        w->oom = true;
+        return false;
+    }
+    *v = p;
+    *cap = ncap;
+    return true;
+}
+
+/* Copies the text of tokens [a, b] (inclusive) into buf, squeezing whitespace, truncated to size. */
+void warp_span_text(const warp_scan *w, size_t a, size_t b, char *buf, size_t size) {
+    size_t o = 0;
+    buf[0] = '\0';
+    for (size_t i = a; i <= b && i < w->n && o + 1 < size; i++) {
+        const hc_token *t = tk(w, i);
+        if (i > a && o + 2 < size && (is_kind(w, i, HC_TOK_IDENT) || is_kind(w, i, HC_TOK_NUMBER)) &&
+            (is_kind(w, i - 1, HC_TOK_IDENT) || is_kind(w, i - 1, HC_TOK_NUMBER)))
+            buf[o++] = ' ';
+        else if (i > a && o + 2 < size && !is(w, i, ")") && !is(w, i - 1, "(") && !is(w, i, ",") &&
+                 !is(w, i, ".") && !is(w, i - 1, ".") && !is(w, i, "->") && !is(w, i - 1, "->") &&
+                 !is(w, i, "(") && !is(w, i, "[") && !is(w, i, "]") && !is(w, i - 1, "[") && !is(w, i - 1, "~"))
+            buf[o++] = ' ';
+        size_t n = t->len < size - 1 - o ? t->len : size - 1 - o;
+        memcpy(buf + o, w->text + t->off, n);
+        o += n;
+    }
+    buf[o] = '\0';
+}
+
+void warp_tok_text(const warp_scan *w, size_t i, char *buf, size_t size) { warp_span_text(w, i, i, buf, size); }
+
+/* Value of an integer literal (suffixes and digit separators allowed); false for anything else. */
+bool warp_number_value(const warp_scan *w, size_t i, unsigned long long *value, bool *has_long) {
+    if (!is_kind(w, i, HC_TOK_NUMBER)) return false;
+    const hc_token *t = tk(w, i);
+    char buf[48];
+    size_t o = 0;
+    for (size_t k = 0; k < t->len && o + 1 < sizeof buf; k++)
+        if (w->text[t->off + k] != '\'') buf[o++] = w->text[t->off + k];
+    buf[o] = '\0';
+    char *end;
+    unsigned long long v = strtoull(buf, &end, 0);
+    if (end == buf) return false;
+    bool lng = false;
+    for (char *s = end; *s; s++) {
+        if (*s == 'l' || *s == 'L') lng = true;
+        else if (*s != 'u' && *s != 'U') return false;
+    }
+    *value = v;
+    if (has_long) *has_long = lng;
+    return true;
+}
+
+bool warp_is_number(const warp_scan *w, size_t i, unsigned long long v) {
+    unsigned long long x;
+    return warp_number_value(w, i, &x, NULL) && x == v;
+}
+
+/* Binary-operator precedence (higher binds tighter); 0 for tokens that end an operand. */
+int warp_precedence(const warp_scan *w, size_t i) {
+    static const struct { const char *op; int prec; } table[] = {
+        {"*", 13}, {"/", 13}, {"%", 13}, {"+", 12}, {"-", 12}, {"<<", 11}, {">>", 11}, {"<", 10}, {">", 10},
+        {"<=", 10}, {">=", 10}, {"==", 9}, {"!=", 9}, {"&", 8}, {"^", 7}, {"|", 6}, {"&&", 5}, {"||", 4},
+        {"?", 3}, {"=", 2}, {"+=", 2}, {"-=", 2}, {"*=", 2}, {"/=", 2}, {"%=", 2}, {"&=", 2}, {"|=", 2},
+        {"^=", 2}, {"<<=", 2}, {">>=", 2}, {",", 1}};
+    if (i >= w->n) return 0;
+    if (is(w, i, ".") || is(w, i, "->") || is(w, i, "(") || is(w, i, "[") || is(w, i, "++") || is(w, i, "--"))
+        return 16;
+    for (size_t k = 0; k < COUNT_OF(table); k++)
+        if (is(w, i, table[k].op)) return table[k].prec;
+    return 0;
+}
+
+/* Position range [*first, *end) of argument number arg of the call whose '(' is at open. */
+bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first, size_t *end) {
+    size_t close = w->match[open];
+    if (close == NO_POS) return false;
+    size_t a = open + 1;
+    int index = 0;
+    for (size_t i = open + 1; i <= close; i++) {
+        if (i < close && (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && w->match[i] != NO_POS) {
+            i = w->match[i];
+            continue;
+        }
+        if (i == close || is(w, i, ",")) {
+            if (index == arg) {
+                *first = a;
+                *end = i;
+                return a < i;
+            }
+            index++;
+            a = i + 1;
+        }
+    }
+    return false;
+}
+
+/* End of the expression starting at first: the first ';' or ',' outside brackets, or an unmatched closer. */
+size_t warp_expression_end(const warp_scan *w, size_t first, size_t limit) {
+    size_t i = first;
+    for (; i < w->n && i <= limit; i++) {
+        if ((is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && w->match[i] != NO_POS) {
+            i = w->match[i];
+            continue;
+        }
+        if (is(w, i, ";") || is(w, i, ",") || is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) break;
+    }
+    return i;
+}
+
+/* Whether tokens [first, end) spell a 32-bit full mask: 0xffffffff (any suffix) or ~0u. */
+bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end) {
+    unsigned long long v;
+    bool lng;
+    while (end - first >= 3 && is(w, first, "(") && w->match[first] == end - 1) first++, end--;
+    if (end - first == 1) return warp_number_value(w, first, &v, &lng) && v == 0xffffffffull;
+    if (end - first == 2 && is(w, first, "~") && warp_number_value(w, first + 1, &v, &lng) && v == 0 && !lng) {
+        const hc_token *t = tk(w, first + 1);
+        return memchr(w->text + t->off, 'u', t->len) || memchr(w->text + t->off, 'U', t->len);
+    }
+    return false;
+}

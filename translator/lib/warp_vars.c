@@ -1,0 +1,262 @@
+/* warp_vars.c: the variables, parameters and warp-size or mask constants the warp pass tracks, and lookups.
+ * It classifies no value (warp_classify.c does) and reports nothing. */
+#include "warp_scan.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
+    if (!warp_grow(w, (void **)&w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
+    warp_var *v = &w->vars[w->nvars++];
+    memset(v, 0, sizeof *v);
+    v->scope = scope;
+    v->name = name;
+    v->type_first = v->type_last = v->init_first = v->init_end = NO_POS;
+    v->param_index = -1;
+    return v;
+}
+
+/* Walks back over a declaration's type from the name at pos; true when tokens before form a type
+ * (identifiers, '*', '&', '::') that starts a statement, a for-init or a parameter. */
+static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t *last) {
+    size_t j = pos;
+    while (j > 0 && w->scope_of[j - 1] == w->scope_of[pos] && in_directive(w, j - 1) == in_directive(w, pos) &&
+           ((is_ident(w, j - 1) && !warp_is_statement_word(w, j - 1)) || is(w, j - 1, "*") || is(w, j - 1, "&") ||
+            is(w, j - 1, "::")))
+        j--;
+    if (j == pos) return false;
+    if (j > 0 && !(is(w, j - 1, ";") || is(w, j - 1, "{") || is(w, j - 1, "}") || is(w, j - 1, "(") ||
+                   is(w, j - 1, ")") || is(w, j - 1, ":")) && !(in_directive(w, pos) && is_kind(w, j - 1, HC_TOK_HASH)))
+        return false;
+    if (!is_ident(w, j)) return false;
+    *first = j;
+    *last = pos - 1;
+    return true;
+}
+
+void warp_gather_vars(warp_scan *w) {
+    for (size_t i = 1; i < w->n && !w->oom; i++) {
+        if (is(w, i, "[") && warp_is_declarator_bracket(w, i) &&
+            warp_grow(w, (void **)&w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
+            w->arrays[w->narrays++] = i;
+        if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
+        size_t name = i - 1;
+        bool assign = is(w, i, "=");
+        bool bare = is(w, i, ";");
+        if ((!assign && !bare) || !is_ident(w, name) || warp_is_statement_word(w, name)) continue;
+        if (name > 0 && (is(w, name - 1, ".") || is(w, name - 1, "->"))) continue;
+        size_t tf = NO_POS, tl = NO_POS;
+        bool typed = declared_type(w, name, &tf, &tl);
+        if (bare && !typed) continue;
+        warp_var *v = warp_add_var(w, w->scope_of[name], name);
+        if (!v) return;
+        v->type_first = typed ? tf : NO_POS;
+        v->type_last = typed ? tl : NO_POS;
+        size_t scope_last = w->scopes[v->scope].last > name ? w->scopes[v->scope].last : w->n - 1;
+        if (assign) {
+            v->init_first = i + 1;
+            v->init_end = warp_expression_end(w, i + 1, scope_last);
+        }
+        v->single = typed && (bare || is(w, v->init_end, ";")) && !(tf > 0 && is(w, tf - 1, ","));
+        v->cls = warp_name_table_class(w, name);
+    }
+}
+
+/* Groups variable records by scope (stable, so declarations come before later assignments). */
+/* Records of one variable in one scope: sorted by (scope, spelling), then record order. */
+typedef struct var_key { uint32_t scope, name; size_t k; } var_key;
+static int compare_vkey(const void *a, const void *b) {
+    const var_key *x = a, *y = b;
+    if (x->scope != y->scope) return x->scope < y->scope ? -1 : 1;
+    if (x->name != y->name) return x->name < y->name ? -1 : 1;
+    return x->k < y->k ? -1 : x->k > y->k;
+}
+
+int warp_index_vars(warp_scan *w) {
+    w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
+    w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
+    w->var_run = malloc((w->nvars + 1) * sizeof *w->var_run);
+    w->runs = malloc((w->nvars + 1) * sizeof *w->runs);
+    w->init_parent = malloc((w->nvars + 1) * sizeof *w->init_parent);
+    var_key *keys = malloc((w->nvars + 1) * sizeof *keys);
+    size_t *open = malloc((w->nvars + 1) * sizeof *open);
+    if (!w->scope_vars || !w->scope_vars_start || !w->var_run || !w->runs || !w->init_parent || !keys || !open) {
+        free(keys), free(open);
+        return -1;
+    }
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
+    for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
+    for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
+    /* runs: every record of one variable, with the union of their classes and the first declaration */
+    for (size_t k = 0; k < w->nvars; k++) keys[k] = (var_key){w->vars[k].scope, w->name_of[w->vars[k].name], k};
+    qsort(keys, w->nvars, sizeof *keys, compare_vkey);
+    w->nruns = 0;
+    for (size_t a = 0; a < w->nvars; a++) {
+        if (a == 0 || keys[a].scope != keys[a - 1].scope || keys[a].name != keys[a - 1].name)
+            w->runs[w->nruns++] = (struct var_run){keys[a].scope, keys[a].name, 0, NO_POS};
+        struct var_run *r = &w->runs[w->nruns - 1];
+        const warp_var *v = &w->vars[keys[a].k];
+        r->cls |= v->cls;
+        if (r->decl == NO_POS && v->type_first != NO_POS) r->decl = keys[a].k;
+        w->var_run[keys[a].k] = (uint32_t)(w->nruns - 1);
+    }
+    /* Initialisers nest or are disjoint (each ends at the first ';' ',' or closer of its level): the
+     * records of a scope, in order, with a stack of open initialisers give each its enclosing one. */
+    size_t ninit = 0;
+    w->init_vars = malloc((w->nvars + 1) * sizeof *w->init_vars);
+    w->init_vars_start = malloc((w->nscopes + 1) * sizeof *w->init_vars_start);
+    if (!w->init_vars || !w->init_vars_start) {
+        free(keys), free(open);
+        return -1;
+    }
+    for (uint32_t s = 0; s < w->nscopes; s++) {
+        size_t nopen = 0;
+        w->init_vars_start[s] = ninit;
+        for (size_t q = w->scope_vars_start[s]; q < w->scope_vars_start[s + 1]; q++) {
+            size_t k = w->scope_vars[q];
+            w->init_parent[k] = NO_POS;
+            if (w->vars[k].init_first == NO_POS) continue;
+            while (nopen && w->vars[open[nopen - 1]].init_end <= w->vars[k].init_first) nopen--;
+            w->init_parent[k] = nopen ? open[nopen - 1] : NO_POS;
+            open[nopen++] = k;
+            w->init_vars[ninit++] = k;
+        }
+    }
+    w->init_vars_start[w->nscopes] = ninit;
+    free(keys);
+    free(open);
+    return 0;
+}
+
+/* The run of the variable spelled at pos in pos's scope, or NULL (binary search). */
+static struct var_run *run_at(const warp_scan *w, size_t pos) {
+    if (pos >= w->n || w->name_of[pos] == UINT32_MAX) return NULL;
+    uint32_t scope = w->scope_of[pos], name = w->name_of[pos];
+    size_t lo = 0, hi = w->nruns;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const struct var_run *r = &w->runs[mid];
+        if (r->scope < scope || (r->scope == scope && r->name < name)) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < w->nruns && w->runs[lo].scope == scope && w->runs[lo].name == name ? &w->runs[lo] : NULL;
+}
+
+void warp_var_add_class(warp_scan *w, warp_var *v, unsigned cls) {
+    v->cls |= cls;
+    w->runs[w->var_run[v - w->vars]].cls |= cls;
+}
+
+/* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
+unsigned warp_var_class(const warp_scan *w, size_t pos) {
+    const struct var_run *r = run_at(w, pos);
+    return warp_name_table_class(w, pos) | (r ? r->cls : 0);
+}
+
+/* The declaration (a record with a type) of the variable spelled at pos, or NULL. */
+warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
+    const struct var_run *r = run_at(w, pos);
+    return r && r->decl != NO_POS ? &w->vars[r->decl] : NULL;
+}
+
+static void add_const(warp_scan *w, size_t name, size_t value, size_t value_len, size_t var, uint32_t scope,
+                      bool is_mask) {
+    if (!warp_grow(w, (void **)&w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
+    warp_const *c = &w->consts[w->nconsts++];
+    memset(c, 0, sizeof *c);
+    c->name = name;
+    c->value = value;
+    c->value_len = value_len;
+    c->var = var;
+    c->scope = scope;
+    c->is_mask = is_mask;
+}
+
+void warp_gather_consts(warp_scan *w) {
+    for (size_t i = 0; i + 2 < w->n; i++) { /* #define NAME 32 / (32) / 0xffffffff / ~0u */
+        if (!is_kind(w, i, HC_TOK_HASH) || !is(w, i + 1, "define") || !is_ident(w, i + 2)) continue;
+        size_t name = i + 2, first = i + 3, end = first;
+        const hc_token *nt = tk(w, name);
+        if (w->text[nt->off + nt->len] == '(') continue; /* function-like */
+        while (end < w->n && (tk(w, end)->flags & HC_TOKF_IN_DEFINE) && !is_kind(w, end, HC_TOK_HASH)) end++;
+        size_t a = first, b = end;
+        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
+        if (b - a == 1 && warp_is_number(w, a, 32)) add_const(w, name, a, 1, NO_POS, 0, false);
+        else if (warp_is_full_mask32(w, first, end)) add_const(w, name, a, b - a, NO_POS, 0, true);
+    }
+    for (size_t i = 3; i + 2 < w->n; i++) { /* template <int WARP_SIZE = 32> */
+        if (!is(w, i, "=") || !is_ident(w, i - 1) || !is_ident(w, i - 2) || !warp_is_number(w, i + 1, 32) ||
+            !(is(w, i + 2, ">") || is(w, i + 2, ",")) || !(is(w, i - 3, "<") || is(w, i - 3, ",")) ||
+            !warp_name_looks_like_warp_size(w, i - 1))
+            continue;
+        add_const(w, i - 1, i + 1, 1, NO_POS, 0, false);
+        if (!w->oom) w->consts[w->nconsts - 1].template_param = true;
+    }
+    for (size_t k = 0; k < w->nvars; k++) { /* const int W = 32; enum { W = 32 }; unsigned m = 0xffffffff; */
+        warp_var *v = &w->vars[k];
+        if (v->init_first == NO_POS || v->is_param || w->scopes[v->scope].is_define) continue;
+        size_t a = v->init_first, b = v->init_end;
+        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
+        bool is_const = false;
+        for (size_t t = v->type_first; v->type_first != NO_POS && t <= v->type_last; t++)
+            is_const |= is(w, t, "const") || is(w, t, "constexpr");
+        bool enumerator = v->type_first == NO_POS && v->scope == 0 && v->name > 0 &&
+                          (is(w, v->name - 1, "{") || is(w, v->name - 1, ","));
+        if (b - a == 1 && warp_is_number(w, a, 32) && (is_const || enumerator || warp_name_looks_like_warp_size(w, v->name)) &&
+            (v->type_first != NO_POS || enumerator))
+            add_const(w, v->name, a, 1, k, v->scope, false);
+        else if (warp_is_full_mask32(w, v->init_first, v->init_end) && v->type_first != NO_POS && v->single)
+            add_const(w, v->name, a, b - a, k, v->scope, true);
+    }
+}
+
+typedef struct const_key { uint32_t name, scope; size_t k; } const_key;
+static int compare_ckey(const void *a, const void *b) {
+    const const_key *x = a, *y = b;
+    if (x->name != y->name) return x->name < y->name ? -1 : 1;
+    if (x->scope != y->scope) return x->scope < y->scope ? -1 : 1;
+    return x->k < y->k ? -1 : x->k > y->k;
+}
+
+/* Sorts the constants by (spelling, scope, index) for warp_const_at. */
+int warp_index_consts(warp_scan *w) {
+    const_key *keys = malloc((w->nconsts + 1) * sizeof *keys);
+    w->const_index = malloc((w->nconsts + 1) * sizeof *w->const_index);
+    if (!keys || !w->const_index) {
+        free(keys);
+        return -1;
+    }
+    for (size_t k = 0; k < w->nconsts; k++) keys[k] = (const_key){w->name_of[w->consts[k].name], w->consts[k].scope, k};
+    qsort(keys, w->nconsts, sizeof *keys, compare_ckey);
+    for (size_t k = 0; k < w->nconsts; k++) w->const_index[k] = keys[k].k;
+    free(keys);
+    return 0;
+}
+
+/* The first constant (in index order) of spelling name and scope that is not the one named at pos. */
+static size_t first_const(const warp_scan *w, uint32_t name, uint32_t scope, size_t pos) {
+    size_t lo = 0, hi = w->nconsts;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        const warp_const *c = &w->consts[w->const_index[mid]];
+        uint32_t cn = w->name_of[c->name];
+        if (cn < name || (cn == name && c->scope < scope)) lo = mid + 1;
+        else hi = mid;
+    }
+    for (; lo < w->nconsts; lo++) { /* at most two steps: only one constant is named at pos */
+        const warp_const *c = &w->consts[w->const_index[lo]];
+        if (w->name_of[c->name] != name || c->scope != scope) break;
+        if (c->name != pos) return w->const_index[lo];
+    }
+    return NO_POS;
+}
+
+/* The constant the identifier at pos refers to: the first one spelled alike, at file level or in pos's
+ * scope, other than one pos itself declares. */
+warp_const *warp_const_at(const warp_scan *w, size_t pos) {
+    if (!is_ident(w, pos)) return NULL;
+    uint32_t name = w->name_of[pos], scope = w->scope_of[pos];
+    size_t a = first_const(w, name, 0, pos), b = scope ? first_const(w, name, scope, pos) : NO_POS;
+    size_t k = a < b ? a : b;
+    return k == NO_POS ? NULL : &w->consts[k];
+}
