@@ -49,6 +49,14 @@ static long long amd_stream_priorities_supported(int device) {
     return status == hipSuccess && least != greatest;
 }
 
+/* What HIP itself reports on ROCm from HIP 6.0 on: deviceOverlap = (asyncEngineCount > 0), where ROCm's
+ * device layer gives every GPU the same positive number of asynchronous queues (kMaxAsyncQueues). So every
+ * AMD device answers 1, as it does under HIP 6: copies and kernels can run concurrently. */
+static long long amd_device_overlap(int device) {
+    (void)device;
+    return 1;
+}
+
 /* HIP on Linux maps every host and device allocation into one virtual address space (hipMemcpyDefault and
  * hipPointerGetAttributes accept any pointer): that is what CUDA's unifiedAddressing = 1 promises. */
 static long long amd_unified_addressing(int device) {

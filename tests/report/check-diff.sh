@@ -13,7 +13,9 @@ export GIT_CEILING_DIRECTORIES=/tmp
 status=0
 check() {
   tool=$1 dir=$2
-  if diff -r "$expected" "$dir" >"$work/$tool.out" 2>&1; then
+  # The runtime-shim headers carried beside ported files (translator/cli/carry.c) are copies of
+  # runtime-shim/include, not translations: port.diff does not hold them (docs/real-trees.md).
+  if diff -r -x hipify_shim.h -x hipify_shim_warp.h -x hipify_shim_props.def "$expected" "$dir" >"$work/$tool.out" 2>&1; then
     echo "PASS: $tool reproduces the translated tree ($(find "$dir" -type f | wc -l) files)"
   else
     echo "FAIL: $tool result differs from the translated tree:"; cat "$work/$tool.out"; status=1

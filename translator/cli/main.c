@@ -3,6 +3,7 @@
  * Translation itself lives in the library. */
 #include "cli.h"
 #include "output.h"
+#include "carry.h"
 #include "query.h"
 #include "report.h"
 #include "user_rules.h"
@@ -371,6 +372,7 @@ int hc_cli_main(int argc, char **argv) {
         if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root], &guard) != 0) write_failed++;
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
+    if (hc_carry_shim(&cli, results, &jobs, single) != 0) write_failed++; /* shim headers beside the port */
     total.seconds = now_seconds() - t0;
     FILE *stats_out = single && (!cli.output || !strcmp(cli.output, "-")) ? stderr : stdout;
     if (cli.print_stats) {

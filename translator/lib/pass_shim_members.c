@@ -1,5 +1,5 @@
-/* pass_shim_members.c: rewrites reads of cudaDeviceProp members HIP 5.2 lacks into runtime-shim accessor
- * calls where the cudaDeviceProp declaration is in the file. It renames no types and guesses nothing. */
+/* pass_shim_members.c: rewrites reads of cudaDeviceProp members the target HIP lacks into runtime-shim
+ * accessor calls where the declaration is in the file, and diagnoses the rest. It renames no types. */
 
 /* prop.member and p->member become accessor(&prop) and accessor(p); any other access to such a member
  * is left unchanged and diagnosed (HC1001). */
@@ -18,23 +18,34 @@ static const struct shim_member {
 #undef HIPIFY_SHIM_PROP
 };
 
-/* Members hipDeviceProp_t (HIP 5.2) lacks and the shim does not answer (docs/shim.md says why): every
- * access is diagnosed, so the port fails with an explanation rather than only a compile error. */
-static const char *const unanswered_members[] = {
-    "uuid", "luid", "luidDeviceNodeMask", "maxTexture1DMipmap", "maxTexture2DMipmap", "maxTexture2DLinear",
-    "maxTexture2DGather", "maxTexture3DAlt", "maxTextureCubemap", "maxTexture1DLayered", "maxTexture2DLayered",
-    "maxTextureCubemapLayered", "maxSurface1D", "maxSurface2D", "maxSurface3D", "maxSurface1DLayered",
-    "maxSurface2DLayered", "maxSurfaceCubemap", "maxSurfaceCubemapLayered", "surfaceAlignment",
-    "asyncEngineCount", "persistingL2CacheMaxSize", "globalL1CacheSupported", "localL1CacheSupported",
-    "regsPerMultiprocessor", "multiGpuBoardGroupID", "hostNativeAtomicSupported", "computePreemptionSupported",
-    "canUseHostPointerForRegisteredMem", "maxBlocksPerMultiProcessor", "accessPolicyMaxWindowSize",
-    "hostRegisterSupported", "sparseCudaArraySupported", "hostRegisterReadOnlySupported",
-    "timelineSemaphoreInteropSupported", "memoryPoolsSupported", "gpuDirectRDMASupported",
-    "gpuDirectRDMAFlushWritesOptions", "gpuDirectRDMAWritesOrdering", "memoryPoolSupportedHandleTypes",
-    "deferredMappingCudaArraySupported", "ipcEventSupported", "clusterLaunch", "unifiedFunctionPointers",
-    "deviceNumaConfig", "deviceNumaId", "mpsEnabled", "hostNumaId", "gpuPciDeviceID", "gpuPciSubsystemID",
-    "hostNumaMultinodeIpcSupported",
+/* Every cudaDeviceProp member and the HIP releases whose hipDeviceProp_t has it, derived from the CUDA
+ * and HIP headers by scripts/gen-device-props.py (one truth; no hand list to fall behind). */
+static const struct prop_member {
+    const char *member;
+    hc_version hip_added, hip_removed; /* 0: never / not removed */
+} prop_members[] = {
+#define HC_DEVICE_PROP(member, in_cuda13, hip_added, hip_removed) {#member, hip_added, hip_removed},
+#include "../../mappings/device_props.def"
+#undef HC_DEVICE_PROP
 };
+
+/* The shim's own target when the caller names none: the HIP it is written against (docs/shim.md). */
+#define SHIM_BASELINE_HIP HC_VERSION(5, 2, 0)
+
+/* True when s names a cudaDeviceProp member that hipDeviceProp_t of the target HIP lacks; *added is the
+ * HIP release that has it after all (newer than the target), or 0. */
+static bool missing_in_target(const hc_unit *u, const char *s, size_t n, hc_version *added) {
+    *added = 0;
+    hc_version target = u->opt->hip_version ? u->opt->hip_version : SHIM_BASELINE_HIP;
+    for (size_t k = 0; k < sizeof prop_members / sizeof *prop_members; k++) {
+        const struct prop_member *m = &prop_members[k];
+        if (strlen(m->member) != n || memcmp(m->member, s, n) != 0) continue;
+        bool has = m->hip_added && m->hip_added <= target && !(m->hip_removed && m->hip_removed <= target);
+        if (!has && m->hip_added > target && !m->hip_removed) *added = m->hip_added;
+        return !has;
+    }
+    return false;
+}
 
 /* Longest variable name tracked; longer ones are simply not recognised (then diagnosed, not rewritten). */
 enum { MAX_NAME = 128, MAX_TRACKED = 256 };
@@ -57,12 +68,6 @@ static const struct shim_member *find_shim_member(const char *s, size_t n) {
     for (size_t k = 0; k < sizeof shim_members / sizeof *shim_members; k++)
         if (strlen(shim_members[k].member) == n && memcmp(shim_members[k].member, s, n) == 0) return &shim_members[k];
     return NULL;
-}
-
-static bool is_unanswered_member(const char *s, size_t n) {
-    for (size_t k = 0; k < sizeof unanswered_members / sizeof *unanswered_members; k++)
-        if (strlen(unanswered_members[k]) == n && memcmp(unanswered_members[k], s, n) == 0) return true;
-    return false;
 }
 
 /* Records the declarators that follow a cudaDeviceProp type at index i: [*|&|const]... name, up to a
@@ -136,16 +141,25 @@ int hc_pass_shim_members(hc_unit *u) {
         const hc_token *member = &u->toks.v[i];
         if (member->kind != HC_TOK_IDENT) continue;
         if ((member->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        hc_version added;
+        if (!missing_in_target(u, t + member->off, member->len, &added)) continue; /* HIP has it, or not a member */
         const struct shim_member *shim = find_shim_member(t + member->off, member->len);
-        bool unanswered = !shim && is_unanswered_member(t + member->off, member->len);
-        if (!shim && !unanswered) continue;
+        bool unanswered = !shim;
         size_t op = hc_tok_prev(&u->toks, i);
         if (!(is_tok(u, op, ".") || is_tok(u, op, "->"))) continue; /* not a member access */
         char name[MAX_NAME + 32];
         member_name(u, member, name, sizeof name);
         if (unanswered) {
             hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, false);
-            hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
+            if (added) {
+                char hip_name[MAX_NAME + 32], v1[32], v2[32];
+                snprintf(hip_name, sizeof hip_name, "hipDeviceProp_t::%.*s", (int)member->len, t + member->off);
+                hc_version target = u->opt->hip_version ? u->opt->hip_version : SHIM_BASELINE_HIP;
+                hc_unit_diag(u, HC_D_NEWER_THAN_TARGET, member->off, name, name, hip_name, hc_version_format(added, v1, sizeof v1),
+                             hc_version_format(target, v2, sizeof v2));
+            } else {
+                hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
+            }
             continue;
         }
         size_t object = hc_tok_prev(&u->toks, op);

@@ -278,10 +278,22 @@ static void test_properties(void) {
 #if defined(__HIP_PLATFORM_NVIDIA__)
     cudaDeviceProp cuda;
     EXPECT(cudaGetDeviceProperties(&cuda, device) == cudaSuccess, "cuda properties");
+/* CUDA's own value of each member; CUDA 13 removed deviceOverlap, which it documents as asyncEngineCount > 0. */
+#define CUDA_VALUE_reservedSharedMemPerBlock(c) ((c).reservedSharedMemPerBlock)
+#define CUDA_VALUE_sharedMemPerBlockOptin(c) ((c).sharedMemPerBlockOptin)
+#define CUDA_VALUE_sharedMemPerMultiprocessor(c) ((c).sharedMemPerMultiprocessor)
+#define CUDA_VALUE_streamPrioritiesSupported(c) ((c).streamPrioritiesSupported)
+#define CUDA_VALUE_unifiedAddressing(c) ((c).unifiedAddressing)
+#if CUDART_VERSION >= 13000
+#define CUDA_VALUE_deviceOverlap(c) ((c).asyncEngineCount > 0)
+#else
+#define CUDA_VALUE_deviceOverlap(c) ((c).deviceOverlap)
+#endif
 #define HIPIFY_SHIM_PROP(member, accessor, type, hip_attr, cuda_attr, amd_fallback)                       \
-    EXPECT(accessor(&prop) == (type)cuda.member, #member ": shim %lld, CUDA %lld", (long long)accessor(&prop), \
-           (long long)cuda.member);                                                                       \
-    printf("member %-28s shim %lld, CUDA %lld\n", #member, (long long)accessor(&prop), (long long)cuda.member);
+    EXPECT(accessor(&prop) == (type)CUDA_VALUE_##member(cuda), #member ": shim %lld, CUDA %lld",            \
+           (long long)accessor(&prop), (long long)CUDA_VALUE_##member(cuda));                              \
+    printf("member %-28s shim %lld, CUDA %lld\n", #member, (long long)accessor(&prop),                    \
+           (long long)CUDA_VALUE_##member(cuda));
 #else
 #define HIPIFY_SHIM_PROP(member, accessor, type, hip_attr, cuda_attr, amd_fallback) \
     printf("member %-28s shim %lld\n", #member, (long long)accessor(&prop));

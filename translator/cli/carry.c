@@ -1,0 +1,95 @@
+/* carry.c: writes the runtime-shim headers beside every ported file that includes "hipify_shim.h", so the
+ * port compiles with no -I flag on a machine without hipify-c. It does not translate or link anything. */
+
+/* Why beside the file: a quoted #include searches the including file's own directory first, so neither
+ * the include line nor any build script needs to change, whatever the tree's layout. */
+#include "carry.h"
+
+#include <errno.h>
+#include <libgen.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static bool includes_shim(const hc_file_result *r) {
+    static const char needle[] = "\"hipify_shim.h\"";
+    return r->output && memmem(r->output, r->output_len, needle, sizeof needle - 1) != NULL;
+}
+
+/* The directory the result's output was written to, or false when it went nowhere (stdout, --examine). */
+static bool output_dir(const hc_cli *cli, const hc_file_result *r, bool single, char *out, size_t size) {
+    char path[PATH_MAX], err[PATH_MAX + 64];
+    if (cli->examine || r->status != HC_OK || r->kind != HC_FILE_SOURCE) return false;
+    if (single) {
+        if (!cli->output || strcmp(cli->output, "-") == 0) return false;
+        snprintf(path, sizeof path, "%s", cli->output);
+    } else if (cli->inplace) {
+        if (!realpath(r->path, path)) return false;
+    } else if (!cli->out_dir || hc_output_path(cli->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
+        return false;
+    }
+    snprintf(out, size, "%s", dirname(path));
+    return true;
+}
+
+/* 1 when path holds exactly data, 0 when it holds something else, -1 when it does not exist. */
+static int compare_file(const char *path, const char *data, size_t len) {
+    FILE *f = fopen(path, "rb");
+    if (!f) return errno == ENOENT ? -1 : 0;
+    int same = 1;
+    char buf[4096];
+    size_t at = 0, n;
+    while (same && (n = fread(buf, 1, sizeof buf, f)) > 0) {
+        if (at + n > len || memcmp(buf, data + at, n) != 0) same = 0;
+        at += n;
+    }
+    fclose(f);
+    return same && at == len;
+}
+
+/* Writes the headers into dir. Returns 0, or -1 after printing why one could not be put there. */
+static int serve(const char *dir) {
+    int rc = 0;
+    for (size_t k = 0; k < hc_shim_nfiles; k++) {
+        const hc_support_file *s = &hc_shim_files[k];
+        char path[PATH_MAX + 64], err[PATH_MAX + 256];
+        snprintf(path, sizeof path, "%s/%s", dir, s->name);
+        int cmp = compare_file(path, s->data, s->len);
+        if (cmp == 1) continue;
+        if (cmp == 0) { /* not ours, or an older copy the user may have edited: never replaced */
+            fprintf(stderr, "%s: warning: HC1083: a different '%s' is already there; left unchanged, the port "
+                            "compiles against it [shim-not-carried]\n", path, s->name);
+            rc = -1;
+            continue;
+        }
+        if (hc_write_atomic(path, s->data, s->len, err, sizeof err) != 0) {
+            fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
+            rc = -1;
+        }
+    }
+    return rc;
+}
+
+int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single) {
+    char (*served)[PATH_MAX] = NULL; /* directories done, so each is checked once */
+    size_t nserved = 0;
+    int failed = 0;
+    for (size_t i = 0; i < jobs->n; i++) {
+        char dir[PATH_MAX];
+        if (!includes_shim(&results[i]) || !output_dir(cli, &results[i], single, dir, sizeof dir)) continue;
+        bool done = false;
+        for (size_t k = 0; k < nserved && !done; k++) done = strcmp(served[k], dir) == 0;
+        if (done) continue;
+        char (*grown)[PATH_MAX] = realloc(served, (nserved + 1) * sizeof *served);
+        if (!grown) {
+            failed++;
+            break;
+        }
+        served = grown;
+        snprintf(served[nserved++], PATH_MAX, "%s", dir);
+        if (serve(dir) != 0) failed++;
+    }
+    free(served);
+    return failed;
+}
