@@ -288,6 +288,10 @@ int main(int argc, char **argv) {
         return rc > 0 ? HC_EXIT_OK : HC_EXIT_USAGE;
     }
     if (!cli.hip_version_given) cli.opt.hip_version = installed_hip_version();
+    if ((rc = hc_cli_actions(&cli)) >= 0) { /* --versions, --md, --csv (actions.c) */
+        hc_cli_free(&cli);
+        return rc;
+    }
     if (cli.query || cli.list_unsupported) {
         int q = cli.query ? hc_query_print(stdout, cli.query, &cli.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.opt);
         hc_cli_free(&cli);
@@ -350,6 +354,7 @@ int main(int argc, char **argv) {
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
     total.seconds = now_seconds() - t0;
+    if (cli.verbose) hc_cli_verbose(stderr, ctx, results, jobs.n);
     FILE *stats_out = single && (!cli.output || !strcmp(cli.output, "-")) ? stderr : stdout;
     if (cli.print_stats) {
         for (size_t i = 0; i < jobs.n && jobs.n > 1; i++)

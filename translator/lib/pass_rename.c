@@ -167,6 +167,10 @@ int hc_pass_rename(hc_unit *u) {
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
             hc_unit_diag(u, HC_D_MIOPEN_NOT_DIRECT, tok->off, name, name);
             break;
+        case HC_RES_EXPERIMENTAL:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_EXPERIMENTAL_LEFT, tok->off, name, name, r.target, hc_version_format(r.needed, v1, sizeof v1));
+            break;
         }
     }
     return 0;

@@ -51,6 +51,10 @@ static void print_resolution(FILE *out, const hc_mapping *m, const hc_options *o
     case HC_RES_NO_MIOPEN:
         fprintf(out, "  result:    unsupported with --miopen: no direct MIOpen counterpart\n");
         break;
+    case HC_RES_EXPERIMENTAL:
+        fprintf(out, "  result:    left: %s is experimental in HIP %s (translated with --experimental)\n", r.target,
+                version_text(r.needed, need));
+        break;
     }
 }
 
@@ -176,6 +180,9 @@ static const char *unsupported_reason(const hc_mapping *m, const hc_options *opt
         return buf;
     case HC_RES_NO_MIOPEN:
         return "no direct MIOpen counterpart";
+    case HC_RES_EXPERIMENTAL:
+        snprintf(buf, size, "%s experimental in HIP %s (use --experimental)", r.target, version_text(r.needed, v));
+        return buf;
     }
     return NULL;
 }
