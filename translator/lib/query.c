@@ -87,6 +87,13 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_CHECK:
             fprintf(out, "  arguments: %s: warning only: %s", count, rw[i].text);
             break;
+        case HC_ARGACT_REMOVE:
+            fprintf(out, "  arguments: %s: argument %u removed, with a warning unless null: %s", count,
+                    rw[i].arg_index + 1u, rw[i].text);
+            break;
+        case HC_ARGACT_INSERT:
+            fprintf(out, "  arguments: %s: %s inserted as argument %u", count, rw[i].text, rw[i].arg_index + 1u);
+            break;
         }
         fprintf(out, " (%s)\n", rw[i].note);
     }
