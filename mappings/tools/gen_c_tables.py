@@ -216,8 +216,8 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w("static const hc_arg_rewrite hc_arg_rewrites[%d] = {" % max(len(arguments), 1))
     for a in arguments:
         parts = a["action"].split(":", 2)
-        index = int(parts[1]) if parts[0] in ("symbol", "cast", "drop") else 0
-        if parts[0] in ("cast", "drop"):
+        index = int(parts[1]) if parts[0] in hctables.INDEXED_ACTIONS else 0
+        if parts[0] in ("cast", "drop", "remove", "insert"):
             text = parts[2]
         elif parts[0] in ("append", "check"):
             text = a["action"].split(":", 1)[1]

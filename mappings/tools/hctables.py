@@ -28,7 +28,8 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
 HEADER_FLAGS = ["runtime", "remove"]
-ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop"]
+ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert"]
+INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert")
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -200,9 +201,10 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: nargs must be a count or *" % where)
             if a["hip"] and not CUDA_NAME_RE.match(a["hip"]):
                 errors.append("%s: malformed HIP name '%s'" % (where, a["hip"]))
-            # symbol:N, cast:N:TYPE, drop:N:TEXT, append:TEXT, check:TEXT (TEXT may hold colons)
+            # symbol:N, cast:N:TYPE, drop:N:TEXT, remove:N:TEXT, insert:N:TEXT, append:TEXT, check:TEXT
+            # (TEXT may hold colons)
             kind = a["action"].split(":", 1)[0]
-            action = a["action"].split(":", 2 if kind in ("symbol", "cast", "drop") else 1)
+            action = a["action"].split(":", 2 if kind in INDEXED_ACTIONS else 1)
             if action[0] not in ARGUMENT_ACTIONS:
                 errors.append("%s: unknown action '%s'" % (where, a["action"]))
             elif action[0] in ("symbol", "cast") and (len(action) < 2 or not action[1].isdigit()):
@@ -213,6 +215,8 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)
             elif action[0] == "drop" and (len(action) != 3 or not action[1].isdigit() or not action[2]):
                 errors.append("%s: action drop needs an index and a warning (drop:N:TEXT)" % where)
+            elif action[0] in ("remove", "insert") and (len(action) != 3 or not action[1].isdigit() or not action[2]):
+                errors.append("%s: action %s needs an index and a text (%s:N:TEXT)" % (where, action[0], action[0]))
             elif action[0] == "check" and (len(action) < 2 or not action[1]):
                 errors.append("%s: action check needs the warning text (check:TEXT)" % where)
             arguments.append(a)

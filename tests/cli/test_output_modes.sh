@@ -86,6 +86,9 @@ run 2 "tree without a mode" "$HIPIFY" src
 has stderr 'need --out-dir DIR, --inplace or --examine' "tree without a mode"
 run 2 "-o and -O together" "$HIPIFY" -o x.cpp -O y src/a.cu
 run 2 "--inplace and -O together" "$HIPIFY" --inplace -O y src/a.cu
-run 2 "--no-backup without --inplace" "$HIPIFY" --no-backup -O y src
+# hipify-clang accepts --no-backup on its own: a note, and the run goes on
+run 0 "--no-backup without --inplace" "$HIPIFY" --no-backup -O y src
+has stderr 'no-backup changes nothing without --inplace' "--no-backup alone: note"
+exists y/a.cu "--no-backup alone: the run goes on"
 run 2 "--only-changed without -O" "$HIPIFY" --only-changed --inplace src
 finish

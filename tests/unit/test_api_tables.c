@@ -70,10 +70,26 @@ static void test_mappings(void) {
         CHECK_INT(hc_mapping_resolve(g, &opt).kind, HC_RES_NEWER);
         CHECK_INT(hc_mapping_resolve(g, &opt).needed, HC_VERSION(6, 3, 0));
         opt.hip_version = HC_VERSION(6, 3, 0);
+        /* experimental in HIP 6.3: left without --experimental, as hipify-clang does */
+        CHECK_INT(hc_mapping_resolve(g, &opt).kind, HC_RES_EXPERIMENTAL);
+        CHECK_INT(hc_mapping_resolve(g, &opt).needed, HC_VERSION(6, 3, 0));
+        opt.experimental = true;
         CHECK_INT(hc_mapping_resolve(g, &opt).kind, HC_RES_CONVERT);
         opt.hip_version = 0; /* newest */
         CHECK_INT(hc_mapping_resolve(g, &opt).kind, HC_RES_CONVERT);
         CHECK_STR(hc_mapping_resolve(g, &opt).target, "hipGraphExecGetFlags");
+        opt.experimental = false;
+    }
+    /* --use-hip-data-types keeps hipDataType under --roc; other cuBLAS types still follow --roc */
+    const hc_mapping *dt = hc_mapping_find("cudaDataType_t", 14), *hd = hc_mapping_find("cublasHandle_t", 14);
+    CHECK(dt != NULL && hd != NULL);
+    if (dt && hd) {
+        opt.roc = true;
+        CHECK(strncmp(hc_mapping_resolve(dt, &opt).target, "rocblas_datatype", 16) == 0);
+        opt.use_hip_data_types = true;
+        CHECK_STR(hc_mapping_resolve(dt, &opt).target, "hipDataType");
+        CHECK_STR(hc_mapping_resolve(hd, &opt).target, "rocblas_handle");
+        opt.roc = opt.use_hip_data_types = false;
     }
     const hc_mapping *u = hc_mapping_find("cudaCtxResetPersistingL2Cache", 29);
     CHECK(u != NULL);

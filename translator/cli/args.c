@@ -50,6 +50,7 @@ void hc_cli_free(hc_cli *cli) {
     strv_free(&cli->offload_archs);
     strv_free(&cli->exclude_dirs);
     strv_free(&cli->exclude_files);
+    strv_free(&cli->extra_args_before);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {
@@ -252,10 +253,95 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     }
     case OPT_QUERY: cli->query = val; break;
     case OPT_LIST_UNSUPPORTED: cli->list_unsupported = true; cli->list_family = val; break;
+    case OPT_VERSIONS: cli->versions = true; break;
+    case OPT_VERBOSE: cli->verbose = true; break;
+    case OPT_EXPERIMENTAL: opt->experimental = true; break;
+    case OPT_AMAP: cli->amap = true; break;
+    case OPT_USE_HIP_DATA_TYPES: opt->use_hip_data_types = true; break;
+    case OPT_NO_UNDOCUMENTED:
+    case OPT_NO_WARN_UNDOCUMENTED:
+        /* hipify-clang's only undocumented-feature rewrite is a cast around half2 .x/.y; hipify-c has none */
+        fprintf(stderr, "hipify-c: note: --%s changes nothing: no hipify-c rewrite relies on undocumented CUDA behaviour\n",
+                o->long_name);
+        break;
+    case OPT_NO_OUTPUT: cli->no_output = true; break;
+    case OPT_CLANG_RESOURCE_DIR:
+        if (hc_strv_push(&cli->clang_args, "-resource-dir") < 0) return -1;
+        return hc_strv_push(&cli->clang_args, val);
+    case OPT_CUDA_GPU_ARCH: {
+        char buf[512];
+        snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", val);
+        return hc_strv_push(&cli->clang_args, buf);
+    }
+    case OPT_EXTRA_ARG: return hc_strv_push(&cli->clang_args, val);
+    case OPT_EXTRA_ARG_BEFORE: return hc_strv_push(&cli->extra_args_before, val);
+    case OPT_SAVE_TEMPS:
+    case OPT_TEMP_DIR:
+        fprintf(stderr, "hipify-c: note: --%s changes nothing: hipify-c translates in memory and writes no temporary "
+                        "files (each output is written to a temporary name beside it and renamed at once)\n", o->long_name);
+        break;
+    case OPT_MD: cli->doc_md = true; break;
+    case OPT_CSV: cli->doc_csv = true; break;
+    case OPT_DOC_FORMAT:
+        if (strcmp(val, "full") && strcmp(val, "strict") && strcmp(val, "compact")) {
+            fprintf(stderr, "hipify-c: --doc-format: '%s' is not one of full, strict, compact\n", val);
+            return -1;
+        }
+        cli->doc_format = val;
+        break;
+    case OPT_DOC_ROC:
+        if (strcmp(val, "skip") && strcmp(val, "separate") && strcmp(val, "joint")) {
+            fprintf(stderr, "hipify-c: --doc-roc: '%s' is not one of skip, separate, joint\n", val);
+            return -1;
+        }
+        cli->doc_roc = val;
+        break;
+    case OPT_PERL:
+    case OPT_PYTHON:
+    case OPT_O_PERL_DIR:
+    case OPT_O_PYTHON_DIR:
+        /* why: docs/hipify-clang-options.md, "Options hipify-c refuses" */
+        fprintf(stderr, "hipify-c: --%s: refused: hipify-c generates no hipify-%s script or map (a regex-only copy of its tables "
+                        "would translate differently from hipify-c); --md/--csv write the tables themselves\n",
+                o->long_name, o->id == OPT_PERL || o->id == OPT_O_PERL_DIR ? "perl" : "python");
+        return -1;
     case OPT_HELP: print_help(stdout); return 1;
     case OPT_VERSION: printf("hipify-c %s\n", HC_VERSION_STRING); return 1;
     case OPT_MAN: print_man(stdout); return 1;
     case OPT__COUNT: break;
+    }
+    return 0;
+}
+
+/* Checks and settles what depends on several options, once all are read (hipify-clang's rules). */
+static int finish(hc_cli *cli) {
+    if (cli->amap) cli->opt.skip_excluded_pp_blocks = false; /* "ignores default-preprocessor" */
+    if (cli->no_backup && !cli->inplace) { /* hipify-clang accepts it alone: there is no backup to skip */
+        fprintf(stderr, "hipify-c: note: --no-backup changes nothing without --inplace\n");
+        cli->no_backup = false;
+    }
+    if (cli->no_output) {
+        if (cli->output || cli->inplace) {
+            fprintf(stderr, "hipify-c: --no-output excludes %s\n", cli->output ? "-o" : "--inplace");
+            return -1;
+        }
+        cli->examine = true; /* nothing written; statistics and reports as asked */
+    }
+    if ((cli->doc_format || cli->doc_roc) && !cli->doc_md && !cli->doc_csv) {
+        fprintf(stderr, "hipify-c: --%s needs --md or --csv\n", cli->doc_format ? "doc-format" : "doc-roc");
+        return -1;
+    }
+    if (cli->extra_args_before.n) { /* --extra-arg-before goes in front of every other user argument */
+        hc_strv all = {0};
+        for (size_t i = 0; i < cli->extra_args_before.n + cli->clang_args.n; i++) {
+            size_t nb = cli->extra_args_before.n;
+            if (hc_strv_push(&all, i < nb ? cli->extra_args_before.v[i] : cli->clang_args.v[i - nb]) < 0) {
+                strv_free(&all);
+                return -1;
+            }
+        }
+        strv_free(&cli->clang_args);
+        cli->clang_args = all;
     }
     return 0;
 }
@@ -306,5 +392,5 @@ int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
         int rc = apply(cli, o, val);
         if (rc != 0) return rc;
     }
-    return 0;
+    return finish(cli);
 }

@@ -47,7 +47,21 @@ typedef struct hc_cli {
     int fail_on; /* -1: none, else an hc_severity */
     int jobs;
     bool hip_version_given;
+    /* hipify-clang's options (issue 11): actions run before translation, and switches */
+    hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
+    bool amap, no_output, verbose, versions;
+    bool doc_md, doc_csv;        /* --md, --csv */
+    const char *doc_format;      /* full, strict, compact (NULL: full) */
+    const char *doc_roc;         /* skip, separate, joint (NULL: skip) */
 } hc_cli;
+
+/* The actions that need no input (--versions, --md, --csv; actions.c, docgen.c). Returns the exit code
+ * when the program should stop (nothing else to do, or an action failed), -1 to go on translating. */
+int hc_cli_actions(const hc_cli *cli);
+/* --md/--csv: writes the API support tables from the mapping tables. Returns 0 or -1 after printing. */
+int hc_docgen_write(const hc_cli *cli);
+/* -v: prints the semantic pass's compiler arguments and a line per translated file. */
+void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *results, size_t n);
 
 /* Parses argv into cli. Returns -1 after printing the error, 1 when the program should exit 0 (help,
  * version, man were printed), 0 to go on. */

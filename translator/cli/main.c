@@ -293,6 +293,10 @@ int hc_cli_main(int argc, char **argv) {
         return rc > 0 ? HC_EXIT_OK : HC_EXIT_USAGE;
     }
     if (!cli.hip_version_given) cli.opt.hip_version = installed_hip_version();
+    if ((rc = hc_cli_actions(&cli)) >= 0) { /* --versions, --md, --csv (actions.c) */
+        hc_cli_free(&cli);
+        return rc;
+    }
     if (cli.query || cli.list_unsupported) {
         int q = cli.query ? hc_query_print(stdout, cli.query, &cli.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.opt);
         hc_cli_free(&cli);
@@ -374,6 +378,7 @@ int hc_cli_main(int argc, char **argv) {
     }
     if (hc_carry_shim(&cli, results, &jobs, single) != 0) write_failed++; /* shim headers beside the port */
     total.seconds = now_seconds() - t0;
+    if (cli.verbose) hc_cli_verbose(stderr, ctx, results, jobs.n);
     FILE *stats_out = single && (!cli.output || !strcmp(cli.output, "-")) ? stderr : stdout;
     if (cli.print_stats) {
         for (size_t i = 0; i < jobs.n && jobs.n > 1; i++)

@@ -11,7 +11,9 @@ typedef enum hc_arg_action {
     HC_ARGACT_RENAME,     /* call hip instead of the table's rename (an overload chosen by count) */
     HC_ARGACT_APPEND,     /* append text as a last argument (and rename to hip when given) */
     HC_ARGACT_CHECK,      /* no edit: warn (HC1024) with text, a change the tool cannot make safely */
-    HC_ARGACT_DROP        /* remove argument arg_index when it is a null literal; otherwise warn with text */
+    HC_ARGACT_DROP,       /* remove argument arg_index when it is a null literal; otherwise warn with text */
+    HC_ARGACT_REMOVE,     /* remove argument arg_index whatever it is; warn with text unless it is a null literal */
+    HC_ARGACT_INSERT      /* insert text as a new argument before argument arg_index (at the end when = count) */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -19,8 +21,9 @@ typedef struct hc_arg_rewrite {
     int nargs;         /* the rewrite applies to calls with this many arguments; -1: any count */
     const char *hip;   /* function to call instead of the table's HIP name, or "" */
     uint8_t action;    /* hc_arg_action */
-    uint8_t arg_index; /* 0-based argument for SYMBOL, CAST and DROP */
-    const char *text;  /* cast type (CAST), appended argument (APPEND), warning (CHECK, DROP); "" otherwise */
+    uint8_t arg_index; /* 0-based argument for SYMBOL, CAST, DROP, REMOVE and INSERT */
+    const char *text;  /* cast type (CAST), appended or inserted argument (APPEND, INSERT), warning (CHECK, DROP,
+                        * REMOVE); "" otherwise */
     const char *note;  /* why, for the HC1022 note */
 } hc_arg_rewrite;
 

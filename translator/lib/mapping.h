@@ -65,7 +65,8 @@ typedef enum hc_resolution_kind {
     HC_RES_UNSUPPORTED, /* no HIP equivalent */
     HC_RES_NEWER,       /* counterpart added after the target HIP version (needed = version) */
     HC_RES_HIP_REMOVED, /* counterpart removed at or before the target HIP version (needed = version) */
-    HC_RES_NO_MIOPEN    /* --miopen: no direct MIOpen correspondence */
+    HC_RES_NO_MIOPEN,   /* --miopen: no direct MIOpen correspondence */
+    HC_RES_EXPERIMENTAL /* counterpart experimental in HIP (needed = version) and no --experimental */
 } hc_resolution_kind;
 
 typedef struct hc_resolution {

@@ -160,6 +160,40 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         snprintf(message, sizeof message, "'%s': null argument %zu dropped (HIP has no such parameter)", name, k + 1);
         break;
     }
+    case HC_ARGACT_REMOVE: {
+        /* hipify-clang removes these arguments whatever they hold (HIP has no such parameter); a value
+         * that is not null is lost, so it is said */
+        size_t k = rw->arg_index;
+        if (k >= a->count || k >= HC_MAX_CALL_ARGS || a->count < 2) return 0;
+        const hc_token *arg = &u->toks.v[a->first[k]];
+        bool null_literal = a->first[k] == a->last[k] &&
+                            (hc_tok_is(u->text, arg, "NULL") || hc_tok_is(u->text, arg, "nullptr") ||
+                             hc_tok_is(u->text, arg, "0"));
+        /* ", arg" after the first argument, "arg, " for the first one */
+        uint32_t from = k ? tok_end(u, a->last[k - 1]) : u->toks.v[a->first[k]].off;
+        uint32_t to = k ? tok_end(u, a->last[k]) : u->toks.v[a->first[k + 1]].off;
+        if (hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (!null_literal) {
+            snprintf(message, sizeof message, "'%s': argument %zu removed: %s", name, k + 1, rw->text);
+            hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
+            return 1;
+        }
+        snprintf(message, sizeof message, "'%s': null argument %zu removed (HIP has no such parameter)", name, k + 1);
+        break;
+    }
+    case HC_ARGACT_INSERT: {
+        size_t k = rw->arg_index;
+        if (k > a->count || k > HC_MAX_CALL_ARGS || a->count == 0) return 0;
+        if (k == a->count) {
+            snprintf(buf, sizeof buf, ", %s", rw->text);
+            if (hc_unit_edit(u, tok_end(u, a->last[k - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        } else {
+            snprintf(buf, sizeof buf, "%s, ", rw->text);
+            if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        }
+        snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, rw->text, k + 1);
+        break;
+    }
     case HC_ARGACT_CHECK:
         snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
         hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);

@@ -1,5 +1,6 @@
 /* pass_rename.c: renames every CUDA identifier (function, type, enum constant, macro, namespace) that
- * the tables map, everywhere in the file but comments and strings, and counts and reports the rest.
+ * the tables map, everywhere in the file but comments (in strings: whole names only, see
+ * rename_in_string), and counts and reports the rest.
  * It does not touch includes (pass_includes.c), launches or argument lists. */
 #include "semantic.h"
 #include "unit.h"
@@ -93,12 +94,77 @@ static bool is_declared(const hc_unit *u, const declared_names *d, const hc_toke
     return false;
 }
 
+static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+/* CUDA names inside a string literal: printf("cudaMemcpy time") prints the API's name, so the HIP
+ * program prints the HIP one (as hipify-clang does). Only whole identifiers (bounded by characters
+ * that cannot continue one, escape sequences included) that the tables rename are changed; names HIP
+ * spells the same, unsupported ones and anything inside #include "..." stay. No diagnostic: a string
+ * is text, not a reference, but each rename is counted as converted. */
+static int rename_in_string(hc_unit *u, size_t i) {
+    const hc_token *tok = &u->toks.v[i];
+    const char *t = u->text;
+    if (tok->flags & HC_TOKF_DIRECTIVE) {
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "include") || hc_tok_is(t, &u->toks.v[p], "include_next") ||
+                              hc_tok_is(t, &u->toks.v[p], "import")))
+            return 0;
+    }
+    const char *q = memchr(t + tok->off, '"', tok->len);
+    if (!q) return 0;
+    uint32_t end = tok->off + tok->len;
+    for (uint32_t k = (uint32_t)(q - t) + 1; k < end;) {
+        if (t[k] == '\\') { k += 2; continue; } /* \n, \t...: the letter after it does not start a name */
+        if (!ident_char(t[k])) { k++; continue; }
+        uint32_t b = k;
+        while (k < end && ident_char(t[k])) k++;
+        if (t[b] >= '0' && t[b] <= '9') continue; /* 2cudaMalloc is no identifier */
+        const hc_mapping *m = hc_mapping_find(t + b, k - b);
+        if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_HEADER) continue;
+        hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (r.kind != HC_RES_CONVERT) continue;
+        if (hc_unit_edit(u, b, k - b, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+        hc_unit_count_ref(u, t + b, k - b, (hc_family)m->family, true);
+    }
+    return 0;
+}
+
+/* True when the file itself includes header (#include "header" or <header>). */
+static bool includes_header(const hc_unit *u, const char *header) {
+    size_t n = strlen(header);
+    for (size_t i = 1; i < u->toks.n; i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_STRING || !(k->flags & HC_TOKF_DIRECTIVE) || k->len != n + 2) continue;
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], "include") && memcmp(u->text + k->off + 1, header, n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* The legacy cuBLAS API (cublas.h) has calls without a handle (cublasSscal(n, alpha, x, incx)) under
+ * the names that cublas_v2.h maps to the handle form (cublasSscal -> cublasSscal_v2). hipBLAS has only
+ * the handle form, so those calls are left and reported (hipify-clang leaves them too). Only a file
+ * that includes cublas.h and not cublas_v2.h counts as legacy: one including neither gets its cuBLAS
+ * through some other header, most often cublas_v2.h, and is translated as v2. */
+static bool is_cublas_v1_call(const hc_mapping *m) {
+    char v2[160];
+    if (m->family != HC_FAM_BLAS || m->kind != HC_KIND_FUNCTION) return false;
+    int n = snprintf(v2, sizeof v2, "%s_v2", m->cuda);
+    return n > 0 && (size_t)n < sizeof v2 && hc_mapping_find(v2, (size_t)n) != NULL;
+}
+
 int hc_pass_rename(hc_unit *u) {
     const char *t = u->text;
     declared_names declared;
     collect_declared_identities(u, &declared);
+    bool cublas_v1 = includes_header(u, "cublas.h") && !includes_header(u, "cublas_v2.h");
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *tok = &u->toks.v[i];
+        if (tok->kind == HC_TOK_STRING && !((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks)) {
+            if (rename_in_string(u, i) < 0) return -1;
+            continue;
+        }
         if (tok->kind != HC_TOK_IDENT) continue;
         if ((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         const char *s = t + tok->off;
@@ -133,6 +199,11 @@ int hc_pass_rename(hc_unit *u) {
         if (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE)
             u->uses_runtime = true;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (cublas_v1 && r.kind == HC_RES_CONVERT && is_cublas_v1_call(m)) {
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_CUBLAS_V1_LEFT, tok->off, name, name, name);
+            continue;
+        }
         if (r.kind == HC_RES_IDENTITY && is_declared(u, &declared, tok)) {
             if (hc_tok_declarator_position(u, i)) hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
             continue;
@@ -166,6 +237,10 @@ int hc_pass_rename(hc_unit *u) {
         case HC_RES_NO_MIOPEN:
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
             hc_unit_diag(u, HC_D_MIOPEN_NOT_DIRECT, tok->off, name, name);
+            break;
+        case HC_RES_EXPERIMENTAL:
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
+            hc_unit_diag(u, HC_D_EXPERIMENTAL_LEFT, tok->off, name, name, r.target, hc_version_format(r.needed, v1, sizeof v1));
             break;
         }
     }

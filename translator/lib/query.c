@@ -51,6 +51,10 @@ static void print_resolution(FILE *out, const hc_mapping *m, const hc_options *o
     case HC_RES_NO_MIOPEN:
         fprintf(out, "  result:    unsupported with --miopen: no direct MIOpen counterpart\n");
         break;
+    case HC_RES_EXPERIMENTAL:
+        fprintf(out, "  result:    left: %s is experimental in HIP %s (translated with --experimental)\n", r.target,
+                version_text(r.needed, need));
+        break;
     }
 }
 
@@ -82,6 +86,13 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
             break;
         case HC_ARGACT_CHECK:
             fprintf(out, "  arguments: %s: warning only: %s", count, rw[i].text);
+            break;
+        case HC_ARGACT_REMOVE:
+            fprintf(out, "  arguments: %s: argument %u removed, with a warning unless null: %s", count,
+                    rw[i].arg_index + 1u, rw[i].text);
+            break;
+        case HC_ARGACT_INSERT:
+            fprintf(out, "  arguments: %s: %s inserted as argument %u", count, rw[i].text, rw[i].arg_index + 1u);
             break;
         }
         fprintf(out, " (%s)\n", rw[i].note);
@@ -176,6 +187,9 @@ static const char *unsupported_reason(const hc_mapping *m, const hc_options *opt
         return buf;
     case HC_RES_NO_MIOPEN:
         return "no direct MIOpen counterpart";
+    case HC_RES_EXPERIMENTAL:
+        snprintf(buf, size, "%s experimental in HIP %s (use --experimental)", r.target, version_text(r.needed, v));
+        return buf;
     }
     return NULL;
 }

@@ -1,5 +1,5 @@
 /* resolve.c: decides what a mapping row becomes under the options in force (HIP version target,
- * --roc, --miopen). It does not scan text or emit diagnostics. */
+ * --roc, --miopen, --experimental, --use-hip-data-types). It does not scan text or emit diagnostics. */
 #include "mapping.h"
 
 #include <string.h>
@@ -7,21 +7,30 @@
 /* --roc applies to the families whose tables give ROC names for the API as a whole (rocBLAS 695 of 706
  * functions, rocRAND 50 of 50, rocSPARSE 483 of 537). cuSOLVER has ROC names for 8 of its 279
  * functions and 24 types: following them would mix rocblas_handle with hipsolver calls, so cuSOLVER
- * stays on hipSOLVER even with --roc. */
-static bool roc_applies(hc_family f) { return f == HC_FAM_BLAS || f == HC_FAM_RAND || f == HC_FAM_SPARSE; }
+ * stays on hipSOLVER even with --roc. The complex types follow too (cuDoubleComplex ->
+ * rocblas_double_complex, overrides.tsv): rocBLAS and rocSPARSE take those, not hipDoubleComplex. */
+static bool roc_applies(hc_family f) {
+    return f == HC_FAM_BLAS || f == HC_FAM_RAND || f == HC_FAM_SPARSE || f == HC_FAM_COMPLEX;
+}
+
+/* The library-wide data types (cudaDataType_t and its CUDA_R_* / CUDA_C_* constants) are one section
+ * of the tables. HIP has them as hipDataType in hip/library_types.h; rocBLAS has its own
+ * rocblas_datatype. --use-hip-data-types keeps the HIP spelling under --roc, as hipify-clang does. */
+static bool is_library_data_type(const hc_mapping *m) { return strcmp(m->section, "CUDA Library Data types") == 0; }
 
 hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
     hc_resolution r = {HC_RES_UNSUPPORTED, "", 0};
     const char *name = m->hip;
-    hc_version added = m->hip_added, removed = m->hip_removed;
+    hc_version added = m->hip_added, removed = m->hip_removed, experimental = m->hip_experimental;
     if (opt->miopen && m->family == HC_FAM_DNN) {
         if (!m->roc[0]) {
             r.kind = HC_RES_NO_MIOPEN;
             return r;
         }
-        name = m->roc, added = m->roc_added, removed = m->roc_removed;
-    } else if (opt->roc && m->roc[0] && roc_applies((hc_family)m->family)) {
-        name = m->roc, added = m->roc_added, removed = m->roc_removed;
+        name = m->roc, added = m->roc_added, removed = m->roc_removed, experimental = m->roc_experimental;
+    } else if (opt->roc && m->roc[0] && roc_applies((hc_family)m->family) &&
+               !(opt->use_hip_data_types && m->hip[0] && is_library_data_type(m))) {
+        name = m->roc, added = m->roc_added, removed = m->roc_removed, experimental = m->roc_experimental;
     }
     if (!name[0]) return r;
     r.target = name;
@@ -36,6 +45,12 @@ hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
             r.needed = removed;
             return r;
         }
+    }
+    /* hipify-clang leaves an API whose counterpart is experimental unless --experimental is given */
+    if (experimental && !opt->experimental) {
+        r.kind = HC_RES_EXPERIMENTAL;
+        r.needed = experimental;
+        return r;
     }
     r.kind = strcmp(name, m->cuda) == 0 ? HC_RES_IDENTITY : HC_RES_CONVERT;
     return r;

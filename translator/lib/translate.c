@@ -162,6 +162,10 @@ void hc_context_free(hc_context *c) {
 }
 
 const hc_options *hc_context_options(const hc_context *ctx) { return &ctx->opt; }
+const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count) {
+    *count = ctx->nargs;
+    return (const char *const *)ctx->args;
+}
 
 /* Keeps the flags of a compile command that matter to parsing (-I, -D, -U, -isystem, -include, -std). */
 static bool keep_db_flag(const char *a, bool *takes_next) {

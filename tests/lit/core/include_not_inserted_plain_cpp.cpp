@@ -4,4 +4,4 @@
 // CHECK-NOT: {{^[^/]*hip}}
 // This file talks about cudaMalloc and __global__ only in comments.
 #include <cstdio>
-int main() { std::printf("cudaMalloc\n"); return 0; }
+int main() { std::printf("no CUDA here\n"); return 0; }

@@ -38,3 +38,15 @@ void gemm(const float *a, const float *b, float *c, int n) {
   // ROC: rocblas_destroy_handle(handle);
   cublasDestroy(handle);
 }
+// The complex types follow --roc (rocBLAS takes rocblas_double_complex); their constructors stay HIP's.
+// CHECK: void zscal(hipblasHandle_t h, int n, hipDoubleComplex *x) {
+// ROC: void zscal(rocblas_handle h, int n, rocblas_double_complex *x) {
+void zscal(cublasHandle_t h, int n, cuDoubleComplex *x) {
+  // CHECK: const hipComplex f = make_hipComplex(1.0f, 0.0f);
+  // ROC: const rocblas_float_complex f = make_hipComplex(1.0f, 0.0f);
+  const cuComplex f = make_cuComplex(1.0f, 0.0f);
+  (void)f;
+  // CHECK: hipblasZscal_v2(h, n, nullptr, x, 1);
+  // ROC: rocblas_zscal(h, n, nullptr, x, 1);
+  cublasZscal(h, n, nullptr, x, 1);
+}

@@ -174,6 +174,9 @@ typedef struct hc_options {
     bool suppress_all;
     bool suppressed[HC_DIAG__COUNT];
     const struct hc_rule_set *rules; /* user rules (--rules), or NULL */
+    /* hipify-clang's translation switches (issue 11) */
+    bool experimental;              /* --experimental: translate APIs whose HIP counterpart is experimental */
+    bool use_hip_data_types;        /* --use-hip-data-types: hipDataType/HIP_R_* even where --roc names rocBLAS types */
 } hc_options;
 
 typedef struct hc_context hc_context;
@@ -183,6 +186,8 @@ typedef struct hc_context hc_context;
 hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize);
 void hc_context_free(hc_context *ctx);
 const hc_options *hc_context_options(const hc_context *ctx);
+/* The compiler arguments the semantic pass parses every file with (before per-file database flags). */
+const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count);
 
 /* Translates one in-memory buffer. path names the file in diagnostics; rel_path is how reports name it.
  * Thread-safe for distinct results. Returns the file's status (also stored in out->status); the result
