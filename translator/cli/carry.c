@@ -4,6 +4,7 @@
 /* Why beside the file: a quoted #include searches the including file's own directory first, so neither
  * the include line nor any build script needs to change, whatever the tree's layout. */
 #include "carry.h"
+#include "output.h"
 
 #include <errno.h>
 #include <libgen.h>
@@ -63,7 +64,9 @@ static int serve(const char *dir) {
             rc = -1;
             continue;
         }
-        if (hc_write_atomic(path, s->data, s->len, err, sizeof err) != 0) {
+        /* through the one output layer: never replaces anything that appeared since the check above */
+        hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, NULL};
+        if (hc_out_write(&keep, path, s->data, s->len, 0644, err, sizeof err) < 0) {
             fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
             rc = -1;
         }

@@ -3,6 +3,7 @@
  * does not translate, and reads no reference file: what it prints is what hipify-c will do. */
 #include "cli.h"
 #include "mapping.h"
+#include "output.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -211,7 +212,8 @@ static int emit(const hc_cli *cli, const doc_job *j, hc_family family, const cha
     if (!f) return -1;
     int rc = write_doc(f, j, family, title);
     fclose(f);
-    if (rc == 0 && hc_write_atomic(path, buf, len, err, sizeof err) != 0) {
+    hc_out_policy policy = {HC_OUT_MKDIRS, NULL, NULL};
+    if (rc == 0 && hc_out_write(&policy, path, buf, len, HC_OUT_MODE_DEFAULT, err, sizeof err) < 0) {
         fprintf(stderr, "hipify-c: error: cannot write %s: %s\n", path, err);
         rc = -1;
     }
