@@ -21,7 +21,7 @@ import hctables  # noqa: E402
 KIND_SYMBOLS = {k: "HC_KIND_" + k.upper() for k in hctables.KINDS}
 MAPPING_FLAG_SYMBOLS = {"shimmed": "HC_MAPF_SHIMMED", "arg_rewrite": "HC_MAPF_ARG_REWRITE",
                         "identity": "HC_MAPF_IDENTITY"}
-HEADER_FLAG_SYMBOLS = {"runtime": "HC_HDRF_RUNTIME", "remove": "HC_HDRF_REMOVE"}
+HEADER_FLAG_SYMBOLS = {"runtime": "HC_HDRF_RUNTIME", "remove": "HC_HDRF_REMOVE", "generic": "HC_HDRF_GENERIC"}
 ACTION_SYMBOLS = {a: "HC_ARGACT_" + a.upper() for a in hctables.ARGUMENT_ACTIONS}
 
 
@@ -203,6 +203,16 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     w("        int c = hc_compare_key(path, len, hc_headers[mid].cuda, strlen(hc_headers[mid].cuda));")
     w("        if (c == 0) return &hc_headers[mid];")
     w("        if (c > 0) lo = mid + 1; else hi = mid;")
+    w("    }")
+    # Rows spelled 'prefix*' cover a whole tree of headers (cub/*, crt/*): the longest prefix wins, so
+    # thrust/system/cuda/* overrides thrust/*. Exact rows were tried first.
+    stars = sorted((i for i, h in enumerate(headers) if h["cuda"].endswith("*")),
+                   key=lambda i: (-len(headers[i]["cuda"]), headers[i]["cuda"]))
+    w("    static const unsigned short stars[%d] = {%s};" % (max(len(stars), 1), ", ".join(str(i) for i in stars) or "0"))
+    w("    for (size_t i = 0; i < %d; i++) {" % len(stars))
+    w("        const char *c = hc_headers[stars[i]].cuda;")
+    w("        size_t n = strlen(c) - 1;")
+    w("        if (len > n && memcmp(path, c, n) == 0) return &hc_headers[stars[i]];")
     w("    }")
     w("    return NULL;")
     w("}")

@@ -27,7 +27,7 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
-HEADER_FLAGS = ["runtime", "remove"]
+HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert"]
 INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert")
 
@@ -155,14 +155,22 @@ def load(mappings_dir, family_keys):
     if os.path.exists(header_path):
         for number, h in read_tsv(header_path, HEADER_COLUMNS, errors):
             where = "headers.tsv:%d" % number
-            if not HEADER_RE.match(h["cuda"]):
+            # 'prefix*' stands for every header under prefix; its HIP column is one header (cub/* ->
+            # hipcub/hipcub.hpp), a prefix that replaces it (thrust/system/cuda/* -> thrust/system/hip/*),
+            # or empty (unsupported, or removed).
+            star = h["cuda"].endswith("*")
+            if not HEADER_RE.match(h["cuda"][:-1] if star else h["cuda"]):
                 errors.append("%s: malformed header path '%s'" % (where, h["cuda"]))
+            if h["hip"].endswith("*") and not star:
+                errors.append("%s: a HIP prefix (%s) needs a CUDA prefix" % (where, h["hip"]))
+            if star and (h["hip_old"] or h["roc"]):
+                errors.append("%s: a prefix row takes no hip_old or roc" % where)
             if h["cuda"] in seen_headers:
                 errors.append("%s: duplicate header '%s' (first at %s)" % (where, h["cuda"], seen_headers[h["cuda"]]))
                 continue
             seen_headers[h["cuda"]] = where
             for col in ("hip", "hip_old", "roc"):
-                if h[col] and not HEADER_RE.match(h[col]):
+                if h[col] and not HEADER_RE.match(h[col][:-1] if col == "hip" and h[col].endswith("*") else h[col]):
                     errors.append("%s: malformed %s path '%s'" % (where, col, h[col]))
             try:
                 h["since"] = parse_version(h["hip_path_since"])

@@ -92,6 +92,14 @@ class Integrity(unittest.TestCase):
                                    "x.h\t\t\t\truntime\tremove,bogus\t"])
         self.assert_fails("headers.tsv:2: hip_old needs hip_path_since", "unknown flag 'bogus'")
 
+    def test_header_prefix_rows_checked(self):
+        self.write("runtime.tsv", [COLUMNS, row()])
+        self.write("headers.tsv", [HEADERS, "cub/*\thipcub/hipcub.hpp\t\t\tcub\t\t",
+                                   "thrust/x.h\tthrust/*\t\t\tthrust\t\t",
+                                   "cuda/*\t\tcu.h\t5.2.0\truntime\t\t"])
+        self.assert_fails("headers.tsv:3: a HIP prefix (thrust/*) needs a CUDA prefix",
+                          "headers.tsv:4: a prefix row takes no hip_old or roc")
+
     def test_arguments_must_agree_with_flags(self):
         self.write("runtime.tsv", [COLUMNS, row(), row("cudaFree", "hipFree", flags="arg_rewrite")])
         self.write("arguments.tsv", ["cuda\tnargs\thip\taction\tnote",

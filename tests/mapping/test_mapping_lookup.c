@@ -119,6 +119,19 @@ static void test_headers(void **state) {
     h = hc_header_find("device_launch_parameters.h", 26);
     assert_non_null(h);
     assert_true(h->flags & HC_HDRF_REMOVE);
+    /* prefix rows: one row for a tree of headers, the longest prefix winning, exact rows first */
+    h = hc_header_find("cub/agent/agent_reduce.cuh", 26);
+    assert_non_null(h);
+    assert_string_equal(h->cuda, "cub/*");
+    assert_string_equal(h->hip, "hipcub/hipcub.hpp");
+    h = hc_header_find("thrust/system/cuda/vector.h", 27);
+    assert_non_null(h);
+    assert_string_equal(h->hip, "thrust/system/hip/*");
+    assert_string_equal(hc_header_find("thrust/sort.h", 13)->cuda, "thrust/*");
+    assert_string_equal(hc_header_find("crt/math_functions.h", 20)->hip, "hip/math_functions.h");
+    assert_true(hc_header_find("crt/host_defines.h", 18)->flags & HC_HDRF_REMOVE);
+    assert_null(hc_header_find("cub/", 4)); /* the prefix alone names no header */
+    assert_null(hc_header_find("cubby.h", 7));
     assert_null(hc_header_find("cuda_runtime", 12));
     size_t n = 0;
     const hc_header_map *all = hc_header_all(&n);

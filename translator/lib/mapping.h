@@ -42,7 +42,7 @@ const hc_mapping *hc_mapping_all(size_t *count);
 
 /* One row of the header map (mappings/headers.tsv). */
 typedef struct hc_header_map {
-    const char *cuda;      /* "cuda_runtime.h", "cub/cub.cuh" */
+    const char *cuda;      /* "cuda_runtime.h", "cub/cub.cuh", or a prefix ending in '*' */
     const char *hip;       /* "hip/hip_runtime.h"; "" when none */
     const char *hip_old;   /* spelling before hip_path_since ("hipblas.h"), or "" */
     hc_version hip_path_since; /* 0 when the spelling never changed; with hip_old "", the first HIP having it */
@@ -52,8 +52,13 @@ typedef struct hc_header_map {
 } hc_header_map;
 enum {
     HC_HDRF_RUNTIME = 1u << 0, /* implies the HIP runtime (counts as including a CUDA runtime header) */
-    HC_HDRF_REMOVE = 1u << 1   /* no HIP header needed: the include line is removed */
+    HC_HDRF_REMOVE = 1u << 1,  /* no HIP header needed: the include line is removed */
+    HC_HDRF_GENERIC = 1u << 2  /* a name projects also give their own headers (math_functions.h): a quoted
+                                  include of a file beside the including one is the project's, not CUDA's */
 };
+/* The row of a CUDA header: its exact row, else the longest prefix row (one ending in '*') covering it,
+ * so that one row stands for all of CUB. A prefix row's hip may itself end in '*': the rest of the path
+ * is appended to it (thrust/system/cuda/... -> thrust/system/hip/...). NULL when none. */
 const hc_header_map *hc_header_find(const char *path, size_t len);
 const hc_header_map *hc_header_all(size_t *count);
 

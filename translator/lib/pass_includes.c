@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* One #include seen in the file. */
 typedef struct seen_include {
@@ -63,6 +64,21 @@ static const char *line_end(const hc_unit *u) {
     return nl && nl > u->text && nl[-1] == '\r' ? "\r\n" : "\n";
 }
 
+/* True when a file called path[0, plen) lies in the including file's directory: a quoted include then
+ * names the project's own header (a math_functions.h of its own), which the compiler finds first. */
+static bool beside_includer(const hc_unit *u, const char *path, size_t plen) {
+    if (!u->path) return false;
+    const char *slash = strrchr(u->path, '/');
+    size_t dlen = slash ? (size_t)(slash - u->path) + 1 : 0;
+    char full[4096];
+    if (dlen + plen + 1 > sizeof full) return false;
+    memcpy(full, u->path, dlen);
+    memcpy(full + dlen, path, plen);
+    full[dlen + plen] = '\0';
+    struct stat st;
+    return stat(full, &st) == 0 && S_ISREG(st.st_mode);
+}
+
 static bool already_seen(const seen_include *seen, size_t n, const char *path, size_t epoch) {
     for (size_t i = 0; i < n; i++)
         if (seen[i].cond_epoch == epoch && strcmp(seen[i].path, path) == 0) return true;
@@ -92,6 +108,7 @@ int hc_pass_includes(hc_unit *u) {
         const char *rule = NULL;
         const char *user = u->opt->rules ? hc_rule_set_header_rule(u->opt->rules, path, plen, &rule) : NULL;
         const hc_header_map *h = user ? NULL : hc_header_find(path, plen);
+        if (h && (h->flags & HC_HDRF_GENERIC) && t[pt->off] == '"' && beside_includer(u, path, plen)) h = NULL;
         if (user) {
             snprintf(target, sizeof target, "%s", user);
             if (rule) hc_unit_count_rule(u, rule);
@@ -119,14 +136,22 @@ int hc_pass_includes(hc_unit *u) {
                 }
                 hip = h->hip_old;
             }
-            snprintf(target, sizeof target, "%s", hip);
-            hc_unit_count_ref(u, path, plen, (hc_family)h->family, true);
+            size_t hl = strlen(hip), cl = strlen(h->cuda);
+            if (hl && hip[hl - 1] == '*' && cl && h->cuda[cl - 1] == '*') /* prefix row: keep the rest of the path */
+                snprintf(target, sizeof target, "%.*s%.*s", (int)(hl - 1), hip, (int)(plen - (cl - 1)), path + cl - 1);
+            else
+                snprintf(target, sizeof target, "%s", hip);
+            /* A header HIP spells the same (thrust/sort.h) is no conversion; a removed one's content comes
+             * with hip_runtime.h, which the file then needs. */
+            if (strlen(target) != plen || memcmp(target, path, plen) != 0)
+                hc_unit_count_ref(u, path, plen, (hc_family)h->family, true);
             if (h->flags & HC_HDRF_RUNTIME) u->includes_cuda_runtime = true;
-            u->uses_runtime = true;
+            if (h->flags & HC_HDRF_REMOVE) u->uses_runtime = true;
         } else {
             snprintf(target, sizeof target, "%.*s", (int)plen, path);
         }
-        if (strcmp(target, "hip/hip_runtime.h") == 0 || provides_runtime(target)) u->includes_hip_runtime = true;
+        if (strcmp(target, "hip/hip_runtime.h") == 0) u->includes_hip_runtime = true;
+        else if (provides_runtime(target)) u->includes_cuda_runtime = true;
 
         if (must_follow_runtime(target) && !already_seen(seen, nseen, "hip/hip_runtime.h", epoch) &&
             !already_seen(seen, nseen, target, epoch) && nseen < sizeof seen / sizeof *seen) {
@@ -156,41 +181,104 @@ int hc_pass_includes(hc_unit *u) {
     return 0;
 }
 
-/* Offset after the include guard (#ifndef X / #define X) or #pragma once at the top of the file, or the
- * start of the first line that is not a comment: where an inserted include goes. */
+/* Index of the directive keyword after the '#' at index h, or n when the '#' starts no directive. */
+static size_t directive_keyword(const hc_unit *u, size_t h) {
+    size_t k = hc_tok_next(&u->toks, h);
+    return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
+}
+
+/* Offset just past the end of the line that holds token index i. */
+static uint32_t end_of_line(const hc_unit *u, size_t i) {
+    uint32_t e = u->toks.v[i].off + u->toks.v[i].len;
+    while (e < u->len && u->text[e] != '\n') e++;
+    return e < u->len ? e + 1 : (uint32_t)u->len;
+}
+
+static uint32_t start_of_line(const hc_unit *u, uint32_t off) {
+    while (off > 0 && u->text[off - 1] != '\n') off--;
+    return off;
+}
+
+/* True when the '#' at index h opens the file's include guard, as a compiler judges it: it is the first
+ * token that is not a comment, it reads #ifndef X, #if !defined(X) or #if !defined X, and its #endif is
+ * the last directive, with only comments after it. #define X need not follow at once (#pragma once may
+ * stand between). */
+static bool opens_guard(const hc_unit *u, size_t h) {
+    const char *t = u->text;
+    size_t k = directive_keyword(u, h);
+    if (k >= u->toks.n) return false;
+    if (hc_tok_is(t, &u->toks.v[k], "if")) {
+        size_t a = hc_tok_next(&u->toks, k), b = hc_tok_next(&u->toks, a);
+        if (b >= u->toks.n || !hc_tok_is(t, &u->toks.v[a], "!") || !hc_tok_is(t, &u->toks.v[b], "defined")) return false;
+    } else if (!hc_tok_is(t, &u->toks.v[k], "ifndef")) {
+        return false;
+    }
+    size_t depth = 0;
+    for (size_t i = h; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind == HC_TOK_COMMENT) continue;
+        if (depth == 0 && i > h) return false; /* something after the guard's #endif */
+        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        size_t d = directive_keyword(u, i);
+        if (d >= u->toks.n) continue;
+        const hc_token *w = &u->toks.v[d];
+        if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) depth++;
+        else if (hc_tok_is(t, w, "endif") && depth > 0 && --depth == 0) {
+            while (i + 1 < u->toks.n && (u->toks.v[i + 1].flags & HC_TOKF_DIRECTIVE)) i++; /* #endif // X */
+        }
+    }
+    return depth == 0;
+}
+
+/* Where an inserted include goes, as hipify-clang places it:
+ * - on the line after the include guard's #ifndef or after #pragma once, whichever comes first;
+ * - else right before the first #include (before the outermost #if around it, so that the runtime is
+ *   not included only in one configuration);
+ * - else before the first line that is not a comment. */
 static uint32_t insertion_point(const hc_unit *u) {
     const char *t = u->text;
-    size_t i = 0;
-    while (i < u->toks.n && u->toks.v[i].kind == HC_TOK_COMMENT) i++;
-    if (i >= u->toks.n) return (uint32_t)u->len;
-    uint32_t first = u->toks.v[i].off;
-    while (first > 0 && t[first - 1] != '\n') first--;
-    if (u->toks.v[i].kind != HC_TOK_HASH) return first;
-    size_t k = hc_tok_next(&u->toks, i);
-    if (k >= u->toks.n) return first;
-    size_t after = SIZE_MAX; /* index of the last token of the guard */
-    if (hc_tok_is(t, &u->toks.v[k], "pragma")) {
-        size_t o = hc_tok_next(&u->toks, k);
-        if (o < u->toks.n && hc_tok_is(t, &u->toks.v[o], "once")) after = o;
-    } else if (hc_tok_is(t, &u->toks.v[k], "ifndef")) {
-        size_t g = hc_tok_next(&u->toks, k);
-        size_t h2 = hc_tok_next(&u->toks, g);
-        size_t d = hc_tok_next(&u->toks, h2);
-        size_t g2 = hc_tok_next(&u->toks, d);
-        if (g2 < u->toks.n && u->toks.v[h2].kind == HC_TOK_HASH && hc_tok_is(t, &u->toks.v[d], "define") &&
-            u->toks.v[g].len == u->toks.v[g2].len && memcmp(t + u->toks.v[g].off, t + u->toks.v[g2].off, u->toks.v[g].len) == 0)
-            after = g2;
+    size_t first = 0;
+    while (first < u->toks.n && u->toks.v[first].kind == HC_TOK_COMMENT) first++;
+    if (first >= u->toks.n) return (uint32_t)u->len;
+    uint32_t after_guard = UINT32_MAX, after_once = UINT32_MAX, before_include = UINT32_MAX;
+    bool guarded = u->toks.v[first].kind == HC_TOK_HASH && opens_guard(u, first);
+    if (guarded) after_guard = end_of_line(u, directive_keyword(u, first));
+    size_t depth = 0;
+    uint32_t outer_if = 0; /* line start of the outermost open #if (the guard not counted) */
+    for (size_t i = first; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        size_t k = directive_keyword(u, i);
+        if (k >= u->toks.n) continue;
+        const hc_token *w = &u->toks.v[k];
+        if (hc_tok_is(t, w, "pragma")) {
+            size_t o = hc_tok_next(&u->toks, k);
+            if (after_once == UINT32_MAX && o < u->toks.n && hc_tok_is(t, &u->toks.v[o], "once")) after_once = end_of_line(u, o);
+        } else if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
+            if (!(guarded && i == first) && depth++ == 0) outer_if = start_of_line(u, u->toks.v[i].off);
+        } else if (hc_tok_is(t, w, "endif")) {
+            if (depth > 0) depth--;
+        } else if (before_include == UINT32_MAX && (hc_tok_is(t, w, "include") || hc_tok_is(t, w, "include_next"))) {
+            before_include = depth ? outer_if : start_of_line(u, u->toks.v[i].off);
+        }
     }
-    if (after == SIZE_MAX) return first;
-    uint32_t e = u->toks.v[after].off + u->toks.v[after].len;
-    while (e < u->len && t[e] != '\n') e++;
-    return e < u->len ? e + 1 : (uint32_t)u->len;
+    if (after_guard != UINT32_MAX || after_once != UINT32_MAX) return after_guard < after_once ? after_guard : after_once;
+    if (before_include != UINT32_MAX) return before_include;
+    return start_of_line(u, u->toks.v[first].off);
+}
+
+/* nvcc includes cuda_runtime.h into every .cu file it compiles; a translated .cu file therefore needs
+ * hip_runtime.h whatever it uses (hipify-clang inserts it there too). Other files need it only when they
+ * use the runtime themselves. */
+static bool is_cuda_source(const char *path) {
+    const char *dot = path ? strrchr(path, '.') : NULL;
+    return dot && strchr(dot, '/') == NULL && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".CU") == 0);
 }
 
 int hc_finish_includes(hc_unit *u) {
     char text[160] = "";
     const char *eol = line_end(u);
-    bool need_runtime = u->uses_runtime && !u->includes_cuda_runtime && !u->includes_hip_runtime;
+    bool cu = is_cuda_source(u->path);
+    bool need_runtime = !u->includes_hip_runtime &&
+                        (cu || (u->uses_runtime && !u->includes_cuda_runtime));
     if (need_runtime) strcat(strcat(text, "#include <hip/hip_runtime.h>"), eol);
     if (u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"")) strcat(strcat(text, "#include \"hipify_shim.h\""), eol);
     if (!text[0]) return 0;
@@ -202,6 +290,9 @@ int hc_finish_includes(hc_unit *u) {
     } else if (hc_unit_edit(u, at, 0, text, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) {
         return -1;
     }
-    if (need_runtime) hc_unit_diag(u, HC_D_HEADER_INSERTED, at, "hip/hip_runtime.h");
+    if (need_runtime && cu && !(u->uses_runtime && !u->includes_cuda_runtime))
+        hc_unit_diag(u, HC_D_HEADER_INSERTED_CU, at, "hip/hip_runtime.h");
+    else if (need_runtime)
+        hc_unit_diag(u, HC_D_HEADER_INSERTED, at, "hip/hip_runtime.h");
     return 0;
 }

@@ -74,8 +74,9 @@ static void report_version_notes(hc_unit *u, uint32_t off, const hc_mapping *m, 
         hc_unit_diag(u, HC_D_EXPERIMENTAL_HIP_API, off, target, target, hc_version_format(m->hip_experimental, v, sizeof v));
 }
 
-/* Names that HIP spells the same (round, tanh) and that this file declares itself: their uses are the
- * user's, not CUDA references. Found by tokens, since the semantic pass is not run for them. */
+/* Names that HIP spells the same (round, tanh, and built-ins such as blockDim) and that this file
+ * declares itself: their uses are the user's, not CUDA references. Found by tokens, since the semantic
+ * pass is not run for them. */
 typedef struct declared_names { const hc_token *v[64]; size_t n; } declared_names;
 
 static void collect_declared_identities(const hc_unit *u, declared_names *d) {
@@ -84,7 +85,9 @@ static void collect_declared_identities(const hc_unit *u, declared_names *d) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT) continue;
         const hc_mapping *m = hc_mapping_find(u->text + k->off, k->len);
-        if (m && hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY && hc_tok_declarator_position(u, i)) d->v[d->n++] = k;
+        bool same_in_hip = (m && hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY) ||
+                           (is_runtime_marker(u->text + k->off, k->len) && u->text[k->off] != '_'); /* int blockDim */
+        if (same_in_hip && hc_tok_declarator_position(u, i)) d->v[d->n++] = k;
     }
 }
 
@@ -154,6 +157,15 @@ static bool is_cublas_v1_call(const hc_mapping *m) {
     return n > 0 && (size_t)n < sizeof v2 && hc_mapping_find(v2, (size_t)n) != NULL;
 }
 
+/* True when the marker at index i is CUDA's built-in, not a member (prop.warpSize) or a variable the
+ * file declares itself (int blockDim = 256). */
+static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t i) {
+    if (u->text[u->toks.v[i].off] == '_') return true; /* __global__ and the like are keywords */
+    size_t p = hc_tok_prev(&u->toks, i);
+    if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) return false;
+    return !is_declared(u, d, &u->toks.v[i]);
+}
+
 int hc_pass_rename(hc_unit *u) {
     const char *t = u->text;
     declared_names declared;
@@ -189,15 +201,16 @@ int hc_pass_rename(hc_unit *u) {
                 continue;
             }
         }
-        if (!u->uses_runtime && is_runtime_marker(s, tok->len)) u->uses_runtime = true;
+        /* Code in directives (#if defined(__CUDACC__), a #define body) needs no declaration where it is
+         * written, so only uses outside them make the file need the HIP runtime header. */
+        bool in_code = !(tok->flags & HC_TOKF_DIRECTIVE);
+        if (in_code && !u->uses_runtime && is_runtime_marker(s, tok->len) && marker_is_builtin(u, &declared, i)) u->uses_runtime = true;
         const hc_mapping *m = hc_mapping_find(s, tok->len);
         if (!m || !context_allows(u, i, m)) continue;
         if (tok->flags & HC_TOKF_VETO) {
             hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
             continue;
         }
-        if (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE)
-            u->uses_runtime = true;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (cublas_v1 && r.kind == HC_RES_CONVERT && is_cublas_v1_call(m)) {
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, false);
@@ -208,13 +221,18 @@ int hc_pass_rename(hc_unit *u) {
             if (hc_tok_declarator_position(u, i)) hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
             continue;
         }
+        /* A name HIP spells the same (min, exp) changes nothing: it neither calls for the runtime header
+         * nor counts as a conversion. */
+        if (in_code && r.kind != HC_RES_IDENTITY &&
+            (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE))
+            u->uses_runtime = true;
         char v1[32], v2[32];
         switch (r.kind) {
         case HC_RES_CONVERT:
             if (hc_unit_edit(u, tok->off, tok->len, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             /* fall through */
         case HC_RES_IDENTITY:
-            hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             if (m->flags & HC_MAPF_SHIMMED) {
                 u->uses_shim = true;
                 hc_unit_diag(u, HC_D_SHIM_USED, tok->off, name, name, r.target);

@@ -2,8 +2,8 @@
 // used by the AMD compile test.
 // RUN: %hipify %S/Inputs/saxpy.cuh -o - | FileCheck --match-full-lines %s
 // CHECK: #ifndef SAXPY_CUH
-// CHECK-NEXT: #define SAXPY_CUH
 // CHECK-NEXT: #include <hip/hip_runtime.h>
+// CHECK-NEXT: #define SAXPY_CUH
 #include "Inputs/saxpy.cuh"
 
 int main() {
