@@ -104,11 +104,14 @@ static void make_tree(void) {
     }
 }
 
+static void remove_base(void) { remove_tree(base); } /* a run outside run-fuzz.sh leaves nothing */
+
 int LLVMFuzzerInitialize(int *argc, char ***argv) {
     (void)argc;
     (void)argv;
     snprintf(base, sizeof base, "%s/hipify-fuzz-cli.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     require(mkdtemp(base) != NULL, "scratch root");
+    atexit(remove_base);
     char probe[PATH_MAX + 8];
     snprintf(probe, sizeof probe, "%s/probe", base);
     have_device = mknod(probe, S_IFCHR | 0666, makedev(1, 7)) == 0; /* needs root; else no device case */
