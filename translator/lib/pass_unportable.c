@@ -586,7 +586,8 @@ static const char *literal_type(const scan *s, size_t i) {
     bool floating = false;
     size_t end = t->len;
     for (size_t k = 0; k < t->len; k++)
-        if (p[k] == '.' || (!hex && (p[k] == 'e' || p[k] == 'E')) || (hex && (p[k] == 'p' || p[k] == 'P'))) floating = true;
+        if (p[k] == '.' || (!hex && (p[k] == 'e' || p[k] == 'E')) || (hex && (p[k] == 'p' || p[k] == 'P')))
+            floating = true;
     if (floating) {
         char last = p[t->len - 1];
         if (last == 'f' || last == 'F') return "float";
@@ -664,7 +665,8 @@ static const char *argument_type(const scan *s, const device_body *b, size_t fir
         return t && strncmp(t, "unsigned", 8) != 0 ? t : NULL;
     }
     size_t dot = next(s, first), member = next(s, dot);
-    if (member == last && is(s, dot, ".") && find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
+    if (member == last && is(s, dot, ".") &&
+        find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
         (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
         *builtin = true;
         return "unsigned int";
@@ -710,9 +712,12 @@ static int check_min_max(scan *s, size_t i) {
     snprintf(cast, sizeof cast, "(%s)", common);
     tok_name(s, i, name, sizeof name);
     hc_unit_diag(s->u, HC_D_MINMAX_MIXED, tok(s, i)->off, name, name, ta, tb, common);
-    if ((strcmp(ta, common) || builtin_a) && hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+    /* prefix casts are enough: each argument is a literal, a name or threadIdx.x, which bind tighter */
+    if ((strcmp(ta, common) || builtin_a) &&
+        hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
-    if ((strcmp(tb, common) || builtin_b) && hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+    if ((strcmp(tb, common) || builtin_b) &&
+        hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     return 0;
 }
