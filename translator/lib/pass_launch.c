@@ -550,8 +550,8 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
 }
 
 /* Rewrites every use of m after its definition; returns the number rewritten, or -1 on out-of-memory.
- * fn_launch: the launch in a function-like body (name, cfg, args from the body) or the object-like
- * body's launch without arguments. */
+ * name..name_last, cfg and args_first..args_last are the launch's tokens in m's body (no arguments for
+ * an object-like m, whose uses give them). */
 static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t name_last, size_t (*cfg)[2],
                         size_t ncfg, size_t args_first, size_t args_last) {
     hc_unit *u = c->u;
