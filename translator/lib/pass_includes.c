@@ -123,7 +123,7 @@ int hc_pass_includes(hc_unit *u) {
             }
             const char *hip = h->hip;
             bool use_roc = h->roc[0] && (h->family == HC_FAM_DNN ? u->opt->miopen
-                                         : u->opt->roc && h->family != HC_FAM_SOLVER); /* as resolve.c */
+                                         : u->opt->roc); /* as resolve.c */
             if (use_roc) {
                 hip = h->roc;
             } else if (u->opt->hip_version && h->hip_path_since && u->opt->hip_version < h->hip_path_since) {

@@ -4,15 +4,16 @@
 
 #include <string.h>
 
-/* --roc applies to the families whose tables give ROC names for the API as a whole (rocBLAS 695 of 706
- * functions, rocRAND 50 of 50, rocSPARSE 483 of 537). cuSOLVER has ROC names for 8 of its 279
- * functions and 24 types: following them would mix rocblas_handle with hipsolver calls, so cuSOLVER
- * stays on hipSOLVER even with --roc. The complex and 16-bit float types follow too, as in hipify-clang
- * (cuDoubleComplex -> rocblas_double_complex, __half -> rocblas_half: overrides.tsv): rocBLAS and
- * rocSPARSE take those, not the HIP types. Only those rows of the complex and device families have ROC
- * names; the __half intrinsics do not take rocblas_half, so --roc suits host code that calls the libraries. */
+/* --roc applies to the families whose tables give ROC names (rocBLAS, rocRAND, rocSPARSE, rocSOLVER).
+ * cuSOLVER follows too, as in hipify-clang: a call whose row names a rocSOLVER function becomes it,
+ * the others keep their hipSOLVER name, so a mixed result is the tables' honest answer (an earlier
+ * version kept all of cuSOLVER on hipSOLVER; hipify-clang's cusolver2rocsolver test says otherwise).
+ * The complex and 16-bit float types follow too (cuDoubleComplex -> rocblas_double_complex,
+ * __half -> rocblas_half: overrides.tsv): rocBLAS and rocSPARSE take those, not the HIP types. Only
+ * those rows of the complex and device families have ROC names; the __half intrinsics do not take
+ * rocblas_half, so --roc suits host code that calls the libraries. */
 static bool roc_applies(hc_family f) {
-    return f == HC_FAM_BLAS || f == HC_FAM_RAND || f == HC_FAM_SPARSE || f == HC_FAM_COMPLEX || f == HC_FAM_DEVICE;
+    return f == HC_FAM_BLAS || f == HC_FAM_RAND || f == HC_FAM_SPARSE || f == HC_FAM_SOLVER || f == HC_FAM_COMPLEX || f == HC_FAM_DEVICE;
 }
 
 /* The library-wide data types (cudaDataType_t and its CUDA_R_* / CUDA_C_* constants) are one section

@@ -2,13 +2,17 @@
 // RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
 // RUN: %hipify --hip-version 6.3 --examine --print-stats %s 2>&1 | FileCheck --check-prefix=EXAMINE %s
 // EXAMINE: UNCONVERTED refs count: 0
-// --roc leaves cuSOLVER on hipSOLVER (the tables name only 8 rocSOLVER functions); a cuBLAS enum passed
-// to it still follows --roc like all of cuBLAS, which the person reviewing the port has to settle.
+// --roc follows the tables as hipify-clang does: cuSOLVER names with a rocSOLVER/rocBLAS counterpart
+// become it (header, handle, status, create/destroy/stream), the rest keep their hipSOLVER name.
 // RUN: %hipify --hip-version 6.3 --roc %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=ROC %s
-// ROC: hipsolverHandle_t handle;
+// ROC: #include <rocsolver/rocsolver.h>
+// ROC: rocblas_handle handle;
+// ROC: rocblas_status st = rocblas_create_handle(&handle);
+// ROC: if (st != rocblas_status_success) return 1;
 // ROC: hipsolverDnDgetrf(handle, n, n, a, n, work, ipiv, info);
 // ROC: hipsolverDnDgetrs(handle, rocblas_operation_none, n, 1, a, n, ipiv, a, n, info);
-// ROC: hipsolverDnDestroy(handle);
+// ROC: rocblas_set_stream(handle, 0);
+// ROC: rocblas_destroy_handle(handle);
 // CHECK: #include <hip/hip_runtime.h>
 // CHECK: #include <hipsolver/hipsolver.h>
 #include <cusolverDn.h>
