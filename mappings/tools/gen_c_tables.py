@@ -227,17 +227,18 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     for a in arguments:
         parts = a["action"].split(":", 2)
         index = int(parts[1]) if parts[0] in hctables.INDEXED_ACTIONS else 0
-        if parts[0] in ("cast", "drop", "remove", "insert"):
+        if parts[0] in ("cast", "drop", "remove", "insert", "replace"):
             text = parts[2]
         elif parts[0] in ("append", "check"):
             text = a["action"].split(":", 1)[1]
         else:
             text = ""
-        w("    {.cuda = %s, .nargs = %d, .hip = %s, .action = %s, .arg_index = %d, .text = %s, .note = %s},"
+        w("    {.cuda = %s, .nargs = %d, .hip = %s, .action = %s, .arg_index = %d, .text = %s, .note = %s, .target = %s},"
           % (c_string(a["cuda"]), -1 if a["nargs"] == "*" else int(a["nargs"]), c_string(a["hip"]),
-             ACTION_SYMBOLS[parts[0]], index, c_string(text), c_string(a["note"])))
+             ACTION_SYMBOLS[parts[0]], index, c_string(text), c_string(a["note"]),
+             c_string(a["target"])))
     if not arguments:
-        w('    {.cuda = "", .nargs = -1, .hip = "", .action = 0, .arg_index = 0, .text = "", .note = ""},')
+        w('    {.cuda = "", .nargs = -1, .hip = "", .action = 0, .arg_index = 0, .text = "", .note = "", .target = ""},')
     w("};")
     w("")
     w("const hc_arg_rewrite *hc_arg_rewrites_find(const char *name, size_t len, size_t *count) {")

@@ -19,7 +19,7 @@ MAPPING_COLUMNS = [
 VERSION_COLUMNS = [c for c in MAPPING_COLUMNS if c.split("_")[0] in ("cuda", "hip", "roc") and "_" in c]
 HEADER_COLUMNS = ["cuda", "hip", "hip_old", "hip_path_since", "family", "flags", "roc"]
 SHIM_COLUMNS = ["cuda", "shim_name", "kind", "note"]
-ARGUMENT_COLUMNS = ["cuda", "nargs", "hip", "action", "note"]
+ARGUMENT_COLUMNS = ["cuda", "nargs", "hip", "action", "note", "target"]
 OVERRIDE_COLUMNS = ["cuda", "column", "value", "reason"]
 
 # Files in mappings/ that are not name-mapping tables.
@@ -28,8 +28,8 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
-ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert"]
-INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert")
+ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace"]
+INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace")
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -209,6 +209,10 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: nargs must be a count or *" % where)
             if a["hip"] and not CUDA_NAME_RE.match(a["hip"]):
                 errors.append("%s: malformed HIP name '%s'" % (where, a["hip"]))
+            # target: the rewrite applies only where the call becomes this name (a --roc name, say)
+            if a["target"] and a["target"] not in (row["hip"], row["roc"]):
+                errors.append("%s: target '%s' is neither the HIP nor the ROC name of '%s'"
+                              % (where, a["target"], a["cuda"]))
             # symbol:N, cast:N:TYPE, drop:N:TEXT, remove:N:TEXT, insert:N:TEXT, append:TEXT, check:TEXT
             # (TEXT may hold colons)
             kind = a["action"].split(":", 1)[0]
@@ -223,7 +227,7 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)
             elif action[0] == "drop" and (len(action) != 3 or not action[1].isdigit() or not action[2]):
                 errors.append("%s: action drop needs an index and a warning (drop:N:TEXT)" % where)
-            elif action[0] in ("remove", "insert") and (len(action) != 3 or not action[1].isdigit() or not action[2]):
+            elif action[0] in ("remove", "insert", "replace") and (len(action) != 3 or not action[1].isdigit() or not action[2]):
                 errors.append("%s: action %s needs an index and a text (%s:N:TEXT)" % (where, action[0], action[0]))
             elif action[0] == "check" and (len(action) < 2 or not action[1]):
                 errors.append("%s: action check needs the warning text (check:TEXT)" % where)

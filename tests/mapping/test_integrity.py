@@ -102,14 +102,16 @@ class Integrity(unittest.TestCase):
 
     def test_arguments_must_agree_with_flags(self):
         self.write("runtime.tsv", [COLUMNS, row(), row("cudaFree", "hipFree", flags="arg_rewrite")])
-        self.write("arguments.tsv", ["cuda\tnargs\thip\taction\tnote",
-                                     "cudaMalloc\t*\t\tsymbol:0\tx", "cudaNothing\t2\t\trename\tx",
-                                     "cudaMalloc\tmany\t\twrap:1\tx", "cudaMalloc\t2\t\tcheck\tx", "cudaMalloc\t3\t\tdrop:x:y\tx"])
+        self.write("arguments.tsv", ["cuda\tnargs\thip\taction\tnote\ttarget",
+                                     "cudaMalloc\t*\t\tsymbol:0\tx\t", "cudaNothing\t2\t\trename\tx\t",
+                                     "cudaMalloc\tmany\t\twrap:1\tx\t", "cudaMalloc\t2\t\tcheck\tx\t",
+                                     "cudaMalloc\t3\t\tdrop:x:y\tx\t", "cudaMalloc\t4\t\treplace:1:z\tx\trocOther"])
         self.assert_fails("arguments.tsv:2: 'cudaMalloc' lacks flag arg_rewrite",
                           "arguments.tsv:3: 'cudaNothing' is not a CUDA name",
                           "arguments.tsv:4: nargs must be a count or *", "unknown action 'wrap:1'",
                           "arguments.tsv:5: action check needs the warning text",
                           "arguments.tsv:6: action drop needs an index and a warning (drop:N:TEXT)",
+                          "arguments.tsv:7: target 'rocOther' is neither the HIP nor the ROC name",
                           "runtime.tsv:3: flag arg_rewrite but no row in arguments.tsv")
 
     def test_shim_merges_only_where_hip_lacks(self):

@@ -13,7 +13,8 @@ typedef enum hc_arg_action {
     HC_ARGACT_CHECK,      /* no edit: warn (HC1024) with text, a change the tool cannot make safely */
     HC_ARGACT_DROP,       /* remove argument arg_index when it is a null literal; otherwise warn with text */
     HC_ARGACT_REMOVE,     /* remove argument arg_index whatever it is; warn with text unless it is a null literal */
-    HC_ARGACT_INSERT      /* insert text as a new argument before argument arg_index (at the end when = count) */
+    HC_ARGACT_INSERT,     /* insert text as a new argument before argument arg_index (at the end when = count) */
+    HC_ARGACT_REPLACE     /* replace argument arg_index by text (a parameter whose CUDA value has no meaning there) */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -25,6 +26,8 @@ typedef struct hc_arg_rewrite {
     const char *text;  /* cast type (CAST), appended or inserted argument (APPEND, INSERT), warning (CHECK, DROP,
                         * REMOVE); "" otherwise */
     const char *note;  /* why, for the HC1022 note */
+    const char *target; /* the rewrite applies only where the call becomes this name ("" : wherever it is
+                         * translated); a --roc library's signature differs from the HIP one */
 } hc_arg_rewrite;
 
 /* The rewrites of one CUDA function (not NUL-terminated name), in table order; *count is 0 and the

@@ -194,6 +194,16 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, rw->text, k + 1);
         break;
     }
+    case HC_ARGACT_REPLACE: {
+        /* the argument's CUDA value means nothing to the target (rocSPARSE picks its own solve policy) */
+        size_t k = rw->arg_index;
+        if (k >= a->count || k >= HC_MAX_CALL_ARGS) return 0;
+        uint32_t from = u->toks.v[a->first[k]].off, to = tok_end(u, a->last[k]);
+        if (to - from == strlen(rw->text) && memcmp(u->text + from, rw->text, to - from) == 0) return 0;
+        if (hc_unit_edit(u, from, to - from, rw->text, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        snprintf(message, sizeof message, "'%s': argument %zu replaced by '%s'", name, k + 1, rw->text);
+        break;
+    }
     case HC_ARGACT_CHECK:
         snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
         hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
@@ -237,7 +247,7 @@ int hc_pass_arguments(hc_unit *u) {
             continue;
         }
         for (size_t k = 0; k < nrw; k++)
-            if (apply_rewrite(u, i, name, &args, &rws[k]) < 0) return -1;
+            if ((!rws[k].target[0] || strcmp(rws[k].target, r.target) == 0) && apply_rewrite(u, i, name, &args, &rws[k]) < 0) return -1;
     }
     return 0;
 }

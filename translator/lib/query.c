@@ -94,7 +94,11 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_INSERT:
             fprintf(out, "  arguments: %s: %s inserted as argument %u", count, rw[i].text, rw[i].arg_index + 1u);
             break;
+        case HC_ARGACT_REPLACE:
+            fprintf(out, "  arguments: %s: argument %u replaced by %s", count, rw[i].arg_index + 1u, rw[i].text);
+            break;
         }
+        if (rw[i].target[0]) fprintf(out, " [only as %s]", rw[i].target);
         fprintf(out, " (%s)\n", rw[i].note);
     }
 }
