@@ -1,5 +1,6 @@
 // rocSPARSE argument reshaping under --roc: the cuSPARSE solve-policy argument becomes
-// rocsparse_solve_policy_auto (arguments.tsv rows with a target: they apply only where the call
+// rocsparse_solve_policy_auto, or an analysis policy and that in the _analysis calls; csrmv gains a null
+// rocsparse_mat_info; the int* buffer size is cast to size_t* (arguments.tsv rows with a target: they apply only where the call
 // becomes the rocSPARSE function, never to the hipSPARSE translation, whose signature is CUDA's).
 // RUN: %hipify --hip-version 6.3 --roc %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=ROC %s
 // RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines --check-prefix=HIP %s
@@ -7,7 +8,18 @@
 #include <cusparse.h>
 void ilu(cusparseHandle_t h, int m, int nnz, cusparseMatDescr_t d, cuDoubleComplex *v, int *r, int *c,
          csrilu02Info_t info, cusparseSolvePolicy_t policy, void *buf, double *dv, csrsv2Info_t sv,
-         const double *alpha, const double *x, double *y) {
+         const double *alpha, const double *x, double *y, int *size, csric02Info_t ic) {
+  // ROC: rocsparse_zcsrilu0_analysis(h, m, nnz, d, v, r, c, info, rocsparse_analysis_policy_force, rocsparse_solve_policy_auto, buf);
+  cusparseZcsrilu02_analysis(h, m, nnz, d, v, r, c, info, policy, buf);
+  // ROC: rocsparse_zcsrilu0_buffer_size(h, m, nnz, d, v, r, c, info, reinterpret_cast<size_t*>(size));
+  // HIP: hipsparseZcsrilu02_bufferSize(h, m, nnz, d, v, r, c, info, size);
+  cusparseZcsrilu02_bufferSize(h, m, nnz, d, v, r, c, info, size);
+  // ROC: rocsparse_dcsrmv(h, rocsparse_operation_none, m, m, nnz, alpha, d, dv, r, c, nullptr, x, alpha, y);
+  // HIP: hipsparseDcsrmv(h, HIPSPARSE_OPERATION_NON_TRANSPOSE, m, m, nnz, alpha, d, dv, r, c, x, alpha, y);
+  cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE, m, m, nnz, alpha, d, dv, r, c, x, alpha, y);
+  // hipify-clang keeps the policy of csric02 (rocsparse_zcsric0 takes a rocsparse_solve_policy there)
+  // ROC: rocsparse_zcsric0(h, m, nnz, d, v, r, c, ic, policy, buf);
+  cusparseZcsric02(h, m, nnz, d, v, r, c, ic, policy, buf);
   // ROC: rocsparse_zcsrilu0(h, m, nnz, d, v, r, c, info, rocsparse_solve_policy_auto, buf);
   // HIP: hipsparseZcsrilu02(h, m, nnz, d, v, r, c, info, policy, buf);
   cusparseZcsrilu02(h, m, nnz, d, v, r, c, info, policy, buf);
