@@ -27,4 +27,13 @@ void ilu(cusparseHandle_t h, int m, int nnz, cusparseMatDescr_t d, cuDoubleCompl
   // ROC: rocsparse_dcsrsv_solve(h, rocsparse_operation_none, m, nnz, alpha, d, dv, r, c, sv, x, y, rocsparse_solve_policy_auto, buf);
   cusparseDcsrsv2_solve(h, CUSPARSE_OPERATION_NON_TRANSPOSE, m, nnz, alpha, d, dv, r, c, sv, x, y, CUSPARSE_SOLVE_POLICY_USE_LEVEL, buf);
 }
+// the csr2csc buffer size depends on the structure and the copy action only: the rest is removed, with a warning
+// ROC: rocsparse_csr2csc_buffer_size(h, m, n, nnz, r, c, act, &bytes);
+// HIP: hipsparseCsr2cscEx2_bufferSize(h, m, n, nnz, vals, r, c, cvals, cp, ci, HIP_R_64F, act, base, alg, &bytes);
+void transpose_size(cusparseHandle_t h, int m, int n, int nnz, double *vals, int *r, int *c, double *cvals,
+                    int *cp, int *ci, cusparseAction_t act, cusparseIndexBase_t base, cusparseCsr2CscAlg_t alg) {
+  size_t bytes;
+  cusparseCsr2cscEx2_bufferSize(h, m, n, nnz, vals, r, c, cvals, cp, ci, CUDA_R_64F, act, base, alg, &bytes);
+}
+// DIAG: argument 5 removed
 // DIAG: argument 9 replaced by 'rocsparse_solve_policy_auto'
