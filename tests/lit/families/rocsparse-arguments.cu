@@ -35,5 +35,5 @@ void transpose_size(cusparseHandle_t h, int m, int n, int nnz, double *vals, int
   size_t bytes;
   cusparseCsr2cscEx2_bufferSize(h, m, n, nnz, vals, r, c, cvals, cp, ci, CUDA_R_64F, act, base, alg, &bytes);
 }
-// DIAG: argument 5 removed
 // DIAG: argument 9 replaced by 'rocsparse_solve_policy_auto'
+// DIAG: argument 5 removed
