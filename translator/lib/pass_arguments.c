@@ -5,6 +5,7 @@
 #include "unit.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Arguments are token ranges [first, last] of one call; a call has at most this many we look at. */
@@ -184,14 +185,27 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     case HC_ARGACT_INSERT: {
         size_t k = rw->arg_index;
         if (k > a->count || k > HC_MAX_CALL_ARGS || a->count == 0) return 0;
+        /* "$N" inserts a copy of argument N (0-based): rocSPARSE's interleaved batch calls take the batch
+         * stride that cuSPARSE derives from the batch count */
+        const char *text = rw->text;
+        char copy[128];
+        if (text[0] == '$' && text[1] >= '0' && text[1] <= '9') {
+            size_t j = (size_t)atoi(text + 1);
+            if (j >= a->count || j >= HC_MAX_CALL_ARGS) return 0;
+            uint32_t from = u->toks.v[a->first[j]].off, to = tok_end(u, a->last[j]);
+            if (to - from >= sizeof copy) return 0;
+            memcpy(copy, u->text + from, to - from);
+            copy[to - from] = '\0';
+            text = copy;
+        }
         if (k == a->count) {
-            snprintf(buf, sizeof buf, ", %s", rw->text);
+            snprintf(buf, sizeof buf, ", %s", text);
             if (hc_unit_edit(u, tok_end(u, a->last[k - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
         } else {
-            snprintf(buf, sizeof buf, "%s, ", rw->text);
+            snprintf(buf, sizeof buf, "%s, ", text);
             if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
-        snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, rw->text, k + 1);
+        snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, text, k + 1);
         break;
     }
     case HC_ARGACT_REPLACE: {

@@ -35,5 +35,11 @@ void transpose_size(cusparseHandle_t h, int m, int n, int nnz, double *vals, int
   size_t bytes;
   cusparseCsr2cscEx2_bufferSize(h, m, n, nnz, vals, r, c, cvals, cp, ci, CUDA_R_64F, act, base, alg, &bytes);
 }
+// interleaved batch solvers: rocSPARSE takes a batch stride after the count; an "$N" insert copies argument N
+// ROC: rocsparse_dgtsv_interleaved_batch(h, 0, m, dl, dd, du, dx, batch + 1, batch + 1, buf);
+// HIP: hipsparseDgtsvInterleavedBatch(h, 0, m, dl, dd, du, dx, batch + 1, buf);
+void batched(cusparseHandle_t h, int m, double *dl, double *dd, double *du, double *dx, int batch, void *buf) {
+  cusparseDgtsvInterleavedBatch(h, 0, m, dl, dd, du, dx, batch + 1, buf);
+}
 // DIAG: argument 9 replaced by 'rocsparse_solve_policy_auto'
 // DIAG: argument 5 removed
