@@ -13,7 +13,7 @@ typedef enum hc_arg_action {
     HC_ARGACT_CHECK,      /* no edit: warn (HC1024) with text, a change the tool cannot make safely */
     HC_ARGACT_DROP,       /* remove argument arg_index when it is a null literal; otherwise warn with text */
     HC_ARGACT_REMOVE,     /* remove argument arg_index whatever it is; warn with text unless it is a null literal */
-    HC_ARGACT_INSERT,     /* insert text as a new argument before argument arg_index (at the end when = count) */
+    HC_ARGACT_INSERT,     /* insert text (or, for "$N", a copy of argument N) before argument arg_index (at the end when = count) */
     HC_ARGACT_REPLACE     /* replace argument arg_index by text (a parameter whose CUDA value has no meaning there) */
 } hc_arg_action;
 
