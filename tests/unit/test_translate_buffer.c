@@ -138,7 +138,7 @@ static void test_bad_input(void) {
     hc_file_result_free(&r);
 
     const char *surrogate = "int \xed\xa0\x80;";
-    CHECK_INT(hc_translate_buffer(ctx, "s.cu", NULL, HC_FILE_SOURCE, surrogate, strlen(surrogate), &r), HC_OK);
+    CHECK_INT(hc_translate_buffer(ctx, "s.cpp", NULL, HC_FILE_SOURCE, surrogate, strlen(surrogate), &r), HC_OK);
     CHECK(has_diag(&r, HC_D_INVALID_UTF8));
     CHECK(r.output_len == strlen(surrogate) && memcmp(r.output, surrogate, r.output_len) == 0);
     hc_file_result_free(&r);

@@ -148,6 +148,7 @@ typedef struct pp_file {
     hc_unit *u;
     directives dirs;
     bool user_owned[PP_NMACROS]; /* the file #defines or #undefs it itself: its value is the user's */
+    bool value_used[PP_NMACROS]; /* used as a value in code or a macro body (__CUDA_ARCH__ >= 200 ? ..) */
 } pp_file;
 
 static size_t macro_index(const pp_macro *m) { return (size_t)(m - pp_macros); }
@@ -159,6 +160,9 @@ static occ_fate fate_of(const pp_file *f, const pp_macro *m, size_t i, dir_kind 
     if (f->user_owned[macro_index(m)]) return OCC_USER;
     if (m->use == PP_USE_ANY) return OCC_TRANSLATED;
     if (m->use == PP_USE_NONE) return OCC_UNDEFINED;
+    /* `#ifdef __CUDA_ARCH__` guarding code that reads __CUDA_ARCH__'s value: renaming the test would
+     * compile that code under HIP, where the value does not exist. Keep the branch out, and say so. */
+    if (f->value_used[macro_index(m)]) return OCC_UNDEFINED;
     bool tested = k == DIR_IFDEF || k == DIR_IFNDEF || in_defined(f->u, i, first) ||
                   ((k == DIR_IF || k == DIR_ELIF) && in_truth_context(f->u, i, first, end));
     return tested ? OCC_TRANSLATED : OCC_UNDEFINED;
@@ -474,6 +478,30 @@ static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size
     return 0;
 }
 
+/* Marks the PP_USE_DEFINED macros the file reads as values: in code, or in a #define body other than
+ * inside defined(...). Their definedness tests are then not renamed (fate_of). */
+static void mark_value_use(pp_file *f, size_t i, size_t first) {
+    const hc_token *t = &f->u->toks.v[i];
+    if (t->kind != HC_TOK_IDENT) return;
+    const pp_macro *m = find_macro(f->u->text + t->off, t->len);
+    if (m && m->use == PP_USE_DEFINED && !in_defined(f->u, i, first)) f->value_used[macro_index(m)] = true;
+}
+
+static void mark_value_uses(pp_file *f) {
+    const hc_unit *u = f->u;
+    size_t next_dir = 0;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH) {
+            mark_value_use(f, i, i);
+            continue;
+        }
+        const directive *d = &f->dirs.v[next_dir++];
+        if (d->kind == DIR_DEFINE && d->first < d->end)
+            for (size_t k = d->first + 1; k < d->end; k++) mark_value_use(f, k, d->first + 1);
+        i = d->end - 1;
+    }
+}
+
 static bool skipped(const hc_unit *u, size_t i) {
     return (u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks;
 }
@@ -495,6 +523,7 @@ int hc_pass_ppcond(hc_unit *u) {
         const pp_macro *m = t->kind == HC_TOK_IDENT ? find_macro(u->text + t->off, t->len) : NULL;
         if (m) f.user_owned[macro_index(m)] = true;
     }
+    mark_value_uses(&f);
     int rc = 0;
     size_t next_dir = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {

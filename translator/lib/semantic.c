@@ -13,6 +13,9 @@ typedef struct veto_ctx {
     hc_unit *u;
     uint32_t prefix; /* bytes of declarations prepended to the buffer (single-file mode) */
     CXFile main_file;
+    struct global_decl { const char *s; uint32_t len; size_t tok; } *globals; /* see veto_global_uses */
+    size_t nglobals, capglobals;
+    bool oom;
 } veto_ctx;
 
 /* Offset of a location in the main file's original text, or UINT32_MAX when elsewhere. */
@@ -24,25 +27,90 @@ static uint32_t main_offset(const veto_ctx *v, CXSourceLocation loc) {
     return off - v->prefix;
 }
 
-static void veto_token(veto_ctx *v, uint32_t off) {
+/* Vetoes the identifier at off when it is a CUDA name; returns its token index, or SIZE_MAX. */
+static size_t veto_token(veto_ctx *v, uint32_t off) {
     size_t i = hc_tok_at(&v->u->toks, off);
-    if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return;
+    if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
     const hc_token *t = &v->u->toks.v[i];
-    if (hc_mapping_find(v->u->text + t->off, t->len)) v->u->toks.v[i].flags |= HC_TOKF_VETO;
+    if (!hc_mapping_find(v->u->text + t->off, t->len)) return SIZE_MAX;
+    v->u->toks.v[i].flags |= HC_TOKF_VETO;
+    return i;
+}
+
+static int compare_global(const void *a, const void *b) {
+    const struct global_decl *x = a, *y = b;
+    int c = memcmp(x->s, y->s, x->len < y->len ? x->len : y->len);
+    if (c || x->len != y->len) return c ? c : x->len < y->len ? -1 : 1;
+    return x->tok < y->tok ? -1 : x->tok > y->tok;
+}
+
+/* A file-level declaration of a CUDA name (a function, type or variable of the user's, not in a
+ * namespace or class) replaces the CUDA entity in this file. libclang may still resolve later uses to
+ * the prepended declarations: a definition that conflicts with them (another linkage, a redefined
+ * struct) is not linked as their redeclaration. So every later unqualified use of that spelling is
+ * the user's too. One pass over the tokens, with the declarations sorted by spelling. */
+static void veto_global_uses(veto_ctx *v) {
+    hc_unit *u = v->u;
+    if (!v->nglobals) return;
+    qsort(v->globals, v->nglobals, sizeof *v->globals, compare_global);
+    for (size_t i = 0; i < u->toks.n; i++) {
+        hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_VETO) || !hc_mapping_find(u->text + k->off, k->len)) continue;
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) continue;
+        struct global_decl key = {u->text + k->off, k->len, 0};
+        size_t lo = 0, hi = v->nglobals; /* the first declaration of this spelling */
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (compare_global(&v->globals[mid], &key) < 0) lo = mid + 1;
+            else hi = mid;
+        }
+        const struct global_decl *g = lo < v->nglobals ? &v->globals[lo] : NULL;
+        if (g && g->len == k->len && !memcmp(g->s, key.s, k->len) && g->tok < i) k->flags |= HC_TOKF_VETO;
+    }
 }
 
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     veto_ctx *v = data;
     enum CXCursorKind k = clang_getCursorKind(c);
-    if (clang_isDeclaration(k)) {
-        /* a declaration in the user's file whose name is a CUDA name: the user's own entity */
+    if (k == CXCursor_MacroDefinition) {
+        /* #define cudaX ...: the user's macro, not the CUDA name */
         uint32_t off = main_offset(v, clang_getCursorLocation(c));
         if (off != UINT32_MAX) veto_token(v, off);
+    } else if (k == CXCursor_MacroExpansion) {
+        /* a use of a macro defined in this file (a macro of the declarations has no offset here) */
+        CXCursor def = clang_getCursorReferenced(c);
+        uint32_t decl = clang_Cursor_isNull(def) ? UINT32_MAX : main_offset(v, clang_getCursorLocation(def));
+        uint32_t use = main_offset(v, clang_getCursorLocation(c));
+        if (decl != UINT32_MAX && use != UINT32_MAX && decl != use) veto_token(v, use);
+    } else if (clang_isDeclaration(k)) {
+        /* a declaration in the user's file whose name is a CUDA name: the user's own entity */
+        uint32_t off = main_offset(v, clang_getCursorLocation(c));
+        size_t i = off != UINT32_MAX ? veto_token(v, off) : SIZE_MAX;
+        enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(c));
+        if (i != SIZE_MAX && k != CXCursor_ParmDecl && (pk == CXCursor_TranslationUnit || pk == CXCursor_LinkageSpec)) {
+            if (v->nglobals == v->capglobals) {
+                size_t cap = v->capglobals ? 2 * v->capglobals : 16;
+                struct global_decl *g = realloc(v->globals, cap * sizeof *g);
+                if (!g) {
+                    v->oom = true;
+                    return CXChildVisit_Break;
+                }
+                v->globals = g, v->capglobals = cap;
+            }
+            const hc_token *t = &v->u->toks.v[i];
+            v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};
+        }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
         CXCursor ref = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(ref) && clang_isDeclaration(clang_getCursorKind(ref))) {
             uint32_t decl = main_offset(v, clang_getCursorLocation(ref));
+            /* A user's definition of a function the declarations also declare (inline const char
+             * *cudnnGetErrorString(...) { ... }) is a redeclaration: the reference may name the first
+             * declaration, in the prepended text; its definition is the user's. */
+            CXCursor def = decl == UINT32_MAX ? clang_getCursorDefinition(ref) : clang_getNullCursor();
+            if (!clang_Cursor_isNull(def)) decl = main_offset(v, clang_getCursorLocation(def));
             uint32_t use = main_offset(v, clang_getCursorLocation(c));
             if (decl != UINT32_MAX && use != UINT32_MAX && decl != use) veto_token(v, use);
         }
@@ -166,10 +234,12 @@ static int parse_and_visit(hc_unit *u, const hc_semantic_config *cfg) {
         free(buf);
         return 0;
     }
-    veto_ctx v = {u, (uint32_t)prefix, clang_getFile(tu, u->path)};
+    veto_ctx v = {u, (uint32_t)prefix, clang_getFile(tu, u->path), NULL, 0, 0, false};
     u->semantic_ran = true;
     report_parse_errors(u, tu, &v, single_file);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &v);
+    veto_global_uses(&v);
+    free(v.globals);
     if (cfg->mark_skipped) {
         mark_skipped_ranges(u, tu, &v);
         restore_directives(u);
@@ -177,7 +247,7 @@ static int parse_and_visit(hc_unit *u, const hc_semantic_config *cfg) {
     clang_disposeTranslationUnit(tu);
     clang_disposeIndex(index);
     free(buf);
-    return 0;
+    return v.oom ? -1 : 0;
 }
 
 static pthread_once_t init_once = PTHREAD_ONCE_INIT;
@@ -311,11 +381,46 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
     return true; /* some_type cudaX: a declarator */
 }
 
-/* A CUDA-named identifier in a position where a declaration of the user's own could stand: after a
- * type-like token (int cudaMalloc(...), struct cudaDeviceProp { ... }), or any using-directive for a
- * user namespace. Only then can the semantic pass change the outcome in single-file mode, so only
- * then is it worth its cost. Names HIP spells the same (round, tanh) are left out: a veto could not
- * change the output; the rename pass tells user declarations of those apart by tokens alone. */
+/* Whether identifier i may be the name in a declaration of the user's own. Wider than
+ * hc_tok_declarator_position (which the rename pass also uses): a parse too many costs milliseconds, a
+ * parse too few renames the user's entity. Adds: pointer and reference declarators (const char
+ * *cudaX(...), T &cudaX), template types (vector<int> cudaX), members defined out of line
+ * (MyClass::cudaX) and #define cudaX. */
+static bool may_declare(const hc_unit *u, size_t i) {
+    if (hc_tok_declarator_position(u, i)) return true;
+    const char *t = u->text;
+    size_t p = hc_tok_prev(&u->toks, i);
+    if (p == SIZE_MAX) return false;
+    const hc_token *pk = &u->toks.v[p];
+    if (pk->flags & HC_TOKF_DIRECTIVE) return hc_tok_is(t, pk, "define") && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);
+    if (hc_tok_is(t, pk, ">")) return true;
+    if (hc_tok_is(t, pk, "::")) {
+        size_t q = hc_tok_prev(&u->toks, p); /* a user class or namespace, not ::cudaX or std::cudaX */
+        const hc_token *qk = q == SIZE_MAX ? NULL : &u->toks.v[q];
+        return qk && qk->kind == HC_TOK_IDENT && !hc_tok_is(t, qk, "std") && !hc_mapping_find(t + qk->off, qk->len);
+    }
+    bool indirect = false;
+    while (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "*") || hc_tok_is(t, &u->toks.v[p], "&") ||
+                             hc_tok_is(t, &u->toks.v[p], "&&") || hc_tok_is(t, &u->toks.v[p], "const"))) {
+        indirect |= u->toks.v[p].kind == HC_TOK_PUNCT;
+        p = hc_tok_prev(&u->toks, p);
+    }
+    if (!indirect || p == SIZE_MAX) return false;
+    const hc_token *tk = &u->toks.v[p]; /* the type before the stars: a name or a template's '>' */
+    static const char *const expression_words[] = {"return", "throw", "case", "sizeof", "delete", "co_return", "co_yield"};
+    if (hc_tok_is(t, tk, ">")) return true;
+    if (tk->kind != HC_TOK_IDENT || (tk->flags & HC_TOKF_DIRECTIVE)) return false;
+    for (size_t w = 0; w < sizeof expression_words / sizeof *expression_words; w++)
+        if (hc_tok_is(t, tk, expression_words[w])) return false;
+    return true;
+}
+
+/* A CUDA-named identifier where a declaration of the user's own could stand (may_declare: after a
+ * type, a '*' or '&' declarator, a template type, a user qualifier, #define; struct cudaX { ... }), or
+ * any using-directive for a user namespace. Only then can the semantic pass change the outcome in
+ * single-file mode, so only then is it worth its cost. Names HIP spells the same (round, tanh) are left
+ * out: a veto could not change the output; the rename pass tells user declarations of those apart by
+ * tokens alone. */
 bool hc_semantic_needed(const hc_unit *u) {
     const char *t = u->text;
     for (size_t i = 0; i < u->toks.n; i++) {
@@ -333,7 +438,7 @@ bool hc_semantic_needed(const hc_unit *u) {
         const hc_mapping *m = hc_mapping_find(t + k->off, k->len);
         if (!m || m->kind == HC_KIND_NAMESPACE || m->kind == HC_KIND_HEADER) continue;
         if (hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY) continue;
-        if (hc_tok_declarator_position(u, i)) return true;
+        if (may_declare(u, i)) return true;
     }
     return false;
 }

@@ -39,9 +39,6 @@ __device__ double atomicAdd(double *a, double v);
 // In a macro body, only defined(...) keeps its meaning.
 // CHECK: #define ON_DEVICE defined(__HIP_DEVICE_COMPILE__)
 #define ON_DEVICE defined(__CUDA_ARCH__)
-// DIAG: cuda_arch.cu:[[#@LINE+2]]:14: warning: HC1082: '__CUDA_ARCH__' is not defined under HIP ({{.*}}); left unchanged [pp-cuda-macro-use]
-// CHECK: #define ARCH __CUDA_ARCH__
-#define ARCH __CUDA_ARCH__
 // __CUDACC__ is renamed by the rename table (__HIPCC__, defined on both sides): not a dead branch.
 // CHECK: #if defined(__HIPCC__) && !defined(__NVCC__)
 // DIAG: cuda_arch.cu:[[#@LINE+1]]:37: warning: HC1080: '#if defined(__CUDACC__) && !defined(__NVCC__)' is always true under HIP (only nvcc defines __NVCC__; hipcc is clang and defines __HIPCC__ and __clang__): line [[#@LINE+2]] is always compiled [pp-dead-branch]

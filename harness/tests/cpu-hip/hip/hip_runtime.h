@@ -82,6 +82,7 @@ void hip_cpu_launch(void (*kernel)(Params...), dim3 grid, dim3 block, Args... ar
     }
 }
 
+#define HIP_KERNEL_NAME(...) __VA_ARGS__
 #define hipLaunchKernelGGL(kernel, grid, block, shared_bytes, stream, ...) \
   hip_cpu_launch(kernel, dim3(grid), dim3(block), ##__VA_ARGS__)
 
