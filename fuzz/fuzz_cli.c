@@ -75,16 +75,25 @@ static void remove_tree(const char *path) {
     }
 }
 
-/* Fails when a temporary of the output layer is left anywhere under path. */
-static void no_temporaries(const char *path) {
+/* True when some argument spells name: the user asked for a file or folder of that name, which may
+ * well look like a temporary ("-o in/x.hipify-tmp-1/k.cu" creates the folder it names). */
+static bool named_by_argument(const char *name, char *const *args, int argc) {
+    for (int i = 0; i < argc; i++)
+        if (strstr(args[i], name)) return true;
+    return false;
+}
+
+/* Fails when a temporary of the output layer (".NAME.hipify-tmp-XXXXXX") is left anywhere under path. */
+static void no_temporaries(const char *path, char *const *args, int argc) {
     DIR *d = opendir(path);
     for (struct dirent *e; d && (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        require(strstr(e->d_name, ".hipify-tmp-") == NULL, "no temporary file left behind");
+        bool temporary = e->d_name[0] == '.' && strstr(e->d_name, ".hipify-tmp-") != NULL;
+        require(!temporary || named_by_argument(e->d_name, args, argc), "no temporary file left behind");
         char sub[PATH_MAX];
         snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
         struct stat st;
-        if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode)) no_temporaries(sub);
+        if (lstat(sub, &st) == 0 && S_ISDIR(st.st_mode)) no_temporaries(sub, args, argc);
     }
     if (d) closedir(d);
 }
@@ -175,7 +184,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     require(stat("in/run.sh", &st) == 0 && (st.st_mode & 0777) == 0755, "an input's mode is kept");
     require(stat("in/sub/b.cu", &st) == 0 && (st.st_mode & 0777) == 0600, "an input's mode is kept (0600)");
     if (stat("out/run.sh", &st) == 0) require((st.st_mode & 0111) != 0, "a copied script stays executable");
-    no_temporaries(".");
+    no_temporaries(".", args, argc);
 
     require(chdir(cwd) == 0, "back");
     remove_tree(run);

@@ -52,12 +52,12 @@ echo "fuzz: running $target for $seconds s"
 # (libFuzzer's default error exit code is 77, which CTest would read as "skipped")
 if [ "$mode" = cli ]; then
   # the program's own messages (stdout, stderr) are closed: -close_fd_mask=3 keeps only libFuzzer's
-  TMPDIR=$work "$build/bin/$target" -max_total_time="$seconds" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
+  TMPDIR=$work "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
     -dict="$src/fuzz/cli.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 -close_fd_mask=3 \
     -error_exitcode=1 -timeout_exitcode=1 \
     "$work/corpus" "$src/fuzz/seeds-cli" >"$work/fuzz.log" 2>&1
 else
-  "$build/bin/$target" -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
+  "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=65536 -timeout=20 -rss_limit_mb=4096 \
     -dict="$src/fuzz/cuda.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     -error_exitcode=1 -timeout_exitcode=1 \
     "$work/corpus" "$src/fuzz/seeds" >"$work/fuzz.log" 2>&1
