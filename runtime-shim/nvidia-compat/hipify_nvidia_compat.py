@@ -12,7 +12,7 @@ condition is the CUDA release that made the change.
 Usage (from CMake or a plain shell):
   hipify_nvidia_compat.py --out DIR               overlay only: put -IDIR before the HIP include dir
   hipify_nvidia_compat.py --out DIR --bundle      overlay plus a copy of every HIP header: self-contained
-  hipify_nvidia_compat.py --probe --nvcc NVCC     prints needed / not-needed / broken (exit 0, 0, 1)
+  hipify_nvidia_compat.py --probe --nvcc NVCC     prints needed / recommended / not-needed / broken (exit 0,0,0,1)
   hipify_nvidia_compat.py --markdown              prints the patch table (README.md embeds it)
   hipify_nvidia_compat.py --check-doc README.md   fails unless the document holds the current table
   hipify_nvidia_compat.py --summary               prints how many fields/attributes/codes correspond
@@ -383,19 +383,23 @@ def probe_compiles(nvcc, include_dirs, workdir):
 
 
 def probe(nvcc, hip_include, verbose):
-    """needed: plain headers fail, overlay works. not-needed: plain headers work. broken: neither."""
+    """needed: plain headers fail, overlay works. recommended: both work; the overlay is still used, since it
+    also makes properties, attributes, error codes and device assert agree with CUDA. not-needed: plain
+    headers work, the overlay does not (or cannot be generated). broken: neither works."""
     with tempfile.TemporaryDirectory(prefix="hipify-compat-") as work:
-        ok, log = probe_compiles(nvcc, [hip_include], work)
-        if ok:
-            return "not-needed", ""
+        plain_ok, log = probe_compiles(nvcc, [hip_include], work)
         overlay = os.path.join(work, "overlay")
         try:
             generate(hip_include, overlay, bundle=False,
                      derivation=load_derivation(hip_include, compat_derive.find_cuda_include(nvcc=nvcc)))
         except (PatchError, compat_derive.DeriveError) as e:
+            if plain_ok:
+                return "not-needed", ("%s\n" % e) if verbose else ""
             return "broken", "%s\n(plain headers failed with:)\n%s" % (e, log)
-        ok, log2 = probe_compiles(nvcc, [overlay, hip_include], work)
-        if ok:
+        overlay_ok, log2 = probe_compiles(nvcc, [overlay, hip_include], work)
+        if plain_ok:
+            return ("recommended" if overlay_ok else "not-needed"), (log2 if verbose and not overlay_ok else "")
+        if overlay_ok:
             return "needed", log if verbose else ""
         return "broken", log2
 
