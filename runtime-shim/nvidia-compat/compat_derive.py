@@ -218,7 +218,7 @@ class Derivation:
         lines = ["    // hipify-c overlay: fields HIP 5.2 does not copy although cudaDeviceProp (or, for fields",
                  "    // CUDA %d.%d removed, a device attribute) has them; derived from both headers." % (
                      self.cudart_version // 1000, self.cudart_version % 1000 // 10)]
-        for hip_name, cuda_name, dims, _type in self.prop_pairs:
+        for hip_name, cuda_name, dims, _hip_type in self.prop_pairs:
             if hip_name in done:
                 continue
             if not dims:
@@ -283,9 +283,8 @@ class Derivation:
         return "\n".join(parts)
 
     def summary(self):
-        n = lambda rows: len(rows)
         return ("CUDA %d: props %d same-name + %d via attribute (%d HIP-only); attributes %d paired (%d HIP-only); "
                 "errors %d paired (%d HIP-only, %d CUDA-only); CUresult %d paired (%d driver-only)" % (
-                    self.cudart_version, n(self.prop_pairs), n(self.prop_attrs), n(self.hip_only_props),
-                    n(self.attr_pairs), n(self.hip_only_attrs), n(self.error_pairs), n(self.hip_only_errors),
-                    n(self.cuda_only_errors), n(self.cu_pairs), n(self.cu_only)))
+                    self.cudart_version, len(self.prop_pairs), len(self.prop_attrs), len(self.hip_only_props),
+                    len(self.attr_pairs), len(self.hip_only_attrs), len(self.error_pairs), len(self.hip_only_errors),
+                    len(self.cuda_only_errors), len(self.cu_pairs), len(self.cu_only)))
