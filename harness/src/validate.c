@@ -217,7 +217,7 @@ static int levels_above_tree(const vprogram *p)
     strvec_push(&paths, p->exe[0]);
     strvec_push(&paths, p->exe[1]);
     if (p->stdin_path)
-        strvec_pushf(&paths, "%s/%s", p->cwd, p->stdin_path);
+        strvec_push(&paths, p->stdin_path);
     for (size_t i = 0; i < p->output_count; i++)
         strvec_pushf(&paths, "%s/%s", p->cwd, p->outputs[i].path);
     for (size_t i = 0; i < paths.count; i++) {
@@ -377,11 +377,8 @@ static void build_program(const harness_options *o, const vprogram *p, const cha
         make_dirs(inputs);
         for (size_t i = 0; !*why && i < p->files.count; i++)
             stage_copy(p->tree, p->files.items[i], inputs, staged->root, why, sizeof why);
-        if (!*why && p->stdin_path) {
-            char *relative = xasprintf("%s/%s", p->cwd, p->stdin_path);
-            stage_copy(p->tree, relative, inputs, staged->root, why, sizeof why);
-            free(relative);
-        }
+        if (!*why && p->stdin_path)
+            stage_copy(p->tree, p->stdin_path, inputs, staged->root, why, sizeof why);
         for (int s = 0; s < 2 && !*why; s++) {
             char *side = xasprintf("%s/%s", staged->stage, vside_names[s]);
             make_dirs(side);

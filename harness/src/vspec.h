@@ -31,7 +31,7 @@ typedef struct vprogram {
     char *exe[2];         /* user spec: relative to tree / port; staged: relative to root */
     strvec args;
     char *cwd;            /* relative to the tree (staged: to root); "." by default */
-    char *stdin_path;     /* relative like cwd, or NULL */
+    char *stdin_path;     /* relative to the tree (staged: to root), like files; or NULL */
     strvec env;           /* "NAME=value" */
     double timeout;       /* seconds */
     int compare_exit, compare_stdout, compare_stderr;
