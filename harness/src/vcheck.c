@@ -277,8 +277,6 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
                        outcome[0].timed_out == outcome[1].timed_out;
         outcome_text(&outcome[0], a, sizeof a);
         outcome_text(&outcome[1], b, sizeof b);
-        if (p->compare_exit && !same_end && !outcome[0].timed_out && !outcome[1].timed_out)
-            note(&f, "exit status", NULL, a, b, "the programs ended differently");
         snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
         if (p->compare_stdout) {
             const char *paths[2] = {stdout_path[0], stdout_path[1]};
@@ -317,6 +315,10 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         }
         if (p->output_count)
             snprintf(summary[3], sizeof summary[3], "%zu of %zu outputs agree", agreeing, p->output_count);
+        /* Last, so that the row's message shows what the program printed or wrote differently, which says
+         * more than the exit status it led to. */
+        if (p->compare_exit && !same_end && !outcome[0].timed_out && !outcome[1].timed_out)
+            note(&f, "exit status", NULL, a, b, "the programs ended differently");
         if (f.error) {
             status = RESULT_ERROR;
             snprintf(message, sizeof message, "%s", f.first);
