@@ -2,6 +2,8 @@
  * port is given), builds both sides with the spec's command templates, stages the binaries and declared inputs
  * (WORK/NAME/stage, WORK/validate.json), optionally into a bundle, and runs the staged programs (vcheck.c).
  * It compares nothing itself. */
+#include <dirent.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -292,6 +294,51 @@ static case_result *add_row(result_set *results, const char *program, const char
     return row;
 }
 
+/* Written into WORK/NAME: only a folder that holds it is the harness's to clear before translating again. */
+#define WORK_MARKER ".hipify-harness-validate"
+
+static int same_content(const char *a, const char *b)
+{
+    size_t la = 0, lb = 0;
+    char *ta = read_text_file(a, &la), *tb = ta ? read_text_file(b, &lb) : NULL;
+    int same = ta && tb && la == lb && memcmp(ta, tb, la) == 0;
+    free(ta);
+    free(tb);
+    return same;
+}
+
+/* hipify-c -O copies every file of the tree with a new time stamp, build products included. A CUDA object
+ * file left in the tree by an earlier build would then look newer than the translated source it came from,
+ * and make would link it into the HIP binary: a CUDA build passing for the port. So a copied, unchanged file
+ * gets the tree's time stamps back (translated files stay newer than anything built from the originals), and
+ * a copied CMakeCache.txt, which points at the CUDA tree, is removed. Each change is noted in the log. */
+static void settle_port(const char *tree, const char *port, FILE *log)
+{
+    DIR *dir = opendir(port);
+    struct dirent *entry;
+    while (dir && (entry = readdir(dir))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+            continue;
+        char *in_port = xasprintf("%s/%s", port, entry->d_name), *in_tree = xasprintf("%s/%s", tree, entry->d_name);
+        struct stat port_stat, tree_stat;
+        if (in_port && in_tree && lstat(in_port, &port_stat) == 0 && stat(in_tree, &tree_stat) == 0) {
+            if (S_ISDIR(port_stat.st_mode) && S_ISDIR(tree_stat.st_mode)) {
+                settle_port(in_tree, in_port, log);
+            } else if (S_ISREG(port_stat.st_mode) && !strcmp(entry->d_name, "CMakeCache.txt")) {
+                if (unlink(in_port) == 0 && log)
+                    fprintf(log, "hipify-harness: removed the copied %s: it configures the CUDA tree\n", in_port);
+            } else if (S_ISREG(port_stat.st_mode) && S_ISREG(tree_stat.st_mode) && same_content(in_port, in_tree)) {
+                struct timespec times[2] = {tree_stat.st_atim, tree_stat.st_mtim};
+                utimensat(AT_FDCWD, in_port, times, 0);
+            }
+        }
+        free(in_port);
+        free(in_tree);
+    }
+    if (dir)
+        closedir(dir);
+}
+
 /* Translates (unless a port is given), builds both sides and stages what a run needs; fills staged. */
 static void build_program(const harness_options *o, const vprogram *p, const char *work_root, vprogram *staged,
                           result_set *results)
@@ -322,8 +369,21 @@ static void build_program(const harness_options *o, const vprogram *p, const cha
             process_result result;
             char text[64];
             unlink(log);
-            if (run_process(argv.items, NULL, log, o->timeout_seconds, &result) != 0 || !process_ok(&result))
+            /* A fresh port each time, so that no file of an earlier translation or build survives. */
+            char *marker = xasprintf("%s/" WORK_MARKER, work);
+            if (marker && file_exists(marker))
+                remove_tree(port);
+            if (marker)
+                write_text_file(marker, "hipify-harness validate work folder: hip/ is cleared before translating\n");
+            free(marker);
+            if (run_process(argv.items, NULL, log, o->timeout_seconds, &result) != 0 || !process_ok(&result)) {
                 snprintf(why, sizeof why, "hipify-c: %s", process_describe(&result, text, sizeof text));
+            } else {
+                FILE *notes = fopen(log, "a");
+                settle_port(p->tree, port, notes);
+                if (notes)
+                    fclose(notes);
+            }
             strvec_free(&argv);
         }
         add_row(results, p->name, "translate", *why ? RESULT_FAIL : RESULT_PASS, *why ? why : NULL, log, started);

@@ -2,7 +2,8 @@
 # validate_e2e.sh: end-to-end tests of `hipify-harness validate` with no GPU: the "CUDA" and "HIP" sides are
 # plain C programs built with cc (tests/validate/), so every comparison rule runs for real. Modes:
 #   compare  one spec of twelve programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
-#            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, no GPU
+#            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, no GPU;
+#            and a Makefile program validated twice (stale CUDA objects in the tree)
 #   bundle   validate build --bundle, then the moved bundle's run.sh validate; and the 64 MiB refusal
 # usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
 set -u
@@ -30,7 +31,7 @@ expect_row() {
 
 rm -rf "$work"
 mkdir -p "$work"
-cp -r "$fixture/tree" "$fixture/stub-include" "$work/"
+cp -r "$fixture/tree" "$fixture/stub-include" "$fixture/stale" "$work/"
 sed "s|@STUB@|$work/stub-include|" "$fixture/spec.json.in" > "$work/spec.json"
 
 if [ "$mode" = compare ]; then
@@ -57,6 +58,14 @@ if [ "$mode" = compare ]; then
   grep -q '<failure message="exit status' "$work/r.xml" || fail "r.xml lacks the exit status failure"
   grep -q 'declared platform difference' "$work/r.xml" || fail "r.xml does not mark the platform difference"
   grep -q 'class="PLATFORM"' "$work/r.html" || fail "r.html lacks the PLATFORM row"
+  # Build products left in the tree by the CUDA build must not stand in for the port's on the next run.
+  sed "s|@STUB@|$work/stub-include|" "$fixture/stale.json.in" > "$work/stale.json"
+  for round in 1 2; do
+    "$harness" validate run --spec "$work/stale.json" --work "$work/ws" --hipify "$hipify" --without-gpu \
+      > "$work/stale$round.txt" 2>&1
+    cat "$work/stale$round.txt"
+    expect_row "$work/stale$round.txt" stale FAIL "cuda built from: original | hip built from: port"
+  done
   # With no GPU and no --without-gpu, the staged programs are SKIPPED (77), never passed.
   HIPIFY_HARNESS_NO_GPU=1 "$harness" validate --work "$work/w" --program same > "$work/nogpu.txt" 2>&1
   rc=$?
