@@ -405,8 +405,10 @@ static void build_program(const harness_options *o, const vprogram *p, const cha
         snprintf(step, sizeof step, "build-%s", vside_names[s]);
         started = seconds_now();
         *why = '\0';
-        if (exe)
-            unlink(exe); /* a stale binary must never pass for a fresh one */
+        /* In the harness's own port a stale binary must never pass for a fresh one; the user's tree (and a
+         * port they give) belongs to their build system, which decides what is up to date. */
+        if (exe && s == SIDE_HIP && !p->port)
+            unlink(exe);
         if (!command || !exe || !log) {
             snprintf(why, sizeof why, "out of memory");
         } else if (run_logged(command, dirs[s], log, o->timeout_seconds, why, sizeof why) == 0 && !is_executable(exe)) {
@@ -465,19 +467,70 @@ static void build_program(const harness_options *o, const vprogram *p, const cha
     free(port);
 }
 
-/* Copies the staged programs, their spec and the harness into the bundle, or refuses when over the limit. */
+/* The staged folder travels as WORK/NAME/stage.tar.gz: nvcc binaries carry the static CUDA runtime and shrink
+ * about fivefold, which is what lets dozens of programs fit one bundle. tar and gzip are on every Linux GPU
+ * machine; the run side unpacks (unpack_stage). Returns the archive's path, or NULL with why filled. */
+static char *pack_stage(const vprogram *p, char *why, size_t why_size)
+{
+    char *parent = strdup(p->stage), *slash = parent ? strrchr(parent, '/') : NULL;
+    if (!slash) {
+        free(parent);
+        snprintf(why, why_size, "bad stage path %s", p->stage);
+        return NULL;
+    }
+    *slash = '\0';
+    char *archive = xasprintf("%s/stage.tar.gz", parent), *log = xasprintf("%s/pack.log", parent);
+    char *argv[] = {"tar", "-czf", archive, "-C", parent, "stage", NULL};
+    process_result result;
+    char text[64];
+    if (archive && log) {
+        unlink(log);
+        unlink(archive);
+    }
+    if (!archive || !log || run_process(argv, NULL, log, 600, &result) != 0 || !process_ok(&result)) {
+        snprintf(why, why_size, "tar could not pack %s (%s; see %s)", p->stage,
+                 archive && log ? process_describe(&result, text, sizeof text) : "out of memory", log ? log : "");
+        free(archive);
+        archive = NULL;
+    }
+    free(parent);
+    free(log);
+    return archive;
+}
+
+/* Unpacks STAGE.tar.gz next to it when a bundle brought the stage packed. Returns 0 when the stage is there. */
+static int unpack_stage(const vprogram *p, char *why, size_t why_size)
+{
+    if (file_exists(p->stage))
+        return 0;
+    char *archive = xasprintf("%s.tar.gz", p->stage), *parent = strdup(p->stage);
+    char *slash = parent ? strrchr(parent, '/') : NULL;
+    int status = -1;
+    if (slash && archive && file_exists(archive)) {
+        *slash = '\0';
+        char *argv[] = {"tar", "-xzf", archive, "-C", parent, NULL};
+        process_result result;
+        char text[64];
+        if (run_process(argv, NULL, NULL, 600, &result) == 0 && process_ok(&result) && file_exists(p->stage))
+            status = 0;
+        else
+            snprintf(why, why_size, "cannot unpack %s (%s)", archive, process_describe(&result, text, sizeof text));
+    } else {
+        snprintf(why, why_size, "the staged folder %s is missing (run validate build)", p->stage);
+    }
+    free(archive);
+    free(parent);
+    return status;
+}
+
+/* Packs each staged program, then copies the archives, their spec and the harness into the bundle, or refuses
+ * (writing nothing) when the whole would exceed the limit. */
 static void make_validate_bundle(const harness_options *o, vprogram *staged, size_t count, result_set *results)
 {
     double started = seconds_now();
     unsigned long long total = bundle_harness_size(), largest = 0;
     const char *largest_name = "";
-    char message[600];
-    for (size_t i = 0; i < count; i++) {
-        unsigned long long size = tree_size(staged[i].stage);
-        total += size;
-        if (size > largest)
-            largest = size, largest_name = staged[i].name;
-    }
+    char message[700], why[600] = "";
     char *real_work = realpath(o->work_dir, NULL), *real_bundle = realpath(o->bundle_dir, NULL);
     int same = real_work && real_bundle && !strcmp(real_work, real_bundle);
     free(real_work);
@@ -486,47 +539,66 @@ static void make_validate_bundle(const harness_options *o, vprogram *staged, siz
         add_row(results, "(bundle)", "bundle", RESULT_ERROR, "--bundle must differ from --work", NULL, started);
         return;
     }
-    if (total > BUNDLE_LIMIT_BYTES) {
+    char **archives = calloc(count + 1, sizeof *archives);
+    for (size_t i = 0; archives && i < count && !*why; i++) {
+        archives[i] = pack_stage(&staged[i], why, sizeof why);
+        unsigned long long size = archives[i] ? tree_size(archives[i]) : 0;
+        total += size;
+        if (size > largest)
+            largest = size, largest_name = staged[i].name;
+    }
+    if (!archives || *why) {
+        add_row(results, "(bundle)", "bundle", RESULT_ERROR, *why ? why : "out of memory", NULL, started);
+    } else if (total > BUNDLE_LIMIT_BYTES) {
         snprintf(message, sizeof message, "refused: the bundle would hold %.1f MiB, over the %llu MiB limit (largest "
-                 "program: %s, %.1f MiB); declare fewer or smaller inputs, or run `validate run` on the GPU machine",
+                 "program: %s, %.1f MiB packed); bundle fewer programs at a time (--program), declare smaller inputs, "
+                 "or run `validate run` on the GPU machine",
                  (double)total / (1024.0 * 1024.0), BUNDLE_LIMIT_BYTES >> 20, largest_name,
                  (double)largest / (1024.0 * 1024.0));
         fprintf(stderr, "hipify-harness validate: %s\n", message);
         add_row(results, "(bundle)", "bundle", RESULT_FAIL, message, NULL, started);
-        return;
-    }
-    int failed = make_dirs(o->bundle_dir) != 0;
-    vprogram **moved = calloc(count + 1, sizeof *moved);
-    char **saved = calloc(count + 1, sizeof *saved);
-    total = 0;
-    for (size_t i = 0; !failed && moved && saved && i < count; i++) {
-        char *to = xasprintf("%s/%s/stage", o->bundle_dir, staged[i].name);
-        if (!to || remove_tree(to) != 0 || make_dirs(to) != 0 || copy_tree(staged[i].stage, to) != 0)
-            failed = 1;
-        total += to ? tree_size(to) : 0;
-        char *real = to ? realpath(to, NULL) : NULL;
-        saved[i] = staged[i].stage;
-        staged[i].stage = real ? real : (to ? strdup(to) : NULL);
-        moved[i] = &staged[i];
-        free(to);
-    }
-    char *spec = xasprintf("%s/validate.json", o->bundle_dir);
-    if (failed || !moved || !saved || !spec || vspec_write_staged(spec, moved, count) != 0 ||
-        bundle_install_harness(o->bundle_dir, o->xfail_path, &total) != 0)
-        failed = 1;
-    for (size_t i = 0; saved && i < count; i++)
-        if (saved[i]) {
-            free(staged[i].stage);
-            staged[i].stage = saved[i];
+    } else {
+        int failed = make_dirs(o->bundle_dir) != 0;
+        char *bundle = failed ? NULL : realpath(o->bundle_dir, NULL);
+        vprogram **moved = calloc(count + 1, sizeof *moved);
+        char **saved = calloc(count + 1, sizeof *saved);
+        total = 0;
+        for (size_t i = 0; !failed && bundle && moved && saved && i < count; i++) {
+            char *dir = xasprintf("%s/%s", bundle, staged[i].name), *to = xasprintf("%s/stage.tar.gz", dir);
+            char *unpacked = xasprintf("%s/stage", dir);
+            /* An unpacked stage from an earlier run of the bundle would shadow the new archive. */
+            if (!to || !unpacked || make_dirs(dir) != 0 || remove_tree(unpacked) != 0 ||
+                copy_file(archives[i], to, false) != 0)
+                failed = 1;
+            total += to ? tree_size(to) : 0;
+            saved[i] = staged[i].stage;
+            staged[i].stage = unpacked;
+            moved[i] = &staged[i];
+            free(dir);
+            free(to);
         }
-    snprintf(message, sizeof message, "bundle %s: %.1f MiB of %llu MiB allowed; on the GPU machine: %s/run.sh "
-             "validate --json r.json", o->bundle_dir, (double)total / (1024.0 * 1024.0), BUNDLE_LIMIT_BYTES >> 20,
-             o->bundle_dir);
-    add_row(results, "(bundle)", "bundle", failed ? RESULT_ERROR : RESULT_PASS, failed ? "cannot write the bundle" : message,
-            NULL, started);
-    free(spec);
-    free(moved);
-    free(saved);
+        char *spec = bundle ? xasprintf("%s/validate.json", bundle) : NULL;
+        if (failed || !bundle || !moved || !saved || !spec || vspec_write_staged(spec, moved, count) != 0 ||
+            bundle_install_harness(o->bundle_dir, o->xfail_path, &total) != 0)
+            failed = 1;
+        for (size_t i = 0; saved && i < count; i++)
+            if (saved[i]) {
+                free(staged[i].stage);
+                staged[i].stage = saved[i];
+            }
+        snprintf(message, sizeof message, "bundle %s: %.1f MiB of %llu MiB allowed; on the GPU machine: %s/run.sh "
+                 "validate --json r.json", o->bundle_dir, (double)total / (1024.0 * 1024.0), BUNDLE_LIMIT_BYTES >> 20,
+                 o->bundle_dir);
+        add_row(results, "(bundle)", "bundle", failed ? RESULT_ERROR : RESULT_PASS,
+                failed ? "cannot write the bundle" : message, NULL, started);
+        free(spec);
+        free(moved);
+        free(saved);
+        free(bundle);
+    }
+    for (size_t i = 0; archives && i < count; i++)
+        free(archives[i]);
+    free(archives);
 }
 
 static int selected(const harness_options *o, const char *name)
@@ -631,6 +703,8 @@ int harness_validate(const harness_options *o)
             result_add(&results, p->name, "validate", RESULT_ERROR, "not a staged program (run validate build)", NULL);
         } else if (!have_gpu) {
             result_add(&results, p->name, "validate", RESULT_SKIP, reason, NULL);
+        } else if (!p->skipped[SIDE_CUDA] && !p->skipped[SIDE_HIP] && unpack_stage(p, error, sizeof error) != 0) {
+            result_add(&results, p->name, "validate", RESULT_ERROR, error, NULL);
         } else if (vcheck_program(p, run_base, stdout, &results) != 0) {
             result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
         }

@@ -4,7 +4,7 @@
 #   compare  one spec of twelve programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
 #            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, no GPU;
 #            and a Makefile program validated twice (stale CUDA objects in the tree)
-#   bundle   validate build --bundle, then the moved bundle's run.sh validate; and the 64 MiB refusal
+#   bundle   validate build --bundle (stages packed), then the moved bundle's run.sh validate; the 64 MiB refusal
 # usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
 set -u
 mode=$1 harness=$2 hipify=$3 fixture=$4 work=$5
@@ -84,6 +84,8 @@ elif [ "$mode" = bundle ]; then
   cat "$work/build.txt"
   [ $rc -eq 0 ] || fail "validate build --bundle: exit status $rc"
   grep -q "bundle .*MiB of 64 MiB allowed" "$work/build.txt" || fail "no bundle size line"
+  # Each program travels packed (nvcc binaries shrink about fivefold) and is unpacked on the run side.
+  [ -f "$work/b/raw/stage.tar.gz" ] && [ ! -e "$work/b/raw/stage" ] || fail "the bundle does not hold raw/stage.tar.gz alone"
   # The bundle must stand alone: move it, delete the work folder and the sources, run it there.
   mv "$work/b" "$work/moved"
   rm -rf "$work/w" "$work/tree"
@@ -96,7 +98,7 @@ elif [ "$mode" = bundle ]; then
   expect_row "$work/run.txt" input FAIL "cuda sums 7.000 30.000"
   # Over 64 MiB the bundle is refused with the reason, and nothing is written.
   cp -r "$fixture/tree" "$work/"
-  truncate -s 70M "$work/tree/data/big.bin"
+  head -c 73400320 /dev/urandom > "$work/tree/data/big.bin" # 70 MiB that no compression shrinks
   sed 's|"files": \["../data/in.txt"\]|"files": ["../data/in.txt", "../data/big.bin"]|' "$work/spec.json" > "$work/big.json"
   "$harness" validate build --spec "$work/big.json" --work "$work/w2" --program input --bundle "$work/b2" \
     > "$work/big.txt" 2>&1
@@ -106,7 +108,7 @@ elif [ "$mode" = bundle ]; then
   grep -q "refused: the bundle would hold 7[0-9.]* MiB, over the 64 MiB limit (largest program: input" "$work/big.txt" ||
     fail "oversized bundle: no refusal message"
   [ ! -e "$work/b2/validate.json" ] || fail "oversized bundle: written anyway"
-  rm -rf "$work/w2"
+  rm -rf "$work/w2" "$work/tree/data/big.bin"
 else
   echo "unknown mode $mode"
   exit 2
