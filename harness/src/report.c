@@ -49,8 +49,22 @@ int result_add_difference(case_result *row, const char *where, const char *locat
     return 0;
 }
 
+void result_set_meta(result_set *set, const char *key, const char *value)
+{
+    if (set->meta_count >= sizeof set->meta_keys / sizeof set->meta_keys[0] || !key || !value)
+        return;
+    set->meta_keys[set->meta_count] = strdup(key);
+    set->meta_values[set->meta_count] = strdup(value);
+    set->meta_count++;
+}
+
 void result_set_free(result_set *set)
 {
+    for (size_t i = 0; i < set->meta_count; i++) {
+        free(set->meta_keys[i]);
+        free(set->meta_values[i]);
+    }
+    set->meta_count = 0;
     for (size_t i = 0; i < set->count; i++) {
         for (size_t d = 0; d < set->items[i].difference_count; d++) {
             result_difference *x = &set->items[i].differences[d];
@@ -205,6 +219,11 @@ int report_json(const char *path, const char *command, const result_set *set)
         return -1;
     cJSON_AddStringToObject(root, "command", command);
     cJSON_AddBoolToObject(root, "ok", result_set_ok(set));
+    if (set->meta_count) {
+        cJSON *environment = cJSON_AddObjectToObject(root, "environment");
+        for (size_t i = 0; environment && i < set->meta_count; i++)
+            cJSON_AddStringToObject(environment, set->meta_keys[i], set->meta_values[i]);
+    }
     results = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; results && i < set->count; i++) {
         const case_result *r = &set->items[i];
@@ -273,7 +292,15 @@ int report_html(const char *path, const char *command, const result_set *set)
                  ".PASS{background:#dfd}.FAIL,.XPASS,.ERROR{background:#fdd}.PLATFORM,.XFAIL{background:#ffd}"
                  ".SKIPPED{background:#eee}code{white-space:pre-wrap}</style></head><body>\n<h1>hipify-harness ");
     html_escaped(out, command);
-    fprintf(out, ": %s</h1>\n<p>", result_set_ok(set) ? "ok" : "failures");
+    fprintf(out, ": %s</h1>\n", result_set_ok(set) ? "ok" : "failures");
+    for (size_t i = 0; i < set->meta_count; i++) {
+        fprintf(out, "<p>");
+        html_escaped(out, set->meta_keys[i]);
+        fprintf(out, ": ");
+        html_escaped(out, set->meta_values[i]);
+        fprintf(out, "</p>\n");
+    }
+    fprintf(out, "<p>");
     for (int s = 0; s < RESULT__COUNT; s++)
         if (counts[s])
             fprintf(out, "%s %d &nbsp; ", status_names[s], counts[s]);

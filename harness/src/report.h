@@ -36,12 +36,19 @@ typedef struct case_result {
 typedef struct result_set {
     case_result *items;
     size_t count;
+    /* Facts about where the results were taken ("gpu", "date"), written as JSON "environment" and in the
+     * HTML heading; empty for the commands that do not set any. */
+    char *meta_keys[8];
+    char *meta_values[8];
+    size_t meta_count;
 } result_set;
 
 /* Adds a row; strings are copied (NULL allowed). Returns the row, or NULL when out of memory. */
 case_result *result_add(result_set *set, const char *program, const char *step, result_status status,
                         const char *message, const char *log_path);
 void result_set_free(result_set *set);
+/* Adds a fact (copied; at most 8, later ones are dropped). */
+void result_set_meta(result_set *set, const char *key, const char *value);
 /* Adds a difference to a row (strings copied, NULL allowed). Returns 0, or -1 when out of memory. */
 int result_add_difference(case_result *row, const char *where, const char *location, const char *cuda,
                           const char *hip, const char *detail);

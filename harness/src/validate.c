@@ -601,6 +601,33 @@ static void make_validate_bundle(const harness_options *o, vprogram *staged, siz
     free(archives);
 }
 
+/* Where the results were taken, for tables made from the JSON report: date, GPU and driver (nvidia-smi). */
+static void describe_environment(result_set *results)
+{
+    char date[64];
+    time_t now = time(NULL);
+    struct tm utc;
+    if (gmtime_r(&now, &utc) && strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc))
+        result_set_meta(results, "date", date);
+    char *smi = find_program("nvidia-smi");
+    char log[] = "/tmp/hipify-harness-gpu-XXXXXX";
+    int fd = smi ? mkstemp(log) : -1;
+    if (fd >= 0) {
+        close(fd);
+        char *argv[] = {smi, "--query-gpu=name,driver_version", "--format=csv,noheader", NULL};
+        process_spec spec = {.argv = argv, .stdout_path = log, .stderr_path = "/dev/null", .timeout_seconds = 30};
+        process_result result;
+        char *text = run_process_spec(&spec, &result) == 0 && process_ok(&result) ? read_text_file(log, NULL) : NULL;
+        if (text && *text) {
+            text[strcspn(text, "\n")] = '\0'; /* the first GPU: the one a run uses unless pinned */
+            result_set_meta(results, "gpu", text);
+        }
+        free(text);
+        unlink(log);
+    }
+    free(smi);
+}
+
 static int selected(const harness_options *o, const char *name)
 {
     return o->programs.count == 0 || strvec_contains(&o->programs, name);
@@ -695,6 +722,7 @@ int harness_validate(const harness_options *o)
     free(path);
     char reason[256] = "";
     int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
+    describe_environment(&results);
     for (size_t i = 0; i < staged.count; i++) {
         const vprogram *p = &staged.programs[i];
         if (!selected(o, p->name))

@@ -55,6 +55,7 @@ if [ "$mode" = compare ]; then
   grep -q '#include <hip/hip_runtime.h>' "$work/w/translated/hip/translated.cu" ||
     fail "translated: the port was not made by hipify-c"
   grep -q '"where":	"out.bin"' "$work/r.json" || fail "r.json lacks the out.bin difference"
+  grep -q '"environment":.*' "$work/r.json" && grep -q '"date":	"20' "$work/r.json" || fail "r.json lacks the date"
   grep -q '<failure message="exit status' "$work/r.xml" || fail "r.xml lacks the exit status failure"
   grep -q 'declared platform difference' "$work/r.xml" || fail "r.xml does not mark the platform difference"
   grep -q 'class="PLATFORM"' "$work/r.html" || fail "r.html lacks the PLATFORM row"
