@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int strvec_push(strvec *v, const char *s)
@@ -82,6 +83,13 @@ bool strvec_contains(const strvec *v, const char *s)
         if (strcmp(v->items[i], s) == 0)
             return true;
     return false;
+}
+
+double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 char *xasprintf(const char *fmt, ...)

@@ -19,6 +19,7 @@ int strvec_split_push(strvec *v, const char *words);        /* pushes each space
 void strvec_free(strvec *v);
 bool strvec_contains(const strvec *v, const char *s);
 
+double monotonic_now(void); /* seconds on a clock that never goes back, for durations */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* NULL when out of memory */
 int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
 bool file_exists(const char *path);
