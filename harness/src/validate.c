@@ -134,6 +134,15 @@ int harness_validate(const harness_options *o)
         return 2;
     }
     free(path);
+    for (size_t i = 0; i < o->programs.count; i++)
+        if (!vspec_find(&staged, o->programs.items[i])) {
+            fprintf(stderr, "hipify-harness validate: no program '%s' staged in %s\n", o->programs.items[i],
+                    o->work_dir);
+            vspec_free(&staged);
+            free(run_base);
+            result_set_free(&results);
+            return 2;
+        }
     char reason[256] = "";
     int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
     describe_environment(&results);

@@ -72,6 +72,10 @@ if [ "$mode" = compare ]; then
   rc=$?
   [ $rc -eq 77 ] || fail "no GPU: exit status $rc, expected 77"
   expect_row "$work/nogpu.txt" same SKIPPED "HIPIFY_HARNESS_NO_GPU"
+  # Asking for a program that was not staged is a usage error, not an empty success.
+  "$harness" validate --work "$work/w" --program nope --without-gpu > "$work/nope.txt" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "no program 'nope' staged" "$work/nope.txt" || fail "unknown program: exit status $rc"
   # A spec error is a usage error (2) naming the program and the field.
   printf '{"programs": [{"name": "x", "build": {"cuda": "true", "hip": "true"}, "exe": "a"}]}' > "$work/bad.json"
   "$harness" validate build --spec "$work/bad.json" --work "$work/wb" > "$work/bad.txt" 2>&1
