@@ -1,4 +1,4 @@
-/* harness.h: the options shared by the hipify-harness subcommands (build, run, compare, bench) and their
+/* harness.h: the options shared by the hipify-harness subcommands (build, run, compare, bench, validate) and their
  * entry points. Option parsing lives in main.c; each subcommand in its own file. */
 #ifndef HARNESS_HARNESS_H
 #define HARNESS_HARNESS_H
