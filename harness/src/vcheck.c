@@ -205,7 +205,9 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
     case_result *row;
     if (p->skipped[SIDE_CUDA] || p->skipped[SIDE_HIP]) {
         int s = p->skipped[SIDE_CUDA] ? SIDE_CUDA : SIDE_HIP;
-        snprintf(message, sizeof message, "not built: %s", p->skipped[s]);
+        /* The table hides log paths of skipped rows; this one is the reason, so the message names it. */
+        snprintf(message, sizeof message, "not built: %s%s%s", p->skipped[s], p->build_log[s] ? "; log: " : "",
+                 p->build_log[s] ? p->build_log[s] : "");
         row = result_add(results, p->name, "validate", RESULT_SKIP, message, p->build_log[s]);
         return row ? 0 : -1;
     }

@@ -1,8 +1,9 @@
 #!/bin/sh
 # validate_e2e.sh: end-to-end tests of `hipify-harness validate` with no GPU: the "CUDA" and "HIP" sides are
 # plain C programs built with cc (tests/validate/), so every comparison rule runs for real. Modes:
-#   compare  one spec of twelve programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
-#            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, no GPU;
+#   compare  one spec of thirteen programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
+#            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, a
+#            side that does not build (SKIPPED, its build row FAILs), no GPU;
 #            and a Makefile program validated twice (stale CUDA objects in the tree)
 #   bundle   validate build --bundle (stages packed), then the moved bundle's run.sh validate; the 64 MiB refusal
 # usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
@@ -52,6 +53,8 @@ if [ "$mode" = compare ]; then
   expect_row "$work/out.txt" platform PLATFORM "a device-side assert is reported differently" "hip device assert: ERROR"
   expect_row "$work/out.txt" input FAIL "result.txt line 2" "cuda sums 7.000 30.000" "hip sums 7.000 45.000"
   expect_row "$work/out.txt" translated PASS "stdout 1 lines agree"
+  expect_row "$work/out.txt" broken SKIPPED "not built: the cuda build failed (exit 1); log: " "/broken/build-cuda.log"
+  grep -Eq "^broken +build-cuda +FAIL .*log: .*/broken/build-cuda.log" "$work/out.txt" || fail "broken: no failed build row with its log"
   grep -q '#include <hip/hip_runtime.h>' "$work/w/translated/hip/translated.cu" ||
     fail "translated: the port was not made by hipify-c"
   grep -q '"where":	"out.bin"' "$work/r.json" || fail "r.json lacks the out.bin difference"
