@@ -116,12 +116,16 @@ const char *process_describe(const process_result *result, char *buffer, int siz
     return buffer;
 }
 
-/* Opens path for the child on descriptor target; _exit(127) when that fails, since the run would be wrong. */
-static void redirect_or_die(const char *path, int flags, int target)
+/* Opens path for the child on descriptor target; on failure reports through the exec-status pipe and exits,
+ * since the run would be wrong. */
+static void redirect_or_die(const char *path, int flags, int target, int status_fd)
 {
     int fd = open(path, flags, 0644);
     if (fd < 0) {
-        fprintf(stderr, "cannot open %s: %s\n", path, strerror(errno));
+        int error = errno;
+        fprintf(stderr, "cannot open %s: %s\n", path, strerror(error));
+        if (write(status_fd, &error, sizeof error) < 0)
+            _exit(127);
         _exit(127);
     }
     dup2(fd, target);
@@ -132,33 +136,57 @@ int run_process_spec(const process_spec *spec, process_result *result)
 {
     memset(result, 0, sizeof *result);
     result->exit_code = -1;
+    /* The child writes errno here when it cannot set up or exec; a successful exec closes it (O_CLOEXEC), so
+     * "not started" never depends on the exit status, and a program that exits 127 is just exit 127. */
+    int status_pipe[2];
+    if (pipe2(status_pipe, O_CLOEXEC) != 0) {
+        result->not_started = true;
+        return -1;
+    }
     double start = now_seconds();
     pid_t pid = fork();
     if (pid < 0) {
+        close(status_pipe[0]);
+        close(status_pipe[1]);
         result->not_started = true;
         return -1;
     }
     if (pid == 0) {
+        int fd = status_pipe[1];
+        close(status_pipe[0]);
         setpgid(0, 0);
-        redirect_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", O_RDONLY, STDIN_FILENO);
+        redirect_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", O_RDONLY, STDIN_FILENO, fd);
         int mode = O_WRONLY | O_CREAT | (spec->append ? O_APPEND : O_TRUNC);
         if (spec->stdout_path)
-            redirect_or_die(spec->stdout_path, mode, STDOUT_FILENO);
+            redirect_or_die(spec->stdout_path, mode, STDOUT_FILENO, fd);
         if (spec->stderr_path && spec->stdout_path && !strcmp(spec->stderr_path, spec->stdout_path))
             dup2(STDOUT_FILENO, STDERR_FILENO);
         else if (spec->stderr_path)
-            redirect_or_die(spec->stderr_path, mode, STDERR_FILENO);
+            redirect_or_die(spec->stderr_path, mode, STDERR_FILENO, fd);
+        int error = 0;
         if (spec->cwd && chdir(spec->cwd) != 0) {
-            fprintf(stderr, "cannot enter %s: %s\n", spec->cwd, strerror(errno));
-            _exit(127);
+            error = errno;
+            fprintf(stderr, "cannot enter %s: %s\n", spec->cwd, strerror(error));
+        } else {
+            for (size_t i = 0; spec->environment && i < spec->environment->count; i++)
+                putenv(spec->environment->items[i]);
+            execvp(spec->argv[0], spec->argv);
+            error = errno;
+            fprintf(stderr, "cannot execute %s: %s\n", spec->argv[0], strerror(error));
         }
-        for (size_t i = 0; spec->environment && i < spec->environment->count; i++)
-            putenv(spec->environment->items[i]);
-        execvp(spec->argv[0], spec->argv);
-        fprintf(stderr, "cannot execute %s: %s\n", spec->argv[0], strerror(errno));
+        if (write(fd, &error, sizeof error) < 0)
+            _exit(127);
         _exit(127);
     }
+    close(status_pipe[1]);
     setpgid(pid, pid);
+    int child_error = 0;
+    ssize_t got;
+    do
+        got = read(status_pipe[0], &child_error, sizeof child_error);
+    while (got < 0 && errno == EINTR);
+    close(status_pipe[0]);
     wait_with_timeout(pid, start, spec->timeout_seconds, result);
+    result->not_started = got > 0;
     return 0;
 }

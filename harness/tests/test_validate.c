@@ -15,6 +15,7 @@
 
 #include "arrayfile.h"
 #include "linecmp.h"
+#include "process.h"
 #include "util.h"
 #include "vspec.h"
 
@@ -302,6 +303,44 @@ static void test_mutated_inputs_are_safe(void **state)
     }
 }
 
+/* A program under test may exit 127 itself; only a failed exec (or cwd, or redirection) is "not started". */
+static void test_process_not_started_is_exact(void **state)
+{
+    (void)state;
+    char *out = xasprintf("/tmp/hc-validate-proc-%d.out", (int)getpid());
+    char *exits[] = {"/bin/sh", "-c", "echo ran; exit 127", NULL};
+    process_spec spec = {.argv = exits, .stdout_path = out, .stderr_path = out, .timeout_seconds = 30};
+    process_result r;
+    assert_int_equal(run_process_spec(&spec, &r), 0);
+    assert_false(r.not_started);
+    assert_int_equal(r.exit_code, 127);
+    char *text = read_text_file(out, NULL);
+    assert_string_equal(text, "ran\n");
+    free(text);
+    char *missing[] = {"/no/such/program", NULL};
+    spec.argv = missing;
+    assert_int_equal(run_process_spec(&spec, &r), 0);
+    assert_true(r.not_started);
+    spec.argv = exits;
+    spec.cwd = "/no/such/folder";
+    assert_int_equal(run_process_spec(&spec, &r), 0);
+    assert_true(r.not_started);
+    /* stdin comes from the named file; a time limit ends a program that does not finish. */
+    char *in = xasprintf("/tmp/hc-validate-proc-%d.in", (int)getpid());
+    write_text_file(in, "42\n");
+    char *echo[] = {"/bin/sh", "-c", "read x; echo got $x; sleep 20", NULL};
+    spec = (process_spec){.argv = echo, .stdin_path = in, .stdout_path = out, .timeout_seconds = 1};
+    assert_int_equal(run_process_spec(&spec, &r), 0);
+    assert_true(r.timed_out);
+    text = read_text_file(out, NULL);
+    assert_string_equal(text, "got 42\n");
+    free(text);
+    unlink(out);
+    unlink(in);
+    free(out);
+    free(in);
+}
+
 static void test_path_normalisation(void **state)
 {
     (void)state;
@@ -329,6 +368,7 @@ int main(void)
         cmocka_unit_test(test_raw_files),
         cmocka_unit_test(test_spec_parsing),
         cmocka_unit_test(test_mutated_inputs_are_safe),
+        cmocka_unit_test(test_process_not_started_is_exact),
         cmocka_unit_test(test_path_normalisation),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
