@@ -97,7 +97,6 @@ binomialOptions 5_Domain_Specific/binomialOptions
 fastWalshTransform 5_Domain_Specific/fastWalshTransform
 quasirandomGenerator 5_Domain_Specific/quasirandomGenerator
 SobolQRNG 5_Domain_Specific/SobolQRNG
-MonteCarloMultiGPU 5_Domain_Specific/MonteCarloMultiGPU
 FDTD3d 5_Domain_Specific/FDTD3d
 alignedTypes 6_Performance/alignedTypes
 transpose 6_Performance/transpose
@@ -116,13 +115,9 @@ done
 
 # rodinia programs that need no input file (the data/ folder is not in the repository): name | folder
 RODINIA_LIST='
-gaussian gaussian
 lud lud
 nw nw
 pathfinder pathfinder
-srad_v2 srad/srad_v2
-streamcluster streamcluster
-hybridsort hybridsort
 '
 echo "$RODINIA_LIST" | while read -r name dir; do
   [ -n "$name" ] || continue

@@ -1,15 +1,17 @@
 #!/usr/bin/env python3
 # realprogs.py: interim runner for the uninstrumented real-program spec (realprogs.json): translates with
-# hipify-c, runs the spec's build commands for both sides, bundles, and on a GPU runs and compares outputs.
-# It does not replace `hipify-harness validate` (docs: /work/notes/validate-spec.md); it executes the same
-# spec fields (tree, build, exe, run, files, compare, expect) so its results can be checked against it.
+# hipify-c, runs the spec's build commands for both sides, then runs both builds and compares their outputs.
+# It does not replace `hipify-harness validate` (spec: /work/notes/validate-spec.md); it executes the same
+# spec fields (tree, build, exe, run, files, compare, expect), with the same placeholders.
 #
-# here:     realprogs.py build --spec realprogs.json --work WORK --hipify build/bin/hipify-c
-#                              --overlay DIR --bundle BUNDLE [--only NAME,...] [-j 2]
-# GPU host: BUNDLE/realprogs.py run --bundle BUNDLE --out DIR      (writes results.json, results.md, logs)
+# here (no GPU needed):  realprogs.py prepare --spec realprogs.json --stage STAGE --hipify build/bin/hipify-c
+#                                             --overlay DIR   (DIR: hipify_nvidia_compat.py --out DIR --bundle)
+# anywhere with nvcc:    STAGE/realprogs.py build --stage STAGE -j 16     (STAGE/NAME/build-{cuda,hip}.log)
+# on the GPU host:       STAGE/realprogs.py run --stage STAGE --out DIR   (DIR/results.json, DIR/logs/)
 import argparse, concurrent.futures, json, os, re, shutil, subprocess, sys, time
 
-NVCC = os.environ.get("NVCC", "/usr/local/cuda/bin/nvcc")
+NVCC = os.environ.get("NVCC") or (shutil.which("nvcc") or "/usr/local/cuda/bin/nvcc"
+                                   if not os.path.exists("/usr/local/cuda/bin/nvcc") else "/usr/local/cuda/bin/nvcc")
 CUDA_FLAGS = "-O2 -arch=sm_90"
 
 
@@ -25,69 +27,74 @@ def exe_of(p, side):
     return e[side] if isinstance(e, dict) else e
 
 
-def build_one(p, args, spec_dir):
-    """Translate (hipify-c -O), build both sides; returns a status dict. Never edits the port."""
-    name = p["name"]
-    tree = os.path.join(spec_dir, p["tree"])
-    wdir = os.path.join(args.work, name)
-    shutil.rmtree(wdir, ignore_errors=True)
-    os.makedirs(wdir)
-    cuda_dir = os.path.join(wdir, "cuda")
-    shutil.copytree(tree, cuda_dir)
-    hip_dir = os.path.join(wdir, "hip")
-    st = {"name": name}
+# Stage layout (mirrors the repository, so a build command may reach {tree}/../../../../runtime-shim as it
+# would in the checkout): STAGE/harness/realprogs/{realprogs.json,src/NAME} (CUDA trees, built in place, as
+# the spec says), STAGE/runtime-shim/{include,src}, STAGE/work/NAME/hip (the ports), STAGE/hip-include.
+def paths(stage, p):
+    tree = os.path.join(stage, "harness", "realprogs", p["tree"])
+    work = os.path.join(stage, "work", p["name"])
+    return tree, os.path.join(work, "hip"), work
+
+
+def prepare_one(p, args, spec_dir, stage):
+    """Copy the CUDA tree and translate it (hipify-c -O) into the port. Never edits the port."""
+    tree, port, work = paths(stage, p)
+    for d in (tree, work):
+        shutil.rmtree(d, ignore_errors=True)
+    shutil.copytree(os.path.join(spec_dir, p["tree"]), tree)
+    os.makedirs(work)
     t0 = time.time()
-    with open(os.path.join(wdir, "hipify.log"), "w") as log:
-        r = subprocess.run([args.hipify, "-O", hip_dir, tree], stdout=log, stderr=subprocess.STDOUT)
-    st["hipify_rc"] = r.returncode
-    st["hipify_s"] = round(time.time() - t0, 2)
-    for side, d in (("cuda", cuda_dir), ("hip", hip_dir)):
-        cmd = expand(p["build"][side], args.overlay, cuda_dir, hip_dir, wdir)
+    with open(os.path.join(work, "hipify.log"), "w") as log:
+        r = subprocess.run([args.hipify, "-O", port, os.path.join(spec_dir, p["tree"])], stdout=log,
+                           stderr=subprocess.STDOUT)
+    print("%-28s hipify-c exit %d (%.1f s)" % (p["name"], r.returncode, time.time() - t0), flush=True)
+    return {"name": p["name"], "hipify_rc": r.returncode}
+
+
+def cmd_prepare(args):
+    spec_dir = os.path.dirname(os.path.abspath(args.spec))
+    spec = json.load(open(args.spec))
+    stage = args.stage
+    os.makedirs(os.path.join(stage, "harness", "realprogs"), exist_ok=True)
+    st = [prepare_one(p, args, spec_dir, stage) for p in spec["programs"]]
+    json.dump(st, open(os.path.join(stage, "hipify-status.json"), "w"), indent=1)
+    json.dump(spec, open(os.path.join(stage, "spec.json"), "w"), indent=1)
+    shutil.copy2(args.spec, os.path.join(stage, "harness", "realprogs", "realprogs.json"))
+    for sub, src in (("hip-include", args.overlay),
+                     ("runtime-shim/include", os.path.join(spec_dir, "..", "..", "runtime-shim", "include")),
+                     ("runtime-shim/src", os.path.join(spec_dir, "..", "..", "runtime-shim", "src"))):
+        shutil.rmtree(os.path.join(stage, sub), ignore_errors=True)
+        shutil.copytree(src, os.path.join(stage, sub))
+    shutil.copy2(os.path.abspath(__file__), os.path.join(stage, "realprogs.py"))
+
+
+def build_one(p, stage):
+    """Run the spec's two build commands (cwd: the tree / the port)."""
+    tree, port, work = paths(stage, p)
+    st = {"name": p["name"]}
+    for side, d in (("cuda", tree), ("hip", port)):
+        cmd = expand(p["build"][side], os.path.join(stage, "hip-include"), tree, port, work)
         t0 = time.time()
-        with open(os.path.join(wdir, "build-%s.log" % side), "w") as log:
+        with open(os.path.join(work, "build-%s.log" % side), "w") as log:
             log.write("$ cd %s && %s\n" % (d, cmd))
             log.flush()
-            r = subprocess.run(["nice", "-n", "10", "sh", "-c", cmd], cwd=d, stdout=log, stderr=subprocess.STDOUT) \
-                if os.path.isdir(d) else subprocess.CompletedProcess(cmd, 127)
-        st["build_%s" % side] = r.returncode
+            r = subprocess.run(["sh", "-c", cmd], cwd=d, stdout=log, stderr=subprocess.STDOUT)
         st["build_%s_s" % side] = round(time.time() - t0, 1)
-        ok = r.returncode == 0 and os.path.isfile(os.path.join(d, exe_of(p, side)))
-        st["built_%s" % side] = ok
-        if ok:  # bundle: the executable and the declared input files, at the same relative places
-            bdir = os.path.join(args.bundle, name, side)
-            os.makedirs(bdir, exist_ok=True)
-            for rel in [exe_of(p, side)] + p.get("files", []):
-                src = os.path.join(d if rel == exe_of(p, side) else cuda_dir, rel)
-                dst = os.path.join(bdir, rel)
-                os.makedirs(os.path.dirname(dst), exist_ok=True)
-                shutil.copy2(src, dst)
-            subprocess.run(["strip", os.path.join(bdir, exe_of(p, side))], stderr=subprocess.DEVNULL)
-    print("%-28s hipify %d  cuda %s  hip %s" % (name, st["hipify_rc"], "ok" if st["built_cuda"] else "FAIL",
-                                               "ok" if st["built_hip"] else "FAIL"), flush=True)
+        st["built_%s" % side] = r.returncode == 0 and os.path.isfile(os.path.join(d, exe_of(p, side)))
+    print("%-28s cuda %s  hip %s" % (p["name"], "ok" if st["built_cuda"] else "FAIL",
+                                     "ok" if st["built_hip"] else "FAIL"), flush=True)
     return st
 
 
 def cmd_build(args):
-    spec_dir = os.path.dirname(os.path.abspath(args.spec))
-    spec = json.load(open(args.spec))
+    stage = os.path.abspath(args.stage)
+    spec = json.load(open(os.path.join(stage, "spec.json")))
     progs = spec["programs"]
     if args.only:
-        keep = set(args.only.split(","))
-        progs = [p for p in progs if p["name"] in keep]
-    os.makedirs(args.work, exist_ok=True)
-    os.makedirs(args.bundle, exist_ok=True)
+        progs = [p for p in progs if p["name"] in set(args.only.split(","))]
     with concurrent.futures.ThreadPoolExecutor(args.jobs) as ex:
-        status = list(ex.map(lambda p: build_one(p, args, spec_dir), progs))
-    old = {}
-    sfile = os.path.join(args.bundle, "build-status.json")
-    if os.path.exists(sfile):
-        old = {s["name"]: s for s in json.load(open(sfile))}
-    for s in status:
-        old[s["name"]] = s
-    json.dump(sorted(old.values(), key=lambda s: s["name"]), open(sfile, "w"), indent=1)
-    # the resolved spec: every program of the spec file (build status tells which sides exist)
-    json.dump(spec, open(os.path.join(args.bundle, "spec.json"), "w"), indent=1)
-    shutil.copy2(os.path.abspath(__file__), os.path.join(args.bundle, "realprogs.py"))
+        status = list(ex.map(lambda p: build_one(p, stage), progs))
+    json.dump(status, open(os.path.join(stage, "build-status.json"), "w"), indent=1)
     print("built: cuda %d/%d, hip %d/%d" % (sum(s["built_cuda"] for s in status), len(status),
                                            sum(s["built_hip"] for s in status), len(status)))
 
@@ -124,11 +131,12 @@ def compare_text(a, b, ignore, tol):
     return None
 
 
-def run_side(bdir, p, side, out_dir, defaults):
+def run_side(src_dir, p, side, out_dir, defaults):
+    # Both sides run from the same path (one after the other), so argv[0] and any path they print agree.
     run = p.get("run", {})
-    rdir = os.path.join(out_dir, "rundirs", p["name"], side)
+    rdir = os.path.join(out_dir, "run", p["name"])
     shutil.rmtree(rdir, ignore_errors=True)
-    shutil.copytree(os.path.join(bdir, side), rdir)
+    shutil.copytree(src_dir, rdir, symlinks=True)
     cwd = os.path.join(rdir, run.get("cwd", "."))
     env = dict(os.environ, **run.get("env", {}))
     exe = os.path.join(rdir, exe_of(p, side))
@@ -144,19 +152,24 @@ def run_side(bdir, p, side, out_dir, defaults):
     for o in p.get("compare", {}).get("outputs", []):
         f = os.path.join(cwd, o["path"])
         res["files"][o["path"]] = open(f, errors="replace").read() if os.path.exists(f) else None
+    shutil.rmtree(rdir, ignore_errors=True)
     return res
 
 
 def cmd_run(args):
-    b = os.path.abspath(args.bundle)
+    b = args.stage
     spec = json.load(open(os.path.join(b, "spec.json")))
     built = {s["name"]: s for s in json.load(open(os.path.join(b, "build-status.json")))}
     d = spec.get("defaults", {})
     os.makedirs(args.out, exist_ok=True)
     results = []
+    t_start, deadline = time.time(), float(os.environ.get("RP_DEADLINE", "1e9"))
     for p in spec["programs"]:
         s = built.get(p["name"])
         if s is None:
+            continue
+        if time.time() - t_start > deadline:  # keep what was measured when the device call is nearly over
+            results.append({"name": p["name"], "result": "ERROR", "why": "not run: RP_DEADLINE reached"})
             continue
         cmp_ = p.get("compare", {})
         tol = dict(d.get("tolerance", {}), **cmp_.get("tolerance", {}))
@@ -168,7 +181,8 @@ def cmd_run(args):
             results.append(r)
             print(p["name"], r["result"], r["why"], flush=True)
             continue
-        sides = {side: run_side(os.path.join(b, p["name"]), p, side, args.out, d) for side in ("cuda", "hip")}
+        tree, port, _ = paths(b, p)
+        sides = {side: run_side(src, p, side, args.out, d) for side, src in (("cuda", tree), ("hip", port))}
         os.makedirs(os.path.join(args.out, "logs"), exist_ok=True)
         for side in sides:
             with open(os.path.join(args.out, "logs", p["name"] + "." + side + ".out"), "w") as f:
@@ -192,10 +206,17 @@ def cmd_run(args):
             if c:
                 diffs.append("%s line %d: %r vs %r" % (path, c[0], c[1][:160], c[2][:160]))
         r["diffs"] = diffs
+        if os.environ.get("RP_CUDA_TWICE"):  # the CUDA build against itself: tells nondeterminism apart
+            again = run_side(tree, p, "cuda", args.out, d)
+            self_diffs = [s for s in (compare_text(sides["cuda"][k], again[k], ignore, tol) for k in ("stdout",)) if s]
+            self_diffs += [(path, c) for path, c in ((path, compare_text(t or "", again["files"][path] or "", [], tol))
+                                                     for path, t in sides["cuda"]["files"].items()) if c]
+            r["cuda_vs_cuda"] = [str(x)[:300] for x in self_diffs]
         r["result"] = "PASS" if not diffs else ("PLATFORM" if p.get("expect") else "FAIL")
         r["secs"] = (sides["cuda"]["secs"], sides["hip"]["secs"])
         results.append(r)
-        print(p["name"], r["result"], "rc", r["cuda_rc"], r["hip_rc"], "; ".join(diffs)[:300], flush=True)
+        print(p["name"], r["result"], "rc", r["cuda_rc"], r["hip_rc"], "; ".join(diffs)[:300],
+              ("| cuda-vs-cuda: %s" % r["cuda_vs_cuda"]) if r.get("cuda_vs_cuda") else "", flush=True)
     json.dump(results, open(os.path.join(args.out, "results.json"), "w"), indent=1)
     n = {k: sum(1 for r in results if r["result"] == k) for k in ("PASS", "FAIL", "PLATFORM", "SKIPPED")}
     print("summary:", n)
@@ -204,22 +225,23 @@ def cmd_run(args):
 def main():
     ap = argparse.ArgumentParser()
     sub = ap.add_subparsers(dest="cmd", required=True)
+    pr = sub.add_parser("prepare")
+    pr.add_argument("--spec", required=True)
+    pr.add_argument("--stage", required=True)
+    pr.add_argument("--hipify", required=True)
+    pr.add_argument("--overlay", required=True)
     b = sub.add_parser("build")
-    b.add_argument("--spec", required=True)
-    b.add_argument("--work", required=True)
-    b.add_argument("--hipify", required=True)
-    b.add_argument("--overlay", required=True)
-    b.add_argument("--bundle", required=True)
+    b.add_argument("--stage", required=True)
     b.add_argument("--only")
     b.add_argument("-j", "--jobs", type=int, default=2)
     r = sub.add_parser("run")
-    r.add_argument("--bundle", required=True)
+    r.add_argument("--stage", required=True)
     r.add_argument("--out", required=True)
     a = ap.parse_args()
-    for k in ("work", "bundle", "hipify", "overlay"):
+    for k in ("stage", "hipify", "overlay", "out"):
         if getattr(a, k, None):
             setattr(a, k, os.path.abspath(getattr(a, k)))
-    (cmd_build if a.cmd == "build" else cmd_run)(a)
+    {"prepare": cmd_prepare, "build": cmd_build, "run": cmd_run}[a.cmd](a)
 
 
 if __name__ == "__main__":
