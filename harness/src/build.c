@@ -12,8 +12,6 @@
 #include "harness.h"
 #include "process.h"
 
-#define BUNDLE_LIMIT_BYTES (64ull * 1024 * 1024)
-
 static double monotonic_seconds(void)
 {
     struct timespec ts;
@@ -77,6 +75,10 @@ int finish_reports(const harness_options *options, const char *command, const re
     }
     if (options->json_path && report_json(options->json_path, command, results) != 0) {
         fprintf(stderr, "hipify-harness: cannot write %s\n", options->json_path);
+        status = -1;
+    }
+    if (options->html_path && report_html(options->html_path, command, results) != 0) {
+        fprintf(stderr, "hipify-harness: cannot write %s\n", options->html_path);
         status = -1;
     }
     return status;
@@ -271,6 +273,60 @@ static char *loaded_library_path(const char *name_part)
     return found;
 }
 
+/* The shared libraries the harness loads that a GPU machine may lack; copied under their sonames. */
+static const char *const bundled_libraries[] = {"libcjson", "libpcre2-8"};
+
+static char *soname_path(const char *lib_dir, const char *library)
+{
+    const char *base = strrchr(library, '/') + 1, *so = strstr(base, ".so.");
+    size_t length = so ? (size_t)(so - base) + 4 + strspn(so + 4, "0123456789") : strlen(base);
+    return xasprintf("%s/%.*s", lib_dir, (int)length, base);
+}
+
+unsigned long long bundle_harness_size(void)
+{
+    unsigned long long total = file_size("/proc/self/exe");
+    for (size_t i = 0; i < sizeof bundled_libraries / sizeof bundled_libraries[0]; i++) {
+        char *library = loaded_library_path(bundled_libraries[i]);
+        total += library ? file_size(library) : 0;
+        free(library);
+    }
+    return total;
+}
+
+int bundle_install_harness(const char *bundle_dir, const char *xfail_path, unsigned long long *total)
+{
+    int failed = 0;
+    char *lib_dir = xasprintf("%s/lib", bundle_dir), *self = xasprintf("%s/hipify-harness", bundle_dir);
+    char *xfail_to = xasprintf("%s/xfail.tsv", bundle_dir), *wrapper = xasprintf("%s/run.sh", bundle_dir);
+    if (!lib_dir || make_dirs(lib_dir) != 0 || copy_file("/proc/self/exe", self, true) != 0)
+        failed = 1;
+    *total += file_size(self);
+    /* The libraries this process loaded, so the bundle runs where they are not installed. */
+    for (size_t i = 0; !failed && i < sizeof bundled_libraries / sizeof bundled_libraries[0]; i++) {
+        char *library = loaded_library_path(bundled_libraries[i]), *to = library ? soname_path(lib_dir, library) : NULL;
+        if (library && copy_file(library, to, false) != 0)
+            failed = 1;
+        *total += to ? file_size(to) : 0;
+        free(library);
+        free(to);
+    }
+    if (xfail_path && file_exists(xfail_path) && copy_file(xfail_path, xfail_to, false) != 0)
+        failed = 1;
+    if (write_text_file(wrapper, "#!/bin/sh\n# Runs the bundled harness with its own libraries: ./run.sh run|bench|validate [options]\n"
+                                 "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
+                                 "cmd=$1; shift\n"
+                                 "LD_LIBRARY_PATH=\"$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\" exec \"$here/hipify-harness\" "
+                                 "\"$cmd\" --work \"$here\" --xfail \"$here/xfail.tsv\" \"$@\"\n") != 0 ||
+        chmod(wrapper, 0755) != 0)
+        failed = 1;
+    free(lib_dir);
+    free(self);
+    free(xfail_to);
+    free(wrapper);
+    return failed ? -1 : 0;
+}
+
 static int make_bundle(const harness_options *o, const strvec *programs, result_set *results)
 {
     unsigned long long total = 0;
@@ -300,40 +356,13 @@ static int make_bundle(const harness_options *o, const strvec *programs, result_
         }
         free(to_dir);
     }
-    /* The harness itself, the cJSON library it loads and a wrapper that finds it. */
-    char *self = xasprintf("%s/hipify-harness", o->bundle_dir);
-    char *cjson = loaded_library_path("libcjson");
-    /* Copied under its soname (libcjson.so.1), the name the dynamic loader looks for. */
-    char *cjson_to = NULL;
-    if (cjson) {
-        const char *base = strrchr(cjson, '/') + 1, *so = strstr(base, ".so.");
-        size_t length = so ? (size_t)(so - base) + 4 + strspn(so + 4, "0123456789") : strlen(base);
-        cjson_to = xasprintf("%s/%.*s", lib_dir, (int)length, base);
-    }
-    char *xfail_to = xasprintf("%s/xfail.tsv", o->bundle_dir);
-    char *wrapper = xasprintf("%s/run.sh", o->bundle_dir);
-    if (copy_file("/proc/self/exe", self, true) != 0 || (cjson && copy_file(cjson, cjson_to, false) != 0))
+    if (bundle_install_harness(o->bundle_dir, o->xfail_path, &total) != 0)
         failed = 1;
-    if (o->xfail_path && file_exists(o->xfail_path) && copy_file(o->xfail_path, xfail_to, false) != 0)
-        failed = 1;
-    if (write_text_file(wrapper, "#!/bin/sh\n# Runs the bundled harness with its own libraries: ./run.sh run|bench [options]\n"
-                                 "here=$(cd \"$(dirname \"$0\")\" && pwd)\n"
-                                 "cmd=$1; shift\n"
-                                 "LD_LIBRARY_PATH=\"$here/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}\" exec \"$here/hipify-harness\" "
-                                 "\"$cmd\" --work \"$here\" --xfail \"$here/xfail.tsv\" \"$@\"\n") != 0 ||
-        chmod(wrapper, 0755) != 0)
-        failed = 1;
-    total += file_size(self) + (cjson_to ? file_size(cjson_to) : 0);
     char message[200];
     snprintf(message, sizeof message, "bundle %s: %.1f MiB of %llu MiB allowed", o->bundle_dir,
              (double)total / (1024.0 * 1024.0), BUNDLE_LIMIT_BYTES >> 20);
     result_add(results, "(bundle)", "bundle", failed || total > BUNDLE_LIMIT_BYTES ? RESULT_FAIL : RESULT_PASS,
                message, NULL);
-    free(self);
-    free(cjson);
-    free(cjson_to);
-    free(xfail_to);
-    free(wrapper);
     free(lib_dir);
     return failed ? -1 : 0;
 }

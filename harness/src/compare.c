@@ -62,6 +62,13 @@ static int element_passes(const rec_buffer *a, const rec_buffer *b, uint64_t i, 
         *ulp_err = *abs_err;
         return 0;
     }
+    return compare_values(va, vb, a->dtype, tol, abs_err, rel_err, ulp_err);
+}
+
+int compare_values(double va, double vb, hc_dtype dtype, tolerance tol, double *abs_err, double *rel_err,
+                   double *ulp_err)
+{
+    *abs_err = *rel_err = *ulp_err = 0;
     if (isnan(va) || isnan(vb)) {
         int both = isnan(va) && isnan(vb);
         *abs_err = *rel_err = *ulp_err = both ? 0 : INFINITY;
@@ -75,7 +82,7 @@ static int element_passes(const rec_buffer *a, const rec_buffer *b, uint64_t i, 
     }
     *abs_err = fabs(va - vb);
     *rel_err = *abs_err / fmax(fabs(va), fabs(vb));
-    *ulp_err = a->dtype == HC_DTYPE_F32 ? ulp_distance_f32((float)va, (float)vb) : ulp_distance_f64(va, vb);
+    *ulp_err = dtype == HC_DTYPE_F32 ? ulp_distance_f32((float)va, (float)vb) : ulp_distance_f64(va, vb);
     return (tol.abs > 0 && *abs_err <= tol.abs) || (tol.rel > 0 && *rel_err <= tol.rel) ||
            (tol.ulp > 0 && *ulp_err <= tol.ulp);
 }

@@ -43,6 +43,11 @@ void comparison_free(comparison *c);
 void comparison_print(FILE *out, const char *program, const comparison *c, const char *label_a, const char *label_b,
                       int verbose);
 
+/* The floating-point rule for one pair of values (dtype F32 or F64 picks the ULP grid): equal, both NaN, or
+ * within any enabled bound. Fills the three errors (infinite where a NaN or infinity differs); 1 when it passes. */
+int compare_values(double a, double b, hc_dtype dtype, tolerance tol, double *abs_err, double *rel_err,
+                   double *ulp_err);
+
 /* ULP distance between two finite values of the same type; exposed for the unit test. */
 double ulp_distance_f32(float a, float b);
 double ulp_distance_f64(double a, double b);

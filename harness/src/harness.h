@@ -1,4 +1,4 @@
-/* harness.h: the options shared by the hipify-harness subcommands (build, run, compare, bench) and their
+/* harness.h: the options shared by the hipify-harness subcommands (build, run, compare, bench, validate) and their
  * entry points. Option parsing lives in main.c; each subcommand in its own file. */
 #ifndef HARNESS_HARNESS_H
 #define HARNESS_HARNESS_H
@@ -34,17 +34,30 @@ typedef struct harness_options {
     double timeout_seconds;     /* --timeout: per program run or compile */
     int bench_iterations;       /* --iters (bench) */
     int verbose;                /* --verbose */
+    /* validate */
+    const char *spec_path;      /* --spec FILE: the programs to validate (docs/harness.md) */
+    const char *html_path;      /* --html FILE */
+    const char *cuda_flags;     /* --cuda-flags: the {cuda_flags} placeholder (default -O2 -arch=NVIDIA_ARCH) */
+    const char *hip_include;    /* --hip-include DIR: HIP headers for {hip_nvidia_flags} (default: the system's) */
+    int without_gpu;            /* --without-gpu: run even when no GPU is visible (programs that need none) */
 } harness_options;
 
 int harness_build(const harness_options *options);
 int harness_run(const harness_options *options);
 int harness_compare(const harness_options *options);
 int harness_bench(const harness_options *options);
+int harness_validate(const harness_options *options);
 
 /* Shared by the subcommands. */
 int list_programs(const harness_options *options, strvec *programs); /* sorted program names */
 char *sidecar_for(const harness_options *options, const char *program); /* path that may not exist */
 int finish_reports(const harness_options *options, const char *command, const result_set *results);
 int gpu_available(char *reason, size_t size);
+void add_gpu_environment(strvec *env); /* pins a run to CTest's allocated GPU, if any */
+/* Copies the harness, the shared libraries it loads (cJSON, PCRE2), the xfail list and run.sh into a bundle
+ * folder; adds their bytes to *total. Returns 0 or -1. */
+int bundle_install_harness(const char *bundle_dir, const char *xfail_path, unsigned long long *total);
+unsigned long long bundle_harness_size(void); /* what bundle_install_harness will add */
+#define BUNDLE_LIMIT_BYTES (64ull * 1024 * 1024)
 
 #endif

@@ -39,6 +39,11 @@ static const option_spec option_table[] = {
     {"--timeout", OPT_DOUBLE, FIELD(timeout_seconds), "SECONDS per compile or run (default 600)"},
     {"--iters", OPT_INT, FIELD(bench_iterations), "N timed repetitions per kernel for bench (default 50)"},
     {"--verbose", OPT_FLAG, FIELD(verbose), "report passing buffers too"},
+    {"--spec", OPT_STRING, FIELD(spec_path), "FILE: validate: the programs, how to build, run and compare them"},
+    {"--html", OPT_STRING, FIELD(html_path), "FILE to write an HTML report to"},
+    {"--cuda-flags", OPT_STRING, FIELD(cuda_flags), "FLAGS: validate: {cuda_flags} (default -O2 -arch=NVIDIA_ARCH)"},
+    {"--hip-include", OPT_STRING, FIELD(hip_include), "DIR: validate: HIP headers for {hip_nvidia_flags}"},
+    {"--without-gpu", OPT_FLAG, FIELD(without_gpu), "validate: run even when no GPU is visible (programs that need none)"},
 };
 
 static const struct {
@@ -50,6 +55,8 @@ static const struct {
     {"run", harness_run, "run CUDA and HIP-on-NVIDIA binaries on a GPU and compare their recordings"},
     {"compare", harness_compare, "compare two record files: compare A.rec B.rec [--sidecar FILE]"},
     {"bench", harness_bench, "time kernels in both builds; HIP/CUDA ratios and their geometric mean"},
+    {"validate", harness_validate, "unmodified programs: validate build|run --spec S.json --work W, or "
+                                   "validate (a built work folder or bundle)"},
 };
 
 static void usage(FILE *out)
@@ -60,8 +67,8 @@ static void usage(FILE *out)
     fprintf(out, "\noptions:\n");
     for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++)
         fprintf(out, "  %-18s %s\n", option_table[i].name, option_table[i].help);
-    fprintf(out, "\nexit status: 0 all passed (or expected failures), 1 a failure, 2 usage error, 77 everything "
-                 "SKIPPED (no GPU, nvcc or hipcc)\n");
+    fprintf(out, "\nexit status: 0 all passed (or expected failures, or declared platform differences), 1 a failure "
+                 "or error, 2 usage error, 77 everything SKIPPED (no GPU, nvcc or hipcc)\n");
 }
 
 static void free_options(harness_options *o)

@@ -33,7 +33,7 @@ int step_from_name(const char *name)
     return -1;
 }
 
-static int parse_tolerance(const cJSON *object, tolerance *tol, char *error, size_t error_size)
+int policy_parse_tolerance(const cJSON *object, tolerance *tol, char *error, size_t error_size)
 {
     const cJSON *exact = cJSON_GetObjectItemCaseSensitive(object, "exact");
     if (!cJSON_IsObject(object)) {
@@ -82,7 +82,7 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
             if (strcmp(item->string, (const char *[]){"", "f32", "f64", "i32", "u32", "i64", "u8"}[d]) == 0)
                 dtype = d;
         if (dtype < HC_DTYPE_F32 || dtype > HC_DTYPE_F64 ||
-            parse_tolerance(item, &policy->defaults[dtype], detail, sizeof detail) != 0) {
+            policy_parse_tolerance(item, &policy->defaults[dtype], detail, sizeof detail) != 0) {
             snprintf(error, error_size, "%s: default '%s': %s", sidecar_path, item->string,
                      *detail ? detail : "only f32 and f64 have tolerances (integers are exact)");
             goto fail;
@@ -98,7 +98,7 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
     cJSON_ArrayForEach(item, buffers) {
         buffer_rule *rule = &policy->rules[policy->rule_count];
         rule->tol = (tolerance){0, 0, 0};
-        if (parse_tolerance(item, &rule->tol, detail, sizeof detail) != 0) {
+        if (policy_parse_tolerance(item, &rule->tol, detail, sizeof detail) != 0) {
             snprintf(error, error_size, "%s: buffers '%s': %s", sidecar_path, item->string, detail);
             goto fail;
         }

@@ -37,6 +37,11 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
 void policy_free(program_policy *policy);
 tolerance policy_for_buffer(const program_policy *policy, const char *buffer_name, hc_dtype dtype);
 
+/* Applies a tolerance object ({"abs", "rel", "ulp"} non-negative numbers, or {"exact": true}) over tol:
+ * fields it does not name keep their value. Returns 0, or -1 with a reason in error. */
+struct cJSON;
+int policy_parse_tolerance(const struct cJSON *object, tolerance *tol, char *error, size_t error_size);
+
 typedef struct xfail_entry {
     char *program;
     build_step step;

@@ -19,6 +19,36 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Waits for pid, killing its process group at the time limit, and fills the outcome fields of result. */
+static void wait_with_timeout(pid_t pid, double start, double timeout_seconds, process_result *result)
+{
+    int status = 0;
+    for (;;) {
+        pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid)
+            break;
+        if (done < 0 && errno != EINTR)
+            break;
+        if (timeout_seconds > 0 && now_seconds() - start > timeout_seconds) {
+            kill(-pid, SIGKILL);
+            waitpid(pid, &status, 0);
+            result->timed_out = true;
+            break;
+        }
+        struct timespec pause = {0, 20 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    result->seconds = now_seconds() - start;
+    if (!result->timed_out) {
+        if (WIFEXITED(status)) {
+            result->exit_code = WEXITSTATUS(status);
+            result->not_started = result->exit_code == 127;
+        } else if (WIFSIGNALED(status)) {
+            result->signal = WTERMSIG(status);
+        }
+    }
+}
+
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,
                 process_result *result)
 {
@@ -59,31 +89,7 @@ int run_process(char *const argv[], const strvec *environment, const char *log_p
         _exit(127);
     }
     setpgid(pid, pid);
-    int status = 0;
-    for (;;) {
-        pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
-            break;
-        if (done < 0 && errno != EINTR)
-            break;
-        if (timeout_seconds > 0 && now_seconds() - start > timeout_seconds) {
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
-            result->timed_out = true;
-            break;
-        }
-        struct timespec pause = {0, 20 * 1000 * 1000};
-        nanosleep(&pause, NULL);
-    }
-    result->seconds = now_seconds() - start;
-    if (!result->timed_out) {
-        if (WIFEXITED(status)) {
-            result->exit_code = WEXITSTATUS(status);
-            result->not_started = result->exit_code == 127;
-        } else if (WIFSIGNALED(status)) {
-            result->signal = WTERMSIG(status);
-        }
-    }
+    wait_with_timeout(pid, start, timeout_seconds, result);
     if (log_fd >= 0) {
         char text[64];
         dprintf(log_fd, "[%s, %.1f s]\n", process_describe(result, text, sizeof text), result->seconds);
@@ -108,4 +114,51 @@ const char *process_describe(const process_result *result, char *buffer, int siz
     else
         snprintf(buffer, (size_t)size, "exit %d", result->exit_code);
     return buffer;
+}
+
+/* Opens path for the child on descriptor target; _exit(127) when that fails, since the run would be wrong. */
+static void redirect_or_die(const char *path, int flags, int target)
+{
+    int fd = open(path, flags, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "cannot open %s: %s\n", path, strerror(errno));
+        _exit(127);
+    }
+    dup2(fd, target);
+    close(fd);
+}
+
+int run_process_spec(const process_spec *spec, process_result *result)
+{
+    memset(result, 0, sizeof *result);
+    result->exit_code = -1;
+    double start = now_seconds();
+    pid_t pid = fork();
+    if (pid < 0) {
+        result->not_started = true;
+        return -1;
+    }
+    if (pid == 0) {
+        setpgid(0, 0);
+        redirect_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", O_RDONLY, STDIN_FILENO);
+        int mode = O_WRONLY | O_CREAT | (spec->append ? O_APPEND : O_TRUNC);
+        if (spec->stdout_path)
+            redirect_or_die(spec->stdout_path, mode, STDOUT_FILENO);
+        if (spec->stderr_path && spec->stdout_path && !strcmp(spec->stderr_path, spec->stdout_path))
+            dup2(STDOUT_FILENO, STDERR_FILENO);
+        else if (spec->stderr_path)
+            redirect_or_die(spec->stderr_path, mode, STDERR_FILENO);
+        if (spec->cwd && chdir(spec->cwd) != 0) {
+            fprintf(stderr, "cannot enter %s: %s\n", spec->cwd, strerror(errno));
+            _exit(127);
+        }
+        for (size_t i = 0; spec->environment && i < spec->environment->count; i++)
+            putenv(spec->environment->items[i]);
+        execvp(spec->argv[0], spec->argv);
+        fprintf(stderr, "cannot execute %s: %s\n", spec->argv[0], strerror(errno));
+        _exit(127);
+    }
+    setpgid(pid, pid);
+    wait_with_timeout(pid, start, spec->timeout_seconds, result);
+    return 0;
 }

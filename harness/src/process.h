@@ -21,6 +21,23 @@ typedef struct process_result {
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,
                 process_result *result);
 
+/* A fuller description of one run, for programs under validation: working directory, standard input and
+ * separate standard output and error files. NULL fields mean: inherit (cwd, stdin) or the log file. */
+typedef struct process_spec {
+    char *const *argv;
+    const strvec *environment;
+    const char *cwd;
+    const char *stdin_path;  /* NULL: /dev/null, so a program waiting for input cannot hang the run */
+    const char *stdout_path; /* created, and truncated unless append */
+    const char *stderr_path; /* the same path as stdout_path: both go to that one file */
+    int append;
+    double timeout_seconds;
+} process_spec;
+
+/* Runs spec->argv like run_process, with its own cwd, stdin and output files. Returns 0 when it was run,
+ * -1 when it could not be started (result->not_started is then set). */
+int run_process_spec(const process_spec *spec, process_result *result);
+
 /* True when the result is a normal exit with status 0. */
 bool process_ok(const process_result *result);
 /* Short text for logs and reports: "exit 0", "exit 2", "signal 11", "timed out after 120 s", "not started". */

@@ -7,7 +7,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-static const char *const status_names[] = {"PASS", "FAIL", "XFAIL", "XPASS", "SKIPPED"};
+static const char *const status_names[RESULT__COUNT] = {"PASS",    "FAIL",     "XFAIL", "XPASS",
+                                                        "SKIPPED", "PLATFORM", "ERROR"};
 
 const char *result_status_name(result_status status)
 {
@@ -31,9 +32,49 @@ case_result *result_add(result_set *set, const char *program, const char *step, 
     return r;
 }
 
+int result_add_difference(case_result *row, const char *where, const char *location, const char *cuda,
+                          const char *hip, const char *detail)
+{
+    result_difference *grown = realloc(row->differences, (row->difference_count + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    row->differences = grown;
+    const char *texts[5] = {where, location, cuda, hip, detail};
+    char **fields[5] = {&grown[row->difference_count].where, &grown[row->difference_count].location,
+                        &grown[row->difference_count].cuda, &grown[row->difference_count].hip,
+                        &grown[row->difference_count].detail};
+    for (int i = 0; i < 5; i++)
+        *fields[i] = texts[i] ? strdup(texts[i]) : NULL;
+    row->difference_count++;
+    return 0;
+}
+
+void result_set_meta(result_set *set, const char *key, const char *value)
+{
+    if (set->meta_count >= sizeof set->meta_keys / sizeof set->meta_keys[0] || !key || !value)
+        return;
+    set->meta_keys[set->meta_count] = strdup(key);
+    set->meta_values[set->meta_count] = strdup(value);
+    set->meta_count++;
+}
+
 void result_set_free(result_set *set)
 {
+    for (size_t i = 0; i < set->meta_count; i++) {
+        free(set->meta_keys[i]);
+        free(set->meta_values[i]);
+    }
+    set->meta_count = 0;
     for (size_t i = 0; i < set->count; i++) {
+        for (size_t d = 0; d < set->items[i].difference_count; d++) {
+            result_difference *x = &set->items[i].differences[d];
+            free(x->where);
+            free(x->location);
+            free(x->cuda);
+            free(x->hip);
+            free(x->detail);
+        }
+        free(set->items[i].differences);
         free(set->items[i].program);
         free(set->items[i].step);
         free(set->items[i].message);
@@ -47,7 +88,8 @@ void result_set_free(result_set *set)
 int result_set_ok(const result_set *set)
 {
     for (size_t i = 0; i < set->count; i++)
-        if (set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS)
+        if (set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS ||
+            set->items[i].status == RESULT_ERROR)
             return 0;
     return 1;
 }
@@ -62,7 +104,7 @@ int result_set_all_skipped(const result_set *set)
 
 void report_table(FILE *out, const result_set *set)
 {
-    int counts[5] = {0};
+    int counts[RESULT__COUNT] = {0};
     fprintf(out, "%-16s %-12s %-8s %8s %10s %10s %10s  %s\n", "program", "step", "status", "seconds", "max abs",
             "max rel", "max ulp", "note");
     for (size_t i = 0; i < set->count; i++) {
@@ -80,6 +122,10 @@ void report_table(FILE *out, const result_set *set)
     fprintf(out, "%zu results: %d passed, %d failed, %d expected failures, %d unexpected passes, %d skipped\n",
             set->count, counts[RESULT_PASS], counts[RESULT_FAIL], counts[RESULT_XFAIL], counts[RESULT_XPASS],
             counts[RESULT_SKIP]);
+    /* Only validation produces these; other commands keep their summary line as it was. */
+    if (counts[RESULT_PLATFORM] || counts[RESULT_ERROR])
+        fprintf(out, "  and %d declared platform differences, %d errors\n", counts[RESULT_PLATFORM],
+                counts[RESULT_ERROR]);
 }
 
 static void xml_escaped(FILE *out, const char *text)
@@ -100,17 +146,20 @@ static void xml_escaped(FILE *out, const char *text)
 int report_junit(const char *path, const char *suite, const result_set *set)
 {
     FILE *out = fopen(path, "w");
-    int failures = 0, skipped = 0;
+    int failures = 0, skipped = 0, errors = 0;
     if (!out)
         return -1;
     for (size_t i = 0; i < set->count; i++) {
         failures += set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS;
-        skipped += set->items[i].status == RESULT_SKIP || set->items[i].status == RESULT_XFAIL;
+        skipped += set->items[i].status == RESULT_SKIP || set->items[i].status == RESULT_XFAIL ||
+                   set->items[i].status == RESULT_PLATFORM;
+        errors += set->items[i].status == RESULT_ERROR;
     }
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites>\n");
     fprintf(out, "  <testsuite name=\"");
     xml_escaped(out, suite);
-    fprintf(out, "\" tests=\"%zu\" failures=\"%d\" skipped=\"%d\">\n", set->count, failures, skipped);
+    fprintf(out, "\" tests=\"%zu\" failures=\"%d\" errors=\"%d\" skipped=\"%d\">\n", set->count, failures, errors,
+            skipped);
     for (size_t i = 0; i < set->count; i++) {
         const case_result *r = &set->items[i];
         fprintf(out, "    <testcase classname=\"");
@@ -118,16 +167,33 @@ int report_junit(const char *path, const char *suite, const result_set *set)
         fprintf(out, "\" name=\"");
         xml_escaped(out, r->step);
         fprintf(out, "\" time=\"%.3f\">", r->seconds);
-        if (r->status == RESULT_FAIL || r->status == RESULT_XPASS) {
-            fprintf(out, "<failure message=\"");
+        if (r->status == RESULT_FAIL || r->status == RESULT_XPASS || r->status == RESULT_ERROR) {
+            const char *element = r->status == RESULT_ERROR ? "error" : "failure";
+            fprintf(out, "<%s message=\"", element);
             xml_escaped(out, r->status == RESULT_XPASS ? "unexpected pass: remove it from the xfail list" : r->message);
             fprintf(out, "\">");
             xml_escaped(out, r->log_path);
-            fprintf(out, "</failure>");
-        } else if (r->status == RESULT_SKIP || r->status == RESULT_XFAIL) {
+            for (size_t d = 0; d < r->difference_count; d++) {
+                const result_difference *x = &r->differences[d];
+                fprintf(out, "\n");
+                xml_escaped(out, x->where);
+                fprintf(out, " ");
+                xml_escaped(out, x->location);
+                fprintf(out, ": cuda ");
+                xml_escaped(out, x->cuda);
+                fprintf(out, " | hip ");
+                xml_escaped(out, x->hip);
+                fprintf(out, " (");
+                xml_escaped(out, x->detail);
+                fprintf(out, ")");
+            }
+            fprintf(out, "</%s>", element);
+        } else if (r->status == RESULT_SKIP || r->status == RESULT_XFAIL || r->status == RESULT_PLATFORM) {
             fprintf(out, "<skipped message=\"");
             if (r->status == RESULT_XFAIL)
                 fprintf(out, "expected failure: ");
+            if (r->status == RESULT_PLATFORM)
+                fprintf(out, "declared platform difference: ");
             xml_escaped(out, r->message);
             fprintf(out, "\"/>");
         }
@@ -153,6 +219,11 @@ int report_json(const char *path, const char *command, const result_set *set)
         return -1;
     cJSON_AddStringToObject(root, "command", command);
     cJSON_AddBoolToObject(root, "ok", result_set_ok(set));
+    if (set->meta_count) {
+        cJSON *environment = cJSON_AddObjectToObject(root, "environment");
+        for (size_t i = 0; environment && i < set->meta_count; i++)
+            cJSON_AddStringToObject(environment, set->meta_keys[i], set->meta_values[i]);
+    }
     results = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; results && i < set->count; i++) {
         const case_result *r = &set->items[i];
@@ -174,6 +245,19 @@ int report_json(const char *path, const char *command, const result_set *set)
             cJSON_AddStringToObject(item, "message", r->message);
         if (r->log_path)
             cJSON_AddStringToObject(item, "log", r->log_path);
+        if (r->difference_count) {
+            cJSON *list = cJSON_AddArrayToObject(item, "differences");
+            for (size_t d = 0; list && d < r->difference_count; d++) {
+                const result_difference *x = &r->differences[d];
+                cJSON *entry = cJSON_CreateObject();
+                const char *keys[5] = {"where", "location", "cuda", "hip", "detail"};
+                const char *values[5] = {x->where, x->location, x->cuda, x->hip, x->detail};
+                for (int k = 0; entry && k < 5; k++)
+                    if (values[k])
+                        cJSON_AddStringToObject(entry, keys[k], values[k]);
+                cJSON_AddItemToArray(list, entry);
+            }
+        }
         cJSON_AddItemToArray(results, item);
     }
     char *text = cJSON_Print(root);
@@ -186,4 +270,72 @@ int report_json(const char *path, const char *command, const result_set *set)
         status = -1;
     free(text);
     return status;
+}
+
+static void html_escaped(FILE *out, const char *text)
+{
+    xml_escaped(out, text); /* the same five characters matter in HTML text and attributes */
+}
+
+int report_html(const char *path, const char *command, const result_set *set)
+{
+    FILE *out = fopen(path, "w");
+    int counts[RESULT__COUNT] = {0};
+    if (!out)
+        return -1;
+    for (size_t i = 0; i < set->count; i++)
+        counts[set->items[i].status]++;
+    fprintf(out, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>hipify-harness ");
+    html_escaped(out, command);
+    fprintf(out, "</title>\n<style>body{font-family:sans-serif}table{border-collapse:collapse}"
+                 "td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}"
+                 ".PASS{background:#dfd}.FAIL,.XPASS,.ERROR{background:#fdd}.PLATFORM,.XFAIL{background:#ffd}"
+                 ".SKIPPED{background:#eee}code{white-space:pre-wrap}</style></head><body>\n<h1>hipify-harness ");
+    html_escaped(out, command);
+    fprintf(out, ": %s</h1>\n", result_set_ok(set) ? "ok" : "failures");
+    for (size_t i = 0; i < set->meta_count; i++) {
+        fprintf(out, "<p>");
+        html_escaped(out, set->meta_keys[i]);
+        fprintf(out, ": ");
+        html_escaped(out, set->meta_values[i]);
+        fprintf(out, "</p>\n");
+    }
+    fprintf(out, "<p>");
+    for (int s = 0; s < RESULT__COUNT; s++)
+        if (counts[s])
+            fprintf(out, "%s %d &nbsp; ", status_names[s], counts[s]);
+    fprintf(out, "</p>\n<table>\n<tr><th>program</th><th>step</th><th>status</th><th>seconds</th><th>message</th>"
+                 "<th>differences</th></tr>\n");
+    for (size_t i = 0; i < set->count; i++) {
+        const case_result *r = &set->items[i];
+        fprintf(out, "<tr class=\"%s\"><td>", status_names[r->status]);
+        html_escaped(out, r->program);
+        fprintf(out, "</td><td>");
+        html_escaped(out, r->step);
+        fprintf(out, "</td><td>%s</td><td>%.1f</td><td>", status_names[r->status], r->seconds);
+        html_escaped(out, r->message);
+        if (r->log_path && r->status != RESULT_PASS) {
+            fprintf(out, "<br>log: <code>");
+            html_escaped(out, r->log_path);
+            fprintf(out, "</code>");
+        }
+        fprintf(out, "</td><td>");
+        for (size_t d = 0; d < r->difference_count; d++) {
+            const result_difference *x = &r->differences[d];
+            fprintf(out, "<p><b>");
+            html_escaped(out, x->where);
+            fprintf(out, "</b> ");
+            html_escaped(out, x->location);
+            fprintf(out, "<br>cuda: <code>");
+            html_escaped(out, x->cuda);
+            fprintf(out, "</code><br>hip: <code>");
+            html_escaped(out, x->hip);
+            fprintf(out, "</code><br>");
+            html_escaped(out, x->detail);
+            fprintf(out, "</p>");
+        }
+        fprintf(out, "</td></tr>\n");
+    }
+    fprintf(out, "</table>\n</body></html>\n");
+    return fclose(out) == 0 ? 0 : -1;
 }

@@ -6,7 +6,18 @@
 #include <stddef.h>
 #include <stdio.h>
 
-typedef enum result_status { RESULT_PASS, RESULT_FAIL, RESULT_XFAIL, RESULT_XPASS, RESULT_SKIP } result_status;
+/* PLATFORM: a difference the program's spec declares as a known HIP-vs-CUDA semantic difference (not a porting
+ * failure); ERROR: the harness could not carry out the check (appended so that earlier values keep theirs). */
+typedef enum result_status {
+    RESULT_PASS, RESULT_FAIL, RESULT_XFAIL, RESULT_XPASS, RESULT_SKIP, RESULT_PLATFORM, RESULT_ERROR,
+    RESULT__COUNT
+} result_status;
+
+/* One difference between the two sides, as validation reports it: where ("stdout", "exit status", an output
+ * file), the first differing place ("line 12", "[3, 4]"), both values and what rule they broke. */
+typedef struct result_difference {
+    char *where, *location, *cuda, *hip, *detail;
+} result_difference;
 
 typedef struct case_result {
     char *program;
@@ -18,24 +29,39 @@ typedef struct case_result {
     double value;      /* a step-specific number: the HIP/CUDA time ratio for bench, else 0 */
     char *message;     /* one line: why it failed, the xfail reason, the skip reason */
     char *log_path;    /* the full log, or NULL */
+    result_difference *differences; /* validation only; none elsewhere */
+    size_t difference_count;
 } case_result;
 
 typedef struct result_set {
     case_result *items;
     size_t count;
+    /* Facts about where the results were taken ("gpu", "date"), written as JSON "environment" and in the
+     * HTML heading; empty for the commands that do not set any. */
+    char *meta_keys[8];
+    char *meta_values[8];
+    size_t meta_count;
 } result_set;
 
 /* Adds a row; strings are copied (NULL allowed). Returns the row, or NULL when out of memory. */
 case_result *result_add(result_set *set, const char *program, const char *step, result_status status,
                         const char *message, const char *log_path);
 void result_set_free(result_set *set);
+/* Adds a fact (copied; at most 8, later ones are dropped). */
+void result_set_meta(result_set *set, const char *key, const char *value);
+/* Adds a difference to a row (strings copied, NULL allowed). Returns 0, or -1 when out of memory. */
+int result_add_difference(case_result *row, const char *where, const char *location, const char *cuda,
+                          const char *hip, const char *detail);
 const char *result_status_name(result_status status);
-/* True when the set has no FAIL or XPASS (skips and expected failures do not fail a run). */
+/* True when the set has no FAIL, XPASS or ERROR (skips, expected failures and declared platform differences
+ * do not fail a run). */
 int result_set_ok(const result_set *set);
 int result_set_all_skipped(const result_set *set);
 
 void report_table(FILE *out, const result_set *set);
 int report_junit(const char *path, const char *suite, const result_set *set);
 int report_json(const char *path, const char *command, const result_set *set);
+/* A self-contained HTML page: the summary and one row per result with its differences. */
+int report_html(const char *path, const char *command, const result_set *set);
 
 #endif

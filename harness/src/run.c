@@ -47,7 +47,7 @@ int gpu_available(char *reason, size_t size)
 }
 
 /* CTest's resource allocation (RESOURCE_GROUPS gpus:1) names the GPU as "id:N,slots:1"; pin the run to it. */
-static void add_gpu_environment(strvec *env)
+void add_gpu_environment(strvec *env)
 {
     const char *group = getenv("CTEST_RESOURCE_GROUP_0_GPUS");
     const char *id = group ? strstr(group, "id:") : NULL;

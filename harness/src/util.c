@@ -2,12 +2,15 @@
  * It does not run processes (process.c) or interpret any harness data. */
 #include "util.h"
 
+#include <dirent.h>
 #include <errno.h>
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 int strvec_push(strvec *v, const char *s)
@@ -80,6 +83,13 @@ bool strvec_contains(const strvec *v, const char *s)
         if (strcmp(v->items[i], s) == 0)
             return true;
     return false;
+}
+
+double monotonic_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 char *xasprintf(const char *fmt, ...)
@@ -211,4 +221,92 @@ char *program_stem(const char *path)
     base = base ? base + 1 : path;
     const char *dot = strrchr(base, '.');
     return strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
+}
+
+int copy_tree(const char *from, const char *to)
+{
+    struct stat st;
+    if (stat(from, &st) != 0)
+        return -1;
+    if (S_ISREG(st.st_mode))
+        return copy_file(from, to, (st.st_mode & S_IXUSR) != 0);
+    if (!S_ISDIR(st.st_mode))
+        return 0; /* devices, sockets, fifos: not program inputs */
+    if (make_dirs(to) != 0)
+        return -1;
+    DIR *dir = opendir(from);
+    if (!dir)
+        return -1;
+    int status = 0;
+    struct dirent *entry;
+    while (status == 0 && (entry = readdir(dir))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+            continue;
+        char *a = xasprintf("%s/%s", from, entry->d_name), *b = xasprintf("%s/%s", to, entry->d_name);
+        status = a && b ? copy_tree(a, b) : -1;
+        free(a);
+        free(b);
+    }
+    closedir(dir);
+    return status;
+}
+
+unsigned long long tree_size(const char *path)
+{
+    struct stat st;
+    if (stat(path, &st) != 0)
+        return 0;
+    if (S_ISREG(st.st_mode))
+        return (unsigned long long)st.st_size;
+    unsigned long long total = 0;
+    DIR *dir = S_ISDIR(st.st_mode) ? opendir(path) : NULL;
+    struct dirent *entry;
+    while (dir && (entry = readdir(dir))) {
+        if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
+            continue;
+        char *child = xasprintf("%s/%s", path, entry->d_name);
+        total += child ? tree_size(child) : 0;
+        free(child);
+    }
+    if (dir)
+        closedir(dir);
+    return total;
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw)
+{
+    (void)st, (void)ftw;
+    return type == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+int remove_tree(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return errno == ENOENT ? 0 : -1;
+    return nftw(path, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+char *shell_quote(const char *text)
+{
+    if (*text && strspn(text, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./:=+,-") == strlen(text))
+        return strdup(text);
+    size_t length = 3;
+    for (const char *p = text; *p; p++)
+        length += *p == '\'' ? 4 : 1;
+    char *out = malloc(length), *q = out;
+    if (!out)
+        return NULL;
+    *q++ = '\'';
+    for (const char *p = text; *p; p++) {
+        if (*p == '\'') {
+            memcpy(q, "'\\''", 4);
+            q += 4;
+        } else {
+            *q++ = *p;
+        }
+    }
+    *q++ = '\'';
+    *q = '\0';
+    return out;
 }

@@ -19,6 +19,7 @@ int strvec_split_push(strvec *v, const char *words);        /* pushes each space
 void strvec_free(strvec *v);
 bool strvec_contains(const strvec *v, const char *s);
 
+double monotonic_now(void); /* seconds on a clock that never goes back, for durations */
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* NULL when out of memory */
 int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
 bool file_exists(const char *path);
@@ -26,6 +27,16 @@ bool is_executable(const char *path);
 int copy_file(const char *from, const char *to, bool executable);
 char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
 int write_text_file(const char *path, const char *text);
+/* Copies a file or a folder (recursively, following links to plain files; other special files are skipped)
+ * into to, merging with what is there; modes' executable bits are kept. 0 on success. */
+int copy_tree(const char *from, const char *to);
+/* Total bytes of the plain files under path (or of the file itself). */
+unsigned long long tree_size(const char *path);
+/* Removes a folder the harness made (never follows links). 0 on success or when it does not exist. */
+int remove_tree(const char *path);
+/* The text quoted for /bin/sh when it holds anything but [A-Za-z0-9_./:=+,-]. */
+char *shell_quote(const char *text);
+
 /* Finds an executable named name: an explicit path if it has a slash, else the directories of PATH. */
 char *find_program(const char *name);
 /* Base name without directory and without the last extension: "a/b/relu.cu" -> "relu". */

@@ -1,0 +1,171 @@
+/* validate.c: `hipify-harness validate build|run`: loads the spec, builds and stages each program (vbuild.c),
+ * writes WORK/validate.json, makes the bundle (vbundle.c) and runs the staged programs (vcheck.c) into the
+ * reports. It compares nothing itself. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "harness.h"
+#include "process.h"
+#include "vbuild.h"
+#include "vbundle.h"
+#include "vcheck.h"
+#include "vspec.h"
+
+/* Where the results were taken, for tables made from the JSON report: date, GPU and driver (nvidia-smi). */
+static void describe_environment(result_set *results)
+{
+    char date[64];
+    time_t now = time(NULL);
+    struct tm utc;
+    if (gmtime_r(&now, &utc) && strftime(date, sizeof date, "%Y-%m-%dT%H:%M:%SZ", &utc))
+        result_set_meta(results, "date", date);
+    char *smi = find_program("nvidia-smi");
+    char log[] = "/tmp/hipify-harness-gpu-XXXXXX";
+    int fd = smi ? mkstemp(log) : -1;
+    if (fd >= 0) {
+        close(fd);
+        char *argv[] = {smi, "--query-gpu=name,driver_version", "--format=csv,noheader", NULL};
+        process_spec spec = {.argv = argv, .stdout_path = log, .stderr_path = "/dev/null", .timeout_seconds = 30};
+        process_result result;
+        char *text = run_process_spec(&spec, &result) == 0 && process_ok(&result) ? read_text_file(log, NULL) : NULL;
+        if (text && *text) {
+            text[strcspn(text, "\n")] = '\0'; /* the first GPU: the one a run uses unless pinned */
+            result_set_meta(results, "gpu", text);
+        }
+        free(text);
+        unlink(log);
+    }
+    free(smi);
+}
+
+static int selected(const harness_options *o, const char *name)
+{
+    return o->programs.count == 0 || strvec_contains(&o->programs, name);
+}
+
+/* The exit status: 1 on any failure, 77 when no program could be run (no GPU, nothing built), else 0. */
+static int exit_status(const result_set *results, int reports)
+{
+    if (!result_set_ok(results) || reports != 0)
+        return 1;
+    int ran = 0, skipped = 0;
+    for (size_t i = 0; i < results->count; i++)
+        if (!strcmp(results->items[i].step, "validate")) {
+            ran++;
+            skipped += results->items[i].status == RESULT_SKIP;
+        }
+    return ran && skipped == ran ? HARNESS_EXIT_SKIPPED : 0;
+}
+
+int harness_validate(const harness_options *o)
+{
+    const char *mode = o->positional.count ? o->positional.items[0] : "run";
+    char error[1200] = "";
+    if (o->positional.count > 1 || (strcmp(mode, "build") != 0 && strcmp(mode, "run") != 0)) {
+        fprintf(stderr, "hipify-harness validate: expected 'build' or 'run' (or nothing, in a bundle)\n");
+        return 2;
+    }
+    if (!o->work_dir || (!strcmp(mode, "build") && !o->spec_path)) {
+        fprintf(stderr, "hipify-harness validate: build needs --spec FILE and --work DIR; run needs --work DIR (a "
+                        "folder made by validate build, or a bundle) and --spec to build first\n");
+        return 2;
+    }
+    result_set results = {0};
+    if (o->spec_path) {
+        vspec spec;
+        if (vspec_load(o->spec_path, &spec, error, sizeof error) != 0) {
+            fprintf(stderr, "hipify-harness validate: %s\n", error);
+            return 2;
+        }
+        for (size_t i = 0; i < o->programs.count; i++)
+            if (!vspec_find(&spec, o->programs.items[i])) {
+                fprintf(stderr, "hipify-harness validate: no program '%s' in %s\n", o->programs.items[i],
+                        o->spec_path);
+                vspec_free(&spec);
+                return 2;
+            }
+        char *work = NULL;
+        if (make_dirs(o->work_dir) != 0 || !(work = realpath(o->work_dir, NULL))) {
+            fprintf(stderr, "hipify-harness validate: cannot create %s\n", o->work_dir);
+            vspec_free(&spec);
+            return 2;
+        }
+        vprogram *staged = calloc(spec.count + 1, sizeof *staged);
+        vprogram **list = calloc(spec.count + 1, sizeof *list);
+        size_t count = 0;
+        for (size_t i = 0; staged && list && i < spec.count; i++)
+            if (selected(o, spec.programs[i].name)) {
+                vbuild_program(o, &spec.programs[i], work, &staged[count], &results);
+                list[count] = &staged[count];
+                count++;
+            }
+        char *path = xasprintf("%s/validate.json", work);
+        if (!path || !list || vspec_write_staged(path, list, count) != 0)
+            result_add(&results, "(spec)", "stage", RESULT_ERROR, "cannot write WORK/validate.json", NULL);
+        if (o->bundle_dir && staged)
+            vbundle_make(o, staged, count, &results);
+        vspec holder = {NULL, NULL, staged, count};
+        vspec_free(&holder); /* frees the staged programs */
+        free(list);
+        free(path);
+        free(work);
+        vspec_free(&spec);
+        if (!strcmp(mode, "build")) {
+            int reports = finish_reports(o, "validate build", &results);
+            int status = result_set_ok(&results) && reports == 0 ? 0 : 1;
+            result_set_free(&results);
+            return status;
+        }
+    }
+    /* Run what is staged in the work folder (or bundle); absolute, since each side runs in its own folder. */
+    char *run_base = realpath(o->work_dir, NULL);
+    char *path = run_base ? xasprintf("%s/validate.json", run_base) : NULL;
+    vspec staged;
+    if (!path || vspec_load(path, &staged, error, sizeof error) != 0) {
+        fprintf(stderr, "hipify-harness validate: %s (run validate build first)\n",
+                *error ? error : o->work_dir);
+        free(path);
+        free(run_base);
+        result_set_free(&results);
+        return 2;
+    }
+    free(path);
+    for (size_t i = 0; i < o->programs.count; i++)
+        if (!vspec_find(&staged, o->programs.items[i])) {
+            fprintf(stderr, "hipify-harness validate: no program '%s' staged in %s\n", o->programs.items[i],
+                    o->work_dir);
+            vspec_free(&staged);
+            free(run_base);
+            result_set_free(&results);
+            return 2;
+        }
+    char reason[256] = "";
+    int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
+    describe_environment(&results);
+    for (size_t i = 0; i < staged.count; i++) {
+        const vprogram *p = &staged.programs[i];
+        if (!selected(o, p->name))
+            continue;
+        if (!p->staged) {
+            result_add(&results, p->name, "validate", RESULT_ERROR, "not a staged program (run validate build)", NULL);
+        } else if (!have_gpu) {
+            result_add(&results, p->name, "validate", RESULT_SKIP, reason, NULL);
+        } else if (!p->skipped[SIDE_CUDA] && !p->skipped[SIDE_HIP] && vbundle_unpack_stage(p, error, sizeof error) != 0) {
+            result_add(&results, p->name, "validate", RESULT_ERROR, error, NULL);
+        } else if (vcheck_program(p, run_base, stdout, &results) != 0) {
+            result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
+        }
+    }
+    int reports = finish_reports(o, "validate", &results);
+    int status = exit_status(&results, reports);
+    if (status == HARNESS_EXIT_SKIPPED && *reason)
+        printf("%s\n", reason);
+    result_set_free(&results);
+    vspec_free(&staged);
+    free(run_base);
+    return status;
+}

@@ -1,0 +1,379 @@
+/* vcheck.c: runs the CUDA and the HIP binary of one staged program in fresh run folders and compares what they
+ * did: exit status, stdout/stderr (linecmp.c), declared text/raw/npy outputs (linecmp.c, arrayfile.c and
+ * compare.c's element policy). It neither builds nor decides the command's exit status. */
+#include "vcheck.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "arrayfile.h"
+#include "compare.h"
+#include "harness.h"
+#include "linecmp.h"
+#include "process.h"
+
+/* The differences found so far and whether the harness itself failed (ERROR rather than FAIL). */
+typedef struct findings {
+    case_result scratch; /* only its differences are used, then moved to the row */
+    char first[900];     /* the first difference as one line, for the table and JUnit */
+    int error;
+    double max_abs, max_rel, max_ulp;
+    int compared_errors; /* max_* are meaningful */
+} findings;
+
+static void note(findings *f, const char *where, const char *location, const char *cuda, const char *hip,
+                 const char *detail)
+{
+    result_add_difference(&f->scratch, where, location, cuda, hip, detail);
+    if (f->scratch.difference_count == 1)
+        snprintf(f->first, sizeof f->first, "%s%s%s: cuda %s | hip %s%s%s", where, location && *location ? " " : "",
+                 location ? location : "", cuda ? cuda : "-", hip ? hip : "-", detail && *detail ? " - " : "",
+                 detail ? detail : "");
+}
+
+static void track_errors(findings *f, double a, double r, double u)
+{
+    f->compared_errors = 1;
+    f->max_abs = fmax(f->max_abs, a);
+    f->max_rel = fmax(f->max_rel, r);
+    f->max_ulp = fmax(f->max_ulp, u);
+}
+
+/* Compares two texts (stdout, stderr or a text output) and notes the first differing line. */
+static void compare_text_files(findings *f, const char *where, const char *paths[2], const ignore_set *ignore,
+                               tolerance tol, char *summary, size_t summary_size)
+{
+    size_t length[2] = {0, 0};
+    char *text[2];
+    for (int s = 0; s < 2; s++)
+        text[s] = read_text_file(paths[s], &length[s]);
+    if (!text[0] || !text[1]) {
+        note(f, where, "file", text[0] ? "present" : "missing", text[1] ? "present" : "missing",
+             "the output was not written");
+        free(text[0]);
+        free(text[1]);
+        return;
+    }
+    text_comparison c;
+    if (compare_texts(text[0], length[0], text[1], length[1], ignore, tol, &c) != 0) {
+        f->error = 1;
+        note(f, where, NULL, NULL, NULL, "out of memory comparing the texts");
+    } else {
+        track_errors(f, c.max_abs, c.max_rel, c.max_ulp);
+        if (!c.passed) {
+            char location[96], detail[700];
+            if (c.first_line[0] == c.first_line[1] || !c.first_line[0] || !c.first_line[1])
+                snprintf(location, sizeof location, "line %zu", c.first_line[0] ? c.first_line[0] : c.first_line[1]);
+            else
+                snprintf(location, sizeof location, "line %zu (hip line %zu)", c.first_line[0], c.first_line[1]);
+            snprintf(detail, sizeof detail, "%s; %zu differing line(s) of %zu/%zu", c.detail ? c.detail : "",
+                     c.differing_lines, c.lines[0], c.lines[1]);
+            note(f, where, location, c.first_text[0] ? c.first_text[0] : "(no such line)",
+                 c.first_text[1] ? c.first_text[1] : "(no such line)", detail);
+        }
+        snprintf(summary, summary_size, "%s %zu lines%s", where, c.lines[0], c.passed ? " agree" : " differ");
+        if (c.ignored[0] || c.ignored[1])
+            snprintf(summary + strlen(summary), summary_size - strlen(summary), " (%zu/%zu ignored)", c.ignored[0],
+                     c.ignored[1]);
+    }
+    text_comparison_free(&c);
+    free(text[0]);
+    free(text[1]);
+}
+
+static void value_text(char *buffer, size_t size, hc_dtype dtype, double v)
+{
+    if (dtype == HC_DTYPE_F32)
+        snprintf(buffer, size, "%.9g", v);
+    else if (dtype == HC_DTYPE_F64)
+        snprintf(buffer, size, "%.17g", v);
+    else
+        snprintf(buffer, size, "%.0f", v);
+}
+
+/* Compares two array outputs element by element under compare.c's policy. */
+static void compare_array_files(findings *f, const output_spec *o, const char *paths[2], tolerance tol)
+{
+    array_data arrays[2];
+    char errors[2][400] = {"", ""};
+    int ok[2];
+    for (int s = 0; s < 2; s++)
+        ok[s] = (o->format == OUTPUT_NPY ? array_read_npy(paths[s], &arrays[s], errors[s], sizeof errors[s])
+                                         : array_read_raw(paths[s], o->dtype, &arrays[s], errors[s], sizeof errors[s])) == 0;
+    if (!ok[0] || !ok[1]) {
+        /* Both unreadable in the same way: the spec is wrong (a dtype, a format), not the port. */
+        if (!ok[0] && !ok[1] && !strcmp(errors[0], errors[1]))
+            f->error = 1;
+        note(f, o->path, "file", ok[0] ? "readable" : errors[0], ok[1] ? "readable" : errors[1],
+             "cannot read the output as declared");
+        goto done;
+    }
+    char shape[2][160];
+    for (int s = 0; s < 2; s++)
+        array_shape_text(&arrays[s], shape[s], sizeof shape[s]);
+    if (strcmp(arrays[0].source_dtype, arrays[1].source_dtype) != 0 || strcmp(shape[0], shape[1]) != 0 ||
+        arrays[0].fortran_order != arrays[1].fortran_order || arrays[0].count != arrays[1].count) {
+        char a[200], b[200];
+        snprintf(a, sizeof a, "%s %s, %llu elements%s", arrays[0].source_dtype, shape[0],
+                 (unsigned long long)arrays[0].count, arrays[0].fortran_order ? ", Fortran order" : "");
+        snprintf(b, sizeof b, "%s %s, %llu elements%s", arrays[1].source_dtype, shape[1],
+                 (unsigned long long)arrays[1].count, arrays[1].fortran_order ? ", Fortran order" : "");
+        note(f, o->path, "shape", a, b, "element type, shape or size differs");
+        goto done;
+    }
+    /* One-buffer recordings, so the element rule is compare.c's own (NaN, infinity, exact integers, ULPs). */
+    rec_buffer buffers[2];
+    recording recs[2];
+    for (int s = 0; s < 2; s++) {
+        buffers[s] = (rec_buffer){(char *)o->path, arrays[s].dtype, arrays[s].count, arrays[s].data};
+        memset(&recs[s], 0, sizeof recs[s]);
+        recs[s].buffers = &buffers[s];
+        recs[s].buffer_count = 1;
+        recs[s].complete = 1;
+    }
+    program_policy policy;
+    char error[200];
+    policy_load(NULL, &policy, error, sizeof error);
+    policy.defaults[HC_DTYPE_F32] = policy.defaults[HC_DTYPE_F64] = tol;
+    comparison c;
+    if (compare_recordings(&recs[0], &recs[1], &policy, &c) != 0) {
+        f->error = 1;
+        note(f, o->path, NULL, NULL, NULL, "out of memory comparing the arrays");
+    } else if (c.buffer_count == 1) {
+        const buffer_result *r = &c.buffers[0];
+        track_errors(f, r->max_abs, r->max_rel, r->max_ulp);
+        if (!r->passed && r->first_count > 0) {
+            char location[200], index[160], a[64], b[64], detail[400];
+            array_index_text(&arrays[0], r->first_index[0], index, sizeof index);
+            snprintf(location, sizeof location, "element %s (flat index %llu)", index,
+                     (unsigned long long)r->first_index[0]);
+            value_text(a, sizeof a, r->dtype, r->first_a[0]);
+            value_text(b, sizeof b, r->dtype, r->first_b[0]);
+            snprintf(detail, sizeof detail, "%llu of %llu %s elements differ; max abs %.3g, rel %.3g, ulp %.3g "
+                     "(bounds abs %g rel %g ulp %g%s)",
+                     (unsigned long long)r->mismatches, (unsigned long long)r->count, arrays[0].source_dtype,
+                     r->max_abs, r->max_rel, r->max_ulp, r->tol.abs, r->tol.rel, r->tol.ulp,
+                     r->dtype == HC_DTYPE_F32 || r->dtype == HC_DTYPE_F64 ? "" : "; integers are exact");
+            note(f, o->path, location, a, b, detail);
+        }
+    }
+    comparison_free(&c);
+    policy_free(&policy);
+done:
+    for (int s = 0; s < 2; s++)
+        if (ok[s])
+            array_free(&arrays[s]);
+}
+
+static char *side_path(const char *run_dir, const char *root, const char *relative)
+{
+    int ups;
+    char *joined = xasprintf("%s/%s", root, relative), *normal = joined ? vspec_normalize(joined, &ups) : NULL;
+    char *path = normal && ups == 0 ? xasprintf("%s/%s", run_dir, normal) : NULL;
+    free(joined);
+    free(normal);
+    return path;
+}
+
+/* Makes a fresh run folder for one side: the staged inputs, then the side's own staged files. */
+static int prepare_run_folder(const vprogram *p, int side, const char *run_dir)
+{
+    char *inputs = xasprintf("%s/inputs", p->stage), *own = xasprintf("%s/%s", p->stage, vside_names[side]);
+    char *cwd = side_path(run_dir, p->root, p->cwd);
+    int status = inputs && own && cwd && make_dirs(run_dir) == 0 && copy_tree(inputs, run_dir) == 0 &&
+                         copy_tree(own, run_dir) == 0 && make_dirs(cwd) == 0
+                     ? 0
+                     : -1;
+    free(inputs);
+    free(own);
+    free(cwd);
+    return status;
+}
+
+static const char *outcome_text(const process_result *r, char *buffer, int size)
+{
+    return process_describe(r, buffer, size);
+}
+
+int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_set *results)
+{
+    findings f;
+    memset(&f, 0, sizeof f);
+    char message[1200] = "";
+    case_result *row;
+    if (p->skipped[SIDE_CUDA] || p->skipped[SIDE_HIP]) {
+        int s = p->skipped[SIDE_CUDA] ? SIDE_CUDA : SIDE_HIP;
+        snprintf(message, sizeof message, "not built: %s", p->skipped[s]);
+        row = result_add(results, p->name, "validate", RESULT_SKIP, message, p->build_log[s]);
+        return row ? 0 : -1;
+    }
+    char *base = xasprintf("%s/%s/run", run_base, p->name);
+    char *run_dir[2], *stdout_path[2], *stderr_path[2], *exe[2], *cwd[2], *stdin_path[2];
+    process_result outcome[2];
+    memset(outcome, 0, sizeof outcome);
+    int prepared = base && remove_tree(base) == 0;
+    for (int s = 0; s < 2; s++) {
+        run_dir[s] = xasprintf("%s/%s", base, vside_names[s]);
+        stdout_path[s] = xasprintf("%s/%s.stdout", base, vside_names[s]);
+        stderr_path[s] = xasprintf("%s/%s.stderr", base, vside_names[s]);
+        exe[s] = side_path(run_dir[s], p->root, p->exe[s]);
+        cwd[s] = side_path(run_dir[s], p->root, p->cwd);
+        stdin_path[s] = p->stdin_path ? side_path(run_dir[s], p->root, p->stdin_path) : NULL;
+        prepared = prepared && prepare_run_folder(p, s, run_dir[s]) == 0;
+    }
+    result_status status = RESULT_PASS;
+    if (!prepared) {
+        snprintf(message, sizeof message, "cannot prepare the run folders under %s", base ? base : run_base);
+        status = RESULT_ERROR;
+    }
+    for (int s = 0; s < 2 && status == RESULT_PASS; s++) {
+        if (!is_executable(exe[s])) {
+            snprintf(message, sizeof message, "the staged %s executable %s is missing", vside_names[s], p->exe[s]);
+            status = RESULT_ERROR;
+            break;
+        }
+        strvec argv = {0}, env = {0};
+        strvec_push(&argv, exe[s]);
+        for (size_t i = 0; i < p->args.count; i++)
+            strvec_push(&argv, p->args.items[i]);
+        for (size_t i = 0; i < p->env.count; i++)
+            strvec_push(&env, p->env.items[i]);
+        add_gpu_environment(&env);
+        process_spec spec = {.argv = argv.items, .environment = &env, .cwd = cwd[s], .stdin_path = stdin_path[s],
+                             .stdout_path = stdout_path[s], .stderr_path = stderr_path[s],
+                             .timeout_seconds = p->timeout};
+        fprintf(out, "%s: running %s (%s)\n", p->name, vside_names[s], p->exe[s]);
+        fflush(out);
+        if (run_process_spec(&spec, &outcome[s]) != 0 || outcome[s].not_started) {
+            char *log = read_text_file(stderr_path[s], NULL);
+            if (log)
+                log[strcspn(log, "\n")] = '\0';
+            snprintf(message, sizeof message, "the %s executable could not be started: %.300s", vside_names[s],
+                     log ? log : "fork failed");
+            free(log);
+            status = RESULT_ERROR;
+        }
+        strvec_free(&argv);
+        strvec_free(&env);
+    }
+    ignore_set ignore = {0};
+    char error[600] = "";
+    if (status == RESULT_PASS && ignore_set_compile(&ignore, &p->ignore, error, sizeof error) != 0) {
+        snprintf(message, sizeof message, "%s", error);
+        status = RESULT_ERROR;
+    }
+    char summary[4][200] = {"", "", "", ""};
+    if (status == RESULT_PASS) {
+        char a[64], b[64];
+        for (int s = 0; s < 2; s++)
+            if (outcome[s].timed_out) {
+                snprintf(a, sizeof a, "timed out after %.0f s", p->timeout);
+                note(&f, "run", vside_names[s], s == SIDE_CUDA ? a : "-", s == SIDE_HIP ? a : "-",
+                     "a run that does not finish proves nothing");
+            }
+        int same_end = outcome[0].exit_code == outcome[1].exit_code && outcome[0].signal == outcome[1].signal &&
+                       outcome[0].timed_out == outcome[1].timed_out;
+        outcome_text(&outcome[0], a, sizeof a);
+        outcome_text(&outcome[1], b, sizeof b);
+        snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
+        if (p->compare_stdout) {
+            const char *paths[2] = {stdout_path[0], stdout_path[1]};
+            compare_text_files(&f, "stdout", paths, &ignore, p->tol, summary[1], sizeof summary[1]);
+        }
+        if (p->compare_stderr) {
+            const char *paths[2] = {stderr_path[0], stderr_path[1]};
+            compare_text_files(&f, "stderr", paths, &ignore, p->tol, summary[2], sizeof summary[2]);
+        }
+        size_t agreeing = 0;
+        for (size_t i = 0; i < p->output_count; i++) {
+            const output_spec *o = &p->outputs[i];
+            char *at[2] = {NULL, NULL};
+            for (int s = 0; s < 2; s++) {
+                char *relative = xasprintf("%s/%s", p->cwd, o->path);
+                at[s] = relative ? side_path(run_dir[s], p->root, relative) : NULL;
+                free(relative);
+            }
+            size_t before = f.scratch.difference_count;
+            int exists[2] = {at[0] && file_exists(at[0]), at[1] && file_exists(at[1])};
+            if (!exists[0] || !exists[1]) {
+                note(&f, o->path, "file", exists[0] ? "written" : "missing", exists[1] ? "written" : "missing",
+                     exists[0] || exists[1] ? "only one side wrote the declared output"
+                                            : "neither side wrote the declared output");
+            } else if (o->format == OUTPUT_TEXT) {
+                char ignored[200];
+                const char *paths[2] = {at[0], at[1]};
+                compare_text_files(&f, o->path, paths, &ignore, p->tol, ignored, sizeof ignored);
+            } else {
+                const char *paths[2] = {at[0], at[1]};
+                compare_array_files(&f, o, paths, p->tol);
+            }
+            agreeing += f.scratch.difference_count == before;
+            free(at[0]);
+            free(at[1]);
+        }
+        if (p->output_count)
+            snprintf(summary[3], sizeof summary[3], "%zu of %zu outputs agree", agreeing, p->output_count);
+        /* Last, so that the row's message shows what the program printed or wrote differently, which says
+         * more than the exit status it led to. */
+        if (p->compare_exit && !same_end && !outcome[0].timed_out && !outcome[1].timed_out)
+            note(&f, "exit status", NULL, a, b, "the programs ended differently");
+        if (f.error) {
+            status = RESULT_ERROR;
+            snprintf(message, sizeof message, "%s", f.first);
+        } else if (f.scratch.difference_count) {
+            int timed_out = outcome[0].timed_out || outcome[1].timed_out;
+            status = p->platform_difference && !timed_out ? RESULT_PLATFORM : RESULT_FAIL;
+            if (status == RESULT_PLATFORM)
+                snprintf(message, sizeof message, "declared platform difference (%s); seen: %s",
+                         p->platform_difference, f.first);
+            else
+                snprintf(message, sizeof message, "%s", f.first);
+            if (f.scratch.difference_count > 1)
+                snprintf(message + strlen(message), sizeof message - strlen(message), " (+%zu more)",
+                         f.scratch.difference_count - 1);
+        } else {
+            size_t used = 0;
+            for (int k = 0; k < 4; k++)
+                if (*summary[k])
+                    used += (size_t)snprintf(message + used, used < sizeof message ? sizeof message - used : 0,
+                                             "%s%s", used ? "; " : "", summary[k]);
+            if (p->platform_difference && used < sizeof message)
+                snprintf(message + used, sizeof message - used, "; the declared platform difference did not show (%s)",
+                         p->platform_difference);
+        }
+    }
+    for (size_t d = 0; d < f.scratch.difference_count; d++) {
+        const result_difference *x = &f.scratch.differences[d];
+        fprintf(out, "%s: %s%s%s:\n    cuda: %s\n    hip:  %s\n    %s\n", p->name, x->where,
+                x->location ? " " : "", x->location ? x->location : "", x->cuda ? x->cuda : "-",
+                x->hip ? x->hip : "-", x->detail ? x->detail : "");
+    }
+    row = result_add(results, p->name, "validate", status, message, status == RESULT_PASS ? NULL : base);
+    if (row) {
+        row->seconds = outcome[0].seconds + outcome[1].seconds;
+        row->has_errors = f.compared_errors;
+        row->max_abs = f.max_abs;
+        row->max_rel = f.max_rel;
+        row->max_ulp = f.max_ulp;
+        row->differences = f.scratch.differences;
+        row->difference_count = f.scratch.difference_count;
+        f.scratch.differences = NULL;
+    }
+    free(f.scratch.differences);
+    /* Run folders are kept where they explain a result other than a plain pass. */
+    if (status == RESULT_PASS && base)
+        remove_tree(base);
+    ignore_set_free(&ignore);
+    for (int s = 0; s < 2; s++) {
+        free(run_dir[s]);
+        free(stdout_path[s]);
+        free(stderr_path[s]);
+        free(exe[s]);
+        free(cwd[s]);
+        free(stdin_path[s]);
+    }
+    free(base);
+    return row ? 0 : -1;
+}

@@ -1,0 +1,72 @@
+/* vspec.h: the program spec of `hipify-harness validate` (docs/harness.md, "Validating an unmodified program"):
+ * parsing the user's spec, and the staged form that `validate build` writes next to the staged binaries and
+ * inputs (WORK/validate.json, also the bundle's). It builds, runs and compares nothing. */
+#ifndef HARNESS_VSPEC_H
+#define HARNESS_VSPEC_H
+
+#include <stddef.h>
+
+#include "policy.h"
+#include "util.h"
+
+enum { SIDE_CUDA = 0, SIDE_HIP = 1 };
+extern const char *const vside_names[2]; /* "cuda", "hip": spec keys, stage folders, report labels */
+
+typedef enum output_format { OUTPUT_TEXT, OUTPUT_RAW, OUTPUT_NPY } output_format;
+
+typedef struct output_spec {
+    char *path;     /* relative to the run's working directory */
+    output_format format;
+    char *dtype;    /* raw only */
+} output_spec;
+
+typedef struct vprogram {
+    char *name;
+    /* The user's spec (absolute paths, resolved against the spec's folder). */
+    char *tree;
+    char *port;           /* NULL: hipify-c translates the tree */
+    char *build[2];       /* command templates, run with cwd = tree / port */
+    strvec files;         /* inputs, relative to the tree */
+    /* Both forms. */
+    char *exe[2];         /* user spec: relative to tree / port; staged: relative to root */
+    strvec args;
+    char *cwd;            /* relative to the tree (staged: to root); "." by default */
+    char *stdin_path;     /* relative to the tree (staged: to root), like files; or NULL */
+    strvec env;           /* "NAME=value" */
+    double timeout;       /* seconds */
+    int compare_exit, compare_stdout, compare_stderr;
+    strvec ignore;        /* the defaults' patterns, then the program's */
+    output_spec *outputs;
+    size_t output_count;
+    tolerance tol;        /* harness f32 defaults, then defaults.tolerance, then compare.tolerance */
+    char *platform_difference; /* expect.platform_difference, or NULL */
+    /* Staged form only. */
+    int staged;
+    char *stage;          /* folder with inputs/, cuda/, hip/ (absolute once loaded) */
+    char *root;           /* where the tree sits inside each of them ("." when no input lies above it) */
+    char *skipped[2];     /* why a side was not built, or NULL */
+    char *build_log[2];
+} vprogram;
+
+typedef struct vspec {
+    char *path;
+    char *dir;            /* the spec's folder: relative paths start there */
+    vprogram *programs;
+    size_t count;
+} vspec;
+
+/* Reads a spec (comments allowed: the file is minified before parsing) or a staged spec. Relative tree/port/
+ * stage paths become absolute. Returns 0, or -1 with "FILE: program NAME: what is wrong" in error. */
+int vspec_load(const char *path, vspec *spec, char *error, size_t error_size);
+void vspec_free(vspec *spec);
+const vprogram *vspec_find(const vspec *spec, const char *name);
+
+/* Writes programs in the staged form to path; stage paths are written relative to path's folder so that the
+ * file and the folders it names can move together (a bundle). Returns 0 or -1. */
+int vspec_write_staged(const char *path, vprogram *const *programs, size_t count);
+
+/* Lexically normalises a relative path ("a/./b/../c" -> "a/c"); sets *ups to the number of leading ".."
+ * components left. Returns NULL when out of memory or when the path is absolute. */
+char *vspec_normalize(const char *path, int *ups);
+
+#endif

@@ -1,0 +1,335 @@
+/* test_validate.c: unit tests (cmocka) of the comparison logic of `hipify-harness validate`: numbers inside
+ * lines, ignore patterns, line alignment, raw and .npy readers, spec parsing and path normalisation. They need
+ * no GPU and no compiler; the end-to-end checks are tests/validate_e2e.sh. */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "arrayfile.h"
+#include "linecmp.h"
+#include "util.h"
+#include "vspec.h"
+
+static const tolerance tight = {1e-9, 1e-6, 0};
+
+static int line_agrees(const char *a, const char *b, tolerance tol, char *detail, size_t size)
+{
+    double errors[3];
+    return compare_line(a, strlen(a), b, strlen(b), tol, detail, size, errors);
+}
+
+static void test_numbers_inside_lines(void **state)
+{
+    (void)state;
+    char detail[512];
+    /* Within the relative bound, although the text differs. */
+    assert_true(line_agrees("residual = 1.000000000", "residual = 1.000000100", (tolerance){0, 1e-5, 0}, detail,
+                            sizeof detail));
+    /* Beyond it: the number, both values and the bounds are named. */
+    assert_false(line_agrees("sum = 10.0000 ok", "sum = 10.5000 ok", tight, detail, sizeof detail));
+    assert_non_null(strstr(detail, "number 1: 10.0000 vs 10.5000"));
+    assert_non_null(strstr(detail, "rel 0.0476"));
+    /* Integers are exact whatever the bounds; their spelling is not ("007" is 7, "-0" is 0). */
+    assert_false(line_agrees("count 1000000", "count 1000001", (tolerance){0, 1e-3, 0}, detail, sizeof detail));
+    assert_non_null(strstr(detail, "integers are compared exactly"));
+    assert_true(line_agrees("count +007 and -0", "count 7 and 0", tight, detail, sizeof detail));
+    assert_true(line_agrees("big 123456789012345678901", "big 123456789012345678901", tight, detail, sizeof detail));
+    assert_false(line_agrees("big 123456789012345678901", "big 123456789012345678902", tight, detail, sizeof detail));
+    /* Exponent forms are numbers; an integer against a float compares as floats. */
+    assert_true(line_agrees("x 1.5e+03", "x 1500", tight, detail, sizeof detail));
+    /* NaN and infinity as glibc prints them; a NaN sign does not matter, a NaN against a number does. */
+    assert_true(line_agrees("v nan inf", "v -nan inf", tight, detail, sizeof detail));
+    assert_false(line_agrees("v nan", "v 1.0", tight, detail, sizeof detail));
+    /* Digits inside words are text: sm_90 against sm_80 is a text difference, not a number 90 vs 80. */
+    assert_false(line_agrees("arch sm_90", "arch sm_80", (tolerance){100, 0, 0}, detail, sizeof detail));
+    assert_non_null(strstr(detail, "text differs"));
+    /* A minus between operands is text, not a sign. */
+    assert_true(line_agrees("range 3-4", "range 3-4", tight, detail, sizeof detail));
+    /* Runs of blanks only need to be blanks on both sides (column alignment), leading/trailing ones not at all. */
+    assert_true(line_agrees("  a    1.5\t b  ", "a 1.5 b", tight, detail, sizeof detail));
+    assert_false(line_agrees("a b", "ab", tight, detail, sizeof detail));
+    assert_false(line_agrees("value: 1.5", "value: x", tight, detail, sizeof detail));
+}
+
+static void test_texts_ignore_patterns_and_line_numbers(void **state)
+{
+    (void)state;
+    strvec patterns = {0};
+    ignore_set ignore;
+    char error[256];
+    strvec_push(&patterns, "(?i)kernel time");
+    strvec_push(&patterns, "^at 0x[0-9a-f]+$");
+    assert_int_equal(ignore_set_compile(&ignore, &patterns, error, sizeof error), 0);
+    const char *a = "Kernel time: 12 ms\nat 0x7ffc\nsum 1\nlast 2\n";
+    const char *b = "at 0x1234\nKERNEL TIME: 13 ms\nsum 1\nlast 3";
+    text_comparison c;
+    assert_int_equal(compare_texts(a, strlen(a), b, strlen(b), &ignore, tight, &c), 0);
+    assert_false(c.passed);
+    assert_int_equal(c.ignored[0], 2);
+    assert_int_equal(c.ignored[1], 2);
+    assert_int_equal(c.lines[0], 2);
+    assert_int_equal(c.differing_lines, 1);
+    /* The original line numbers, counted with the ignored lines. */
+    assert_int_equal(c.first_line[0], 4);
+    assert_int_equal(c.first_line[1], 4);
+    assert_string_equal(c.first_text[0], "last 2");
+    assert_string_equal(c.first_text[1], "last 3");
+    text_comparison_free(&c);
+    /* Without the patterns the same texts differ from the first line. */
+    assert_int_equal(compare_texts(a, strlen(a), b, strlen(b), NULL, tight, &c), 0);
+    assert_int_equal(c.first_line[0], 1);
+    text_comparison_free(&c);
+    /* A line only one side has; CRLF endings are not a difference. */
+    const char *x = "one\r\ntwo\r\n", *y = "one\ntwo\nthree\n";
+    assert_int_equal(compare_texts(x, strlen(x), y, strlen(y), NULL, tight, &c), 0);
+    assert_false(c.passed);
+    assert_int_equal(c.first_line[0], 0);
+    assert_int_equal(c.first_line[1], 3);
+    assert_null(c.first_text[0]);
+    assert_non_null(strstr(c.detail, "only the second output"));
+    text_comparison_free(&c);
+    ignore_set_free(&ignore);
+    /* A malformed pattern is an error naming it. */
+    strvec_push(&patterns, "unclosed (group");
+    assert_int_equal(ignore_set_compile(&ignore, &patterns, error, sizeof error), -1);
+    assert_non_null(strstr(error, "unclosed (group"));
+    strvec_free(&patterns);
+}
+
+/* Builds a version 1 .npy image with the given header dictionary and data. */
+static size_t make_npy(unsigned char *out, const char *dict, const void *data, size_t data_size)
+{
+    size_t n = strlen(dict), header = n + 1;
+    memcpy(out, "\x93NUMPY\x01\x00", 8);
+    out[8] = (unsigned char)(header & 0xff);
+    out[9] = (unsigned char)(header >> 8);
+    memcpy(out + 10, dict, n);
+    out[10 + n] = '\n';
+    memcpy(out + 11 + n, data, data_size);
+    return 11 + n + data_size;
+}
+
+static void test_npy_header_shape_order_and_types(void **state)
+{
+    (void)state;
+    unsigned char image[512];
+    array_data a;
+    char error[256], text[64];
+    double values[6] = {1, 2, 3, 4, 5, 6};
+    size_t size = make_npy(image, "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", values, sizeof values);
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), 0);
+    assert_int_equal(a.dtype, HC_DTYPE_F64);
+    assert_int_equal(a.ndim, 2);
+    assert_int_equal(a.count, 6);
+    assert_true(((double *)a.data)[5] == 6.0);
+    array_shape_text(&a, text, sizeof text);
+    assert_string_equal(text, "(2, 3)");
+    array_index_text(&a, 5, text, sizeof text);
+    assert_string_equal(text, "[1, 2]");
+    array_free(&a);
+    /* Fortran order: the first index varies fastest. */
+    size = make_npy(image, "{'descr': '<f8', 'fortran_order': True, 'shape': (2, 3), }", values, sizeof values);
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), 0);
+    array_index_text(&a, 1, text, sizeof text);
+    assert_string_equal(text, "[1, 0]");
+    array_free(&a);
+    /* Big-endian int16 is swapped and widened exactly; 1-D shapes print with a trailing comma. */
+    unsigned char be[4] = {0xff, 0xfe, 0x01, 0x00}; /* -2, 256 */
+    size = make_npy(image, "{'descr': '>i2', 'fortran_order': False, 'shape': (2,), }", be, sizeof be);
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), 0);
+    assert_int_equal(a.dtype, HC_DTYPE_I32);
+    assert_int_equal(((int32_t *)a.data)[0], -2);
+    assert_int_equal(((int32_t *)a.data)[1], 256);
+    array_shape_text(&a, text, sizeof text);
+    assert_string_equal(text, "(2,)");
+    array_free(&a);
+    /* Data that does not match the shape, an unsupported type and a wrong magic are errors that say so. */
+    size = make_npy(image, "{'descr': '<f8', 'fortran_order': False, 'shape': (4,), }", values, 3 * sizeof(double));
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), -1);
+    assert_non_null(strstr(error, "shape and type need 32"));
+    size = make_npy(image, "{'descr': '<f2', 'fortran_order': False, 'shape': (1,), }", values, 2);
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), -1);
+    assert_non_null(strstr(error, "'<f2' is not supported"));
+    image[1] = 'X';
+    assert_int_equal(array_parse_npy(image, size, &a, error, sizeof error), -1);
+    assert_non_null(strstr(error, "magic"));
+}
+
+static void test_raw_files(void **state)
+{
+    (void)state;
+    char *path = xasprintf("/tmp/hc-validate-test-%d.bin", (int)getpid()), error[256];
+    uint16_t halves[3] = {1, 65535, 7};
+    FILE *f = fopen(path, "wb");
+    fwrite(halves, sizeof halves[0], 3, f);
+    fclose(f);
+    array_data a;
+    assert_int_equal(array_read_raw(path, "u16", &a, error, sizeof error), 0);
+    assert_int_equal(a.count, 3);
+    assert_int_equal(((int32_t *)a.data)[1], 65535); /* unsigned, widened without loss */
+    array_free(&a);
+    /* 6 bytes are not a whole number of f32 elements; an unknown dtype is named. */
+    assert_int_equal(array_read_raw(path, "f32", &a, error, sizeof error), -1);
+    assert_non_null(strstr(error, "not a whole number of f32"));
+    assert_int_equal(array_read_raw(path, "float", &a, error, sizeof error), -1);
+    assert_non_null(strstr(error, "unknown raw dtype 'float'"));
+    unlink(path);
+    free(path);
+}
+
+static char *write_spec(const char *text)
+{
+    char *path = xasprintf("/tmp/hc-validate-spec-%d.json", (int)getpid());
+    assert_int_equal(write_text_file(path, text), 0);
+    return path;
+}
+
+static void test_spec_parsing(void **state)
+{
+    (void)state;
+    vspec spec;
+    char error[1024];
+    /* Comments are allowed; tolerances merge field by field; ignore lists concatenate; defaults apply. */
+    char *path = write_spec(
+        "// a comment\n{\"defaults\": {\"timeout\": 30, \"tolerance\": {\"abs\": 1e-3}, \"ignore\": [\"time\"]},\n"
+        " \"programs\": [{\"name\": \"p-1\", \"tree\": \"t\", /* inline */ \"build\": \"make\", \"exe\": \"a.out\",\n"
+        "  \"run\": {\"args\": [\"x\", 4096], \"env\": {\"A\": \"b\"}}, \"files\": [\"../d/in\"],\n"
+        "  \"compare\": {\"ignore\": [\"addr\"], \"tolerance\": {\"rel\": 1e-4},\n"
+        "   \"outputs\": [{\"path\": \"o.bin\", \"format\": \"raw\", \"dtype\": \"f32\"}, {\"path\": \"r.txt\"}]}}]}");
+    assert_int_equal(vspec_load(path, &spec, error, sizeof error), 0);
+    const vprogram *p = vspec_find(&spec, "p-1");
+    assert_non_null(p);
+    assert_true(p->tol.abs == 1e-3 && p->tol.rel == 1e-4 && p->tol.ulp == 4);
+    assert_true(p->timeout == 30);
+    assert_int_equal(p->ignore.count, 2);
+    assert_string_equal(p->ignore.items[1], "addr");
+    assert_string_equal(p->args.items[1], "4096");
+    assert_string_equal(p->env.items[0], "A=b");
+    assert_string_equal(p->build[0], "make");
+    assert_string_equal(p->build[1], "make");
+    assert_int_equal(p->output_count, 2);
+    assert_int_equal(p->outputs[1].format, OUTPUT_TEXT);
+    assert_true(p->compare_exit && p->compare_stdout && !p->compare_stderr);
+    assert_true(p->tree[0] == '/'); /* resolved against the spec's folder */
+    vspec_free(&spec);
+    unlink(path);
+    free(path);
+    /* Errors name the program and what is wrong. */
+    static const char *const bad[][2] = {
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"files\": [\"/abs\"]}]}",
+         "program q: 'files' path /abs is absolute"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"compare\": "
+         "{\"outputs\": [{\"path\": \"o\", \"format\": \"raw\"}]}}]}",
+         "raw output o needs a \"dtype\""},
+        {"{\"programs\": [{\"name\": \"bad name\", \"tree\": \"t\"}]}", "needs a \"name\""},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\"},"
+         " {\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\"}]}",
+         "the name is used twice"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"expect\": "
+         "{\"platform_difference\": \"x\"}}]}",
+         "must say what differs"},
+        {"{\"programs\": []}", "non-empty list"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        path = write_spec(bad[i][0]);
+        assert_int_equal(vspec_load(path, &spec, error, sizeof error), -1);
+        if (!strstr(error, bad[i][1]))
+            fail_msg("case %zu: '%s' not in '%s'", i, bad[i][1], error);
+        unlink(path);
+        free(path);
+    }
+}
+
+/* Output files and program text are untrusted input: mutated .npy images and random lines must be rejected
+ * or compared, never read out of bounds (run under valgrind or HIPIFY_SANITIZE to see a violation). */
+static void test_mutated_inputs_are_safe(void **state)
+{
+    (void)state;
+    unsigned char image[512], mutated[512];
+    double values[6] = {1, 2, 3, 4, 5, 6};
+    size_t size = make_npy(image, "{'descr': '<f8', 'fortran_order': False, 'shape': (2, 3), }", values, sizeof values);
+    unsigned int seed = 12345; /* fixed: a failure must reproduce */
+    int parsed = 0;
+    for (int round = 0; round < 3000; round++) {
+        memcpy(mutated, image, size);
+        size_t length = size;
+        for (int k = 0; k < 1 + round % 4; k++) {
+            seed = seed * 1103515245u + 12345u;
+            mutated[(seed >> 8) % size] = (unsigned char)(seed >> 20);
+        }
+        if (round % 5 == 0)
+            length = (seed >> 4) % size; /* truncated */
+        array_data a;
+        char error[256], text[128];
+        if (array_parse_npy(mutated, length, &a, error, sizeof error) == 0) {
+            parsed++;
+            array_shape_text(&a, text, sizeof text);
+            if (a.count)
+                array_index_text(&a, a.count - 1, text, sizeof text);
+            array_free(&a);
+        }
+    }
+    assert_true(parsed > 0); /* some mutations only touch the data, which stays valid */
+    static const char alphabet[] = "0123456789.eE+-naifINAF x_\t,()";
+    for (int round = 0; round < 3000; round++) {
+        char a[24], b[24], detail[256];
+        double errors[3];
+        size_t la = 0, lb = 0;
+        seed = seed * 1103515245u + 12345u;
+        la = (seed >> 16) % sizeof a;
+        for (size_t i = 0; i < la; i++) {
+            seed = seed * 1103515245u + 12345u;
+            a[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+        }
+        memcpy(b, a, la);
+        lb = la;
+        if (la && round % 2) {
+            seed = seed * 1103515245u + 12345u;
+            b[(seed >> 16) % la] = alphabet[(seed >> 8) % (sizeof alphabet - 1)];
+        }
+        /* Not NUL-terminated on purpose: lengths alone bound the comparison. */
+        int same = compare_line(a, la, b, lb, tight, detail, sizeof detail, errors);
+        if (la == lb && memcmp(a, b, la) == 0)
+            assert_true(same);
+    }
+}
+
+static void test_path_normalisation(void **state)
+{
+    (void)state;
+    int ups;
+    char *p = vspec_normalize("a/./b/../c", &ups);
+    assert_string_equal(p, "a/c");
+    assert_int_equal(ups, 0);
+    free(p);
+    p = vspec_normalize("../../data/x/../in.txt", &ups);
+    assert_string_equal(p, "../../data/in.txt");
+    assert_int_equal(ups, 2);
+    free(p);
+    p = vspec_normalize("./", &ups);
+    assert_string_equal(p, ".");
+    free(p);
+    assert_null(vspec_normalize("/etc/passwd", &ups));
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_numbers_inside_lines),
+        cmocka_unit_test(test_texts_ignore_patterns_and_line_numbers),
+        cmocka_unit_test(test_npy_header_shape_order_and_types),
+        cmocka_unit_test(test_raw_files),
+        cmocka_unit_test(test_spec_parsing),
+        cmocka_unit_test(test_mutated_inputs_are_safe),
+        cmocka_unit_test(test_path_normalisation),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,123 @@
+#!/bin/sh
+# validate_e2e.sh: end-to-end tests of `hipify-harness validate` with no GPU: the "CUDA" and "HIP" sides are
+# plain C programs built with cc (tests/validate/), so every comparison rule runs for real. Modes:
+#   compare  one spec of twelve programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
+#            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, no GPU;
+#            and a Makefile program validated twice (stale CUDA objects in the tree)
+#   bundle   validate build --bundle (stages packed), then the moved bundle's run.sh validate; the 64 MiB refusal
+# usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
+set -u
+mode=$1 harness=$2 hipify=$3 fixture=$4 work=$5
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_row FILE PROGRAM STATUS [TEXT...]: the table row of PROGRAM's validate step has STATUS and each TEXT.
+expect_row() {
+  file=$1 program=$2 status=$3
+  shift 3
+  row=$(grep -E "^$program +validate +" "$file")
+  case "$row" in
+    *" $status "*) ;;
+    *) fail "$program: expected $status, got: ${row:-no row}"; return ;;
+  esac
+  for text in "$@"; do
+    case "$row" in
+      *"$text"*) ;;
+      *) fail "$program: '$text' missing from: $row" ;;
+    esac
+  done
+}
+
+rm -rf "$work"
+mkdir -p "$work"
+cp -r "$fixture/tree" "$fixture/stub-include" "$fixture/stale" "$work/"
+sed "s|@STUB@|$work/stub-include|" "$fixture/spec.json.in" > "$work/spec.json"
+
+if [ "$mode" = compare ]; then
+  "$harness" validate run --spec "$work/spec.json" --work "$work/w" --hipify "$hipify" --without-gpu \
+    --json "$work/r.json" --junit "$work/r.xml" --html "$work/r.html" > "$work/out.txt" 2>&1
+  rc=$?
+  cat "$work/out.txt"
+  [ $rc -eq 1 ] || fail "exit status $rc, expected 1 (some programs differ)"
+  expect_row "$work/out.txt" same PASS "exit 0 on both" "stdout 3 lines agree"
+  expect_row "$work/out.txt" ignore PASS "(2/2 ignored)"
+  expect_row "$work/out.txt" near PASS "stdout 2 lines agree"
+  expect_row "$work/out.txt" far FAIL "stdout line 2" "cuda sum = 10.0000" "hip sum = 10.5000" "10.0000 vs 10.5000"
+  expect_row "$work/out.txt" exit FAIL "exit status" "cuda exit 0" "hip exit 3"
+  expect_row "$work/out.txt" raw FAIL "out.bin element [5]" "cuda 2.5" "hip 9.25" "1 of 8 f32 elements differ"
+  expect_row "$work/out.txt" npy FAIL "x.npy element [1, 2]" "cuda 6 " "hip 6.5" "<f8"
+  expect_row "$work/out.txt" missing FAIL "result.txt file" "cuda written" "hip missing"
+  expect_row "$work/out.txt" slow FAIL "timed out after 2 s"
+  expect_row "$work/out.txt" platform PLATFORM "a device-side assert is reported differently" "hip device assert: ERROR"
+  expect_row "$work/out.txt" input FAIL "result.txt line 2" "cuda sums 7.000 30.000" "hip sums 7.000 45.000"
+  expect_row "$work/out.txt" translated PASS "stdout 1 lines agree"
+  grep -q '#include <hip/hip_runtime.h>' "$work/w/translated/hip/translated.cu" ||
+    fail "translated: the port was not made by hipify-c"
+  grep -q '"where":	"out.bin"' "$work/r.json" || fail "r.json lacks the out.bin difference"
+  grep -q '"environment":.*' "$work/r.json" && grep -q '"date":	"20' "$work/r.json" || fail "r.json lacks the date"
+  grep -q '<failure message="exit status' "$work/r.xml" || fail "r.xml lacks the exit status failure"
+  grep -q 'declared platform difference' "$work/r.xml" || fail "r.xml does not mark the platform difference"
+  grep -q 'class="PLATFORM"' "$work/r.html" || fail "r.html lacks the PLATFORM row"
+  # Build products left in the tree by the CUDA build must not stand in for the port's on the next run.
+  sed "s|@STUB@|$work/stub-include|" "$fixture/stale.json.in" > "$work/stale.json"
+  for round in 1 2; do
+    "$harness" validate run --spec "$work/stale.json" --work "$work/ws" --hipify "$hipify" --without-gpu \
+      > "$work/stale$round.txt" 2>&1
+    cat "$work/stale$round.txt"
+    expect_row "$work/stale$round.txt" stale FAIL "cuda built from: original | hip built from: port"
+  done
+  # With no GPU and no --without-gpu, the staged programs are SKIPPED (77), never passed.
+  HIPIFY_HARNESS_NO_GPU=1 "$harness" validate --work "$work/w" --program same > "$work/nogpu.txt" 2>&1
+  rc=$?
+  [ $rc -eq 77 ] || fail "no GPU: exit status $rc, expected 77"
+  expect_row "$work/nogpu.txt" same SKIPPED "HIPIFY_HARNESS_NO_GPU"
+  # Asking for a program that was not staged is a usage error, not an empty success.
+  "$harness" validate --work "$work/w" --program nope --without-gpu > "$work/nope.txt" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "no program 'nope' staged" "$work/nope.txt" || fail "unknown program: exit status $rc"
+  # A spec error is a usage error (2) naming the program and the field.
+  printf '{"programs": [{"name": "x", "build": {"cuda": "true", "hip": "true"}, "exe": "a"}]}' > "$work/bad.json"
+  "$harness" validate build --spec "$work/bad.json" --work "$work/wb" > "$work/bad.txt" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] || fail "bad spec: exit status $rc, expected 2"
+  grep -q "program x: 'tree'" "$work/bad.txt" || fail "bad spec: message does not name the program and field"
+elif [ "$mode" = bundle ]; then
+  "$harness" validate build --spec "$work/spec.json" --work "$work/w" --program same --program raw \
+    --program input --bundle "$work/b" > "$work/build.txt" 2>&1
+  rc=$?
+  cat "$work/build.txt"
+  [ $rc -eq 0 ] || fail "validate build --bundle: exit status $rc"
+  grep -q "bundle .*MiB of 64 MiB allowed" "$work/build.txt" || fail "no bundle size line"
+  # Each program travels packed (nvcc binaries shrink about fivefold) and is unpacked on the run side.
+  [ -f "$work/b/raw/stage.tar.gz" ] && [ ! -e "$work/b/raw/stage" ] || fail "the bundle does not hold raw/stage.tar.gz alone"
+  # The bundle must stand alone: move it, delete the work folder and the sources, run it there.
+  mv "$work/b" "$work/moved"
+  rm -rf "$work/w" "$work/tree"
+  "$work/moved/run.sh" validate --without-gpu --json "$work/rb.json" > "$work/run.txt" 2>&1
+  rc=$?
+  cat "$work/run.txt"
+  [ $rc -eq 1 ] || fail "bundle run: exit status $rc, expected 1"
+  expect_row "$work/run.txt" same PASS "stdout 3 lines agree"
+  expect_row "$work/run.txt" raw FAIL "out.bin element [5]"
+  expect_row "$work/run.txt" input FAIL "cuda sums 7.000 30.000"
+  # Over 64 MiB the bundle is refused with the reason, and nothing is written.
+  cp -r "$fixture/tree" "$work/"
+  head -c 73400320 /dev/urandom > "$work/tree/data/big.bin" # 70 MiB that no compression shrinks
+  sed 's|"files": \["../data/in.txt"\]|"files": ["../data/in.txt", "../data/big.bin"]|' "$work/spec.json" > "$work/big.json"
+  "$harness" validate build --spec "$work/big.json" --work "$work/w2" --program input --bundle "$work/b2" \
+    > "$work/big.txt" 2>&1
+  rc=$?
+  cat "$work/big.txt"
+  [ $rc -eq 1 ] || fail "oversized bundle: exit status $rc, expected 1"
+  grep -q "refused: the bundle would hold 7[0-9.]* MiB, over the 64 MiB limit (largest program: input" "$work/big.txt" ||
+    fail "oversized bundle: no refusal message"
+  [ ! -e "$work/b2/validate.json" ] || fail "oversized bundle: written anyway"
+  rm -rf "$work/w2" "$work/tree/data/big.bin"
+else
+  echo "unknown mode $mode"
+  exit 2
+fi
+
+[ $failures -eq 0 ] && echo "validate $mode: all checks passed" || echo "validate $mode: $failures check(s) failed"
+[ $failures -eq 0 ]
