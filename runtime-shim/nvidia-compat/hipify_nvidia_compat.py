@@ -12,19 +12,28 @@ condition is the CUDA release that made the change.
 Usage (from CMake or a plain shell):
   hipify_nvidia_compat.py --out DIR               overlay only: put -IDIR before the HIP include dir
   hipify_nvidia_compat.py --out DIR --bundle      overlay plus a copy of every HIP header: self-contained
-  hipify_nvidia_compat.py --probe --nvcc NVCC     prints needed / not-needed / broken (exit 0, 0, 1)
+  hipify_nvidia_compat.py --probe --nvcc NVCC     prints needed / recommended / not-needed / broken (exit 0,0,0,1)
   hipify_nvidia_compat.py --markdown              prints the patch table (README.md embeds it)
   hipify_nvidia_compat.py --check-doc README.md   fails unless the document holds the current table
+  hipify_nvidia_compat.py --summary               prints how many fields/attributes/codes correspond
+  hipify_nvidia_compat.py --emit-tables FILE      writes the X-macro tables of the GPU parity test
+The derived patches and tables read the CUDA headers too (--cuda-include, or found next to --nvcc,
+under $CUDA_PATH or /usr/local/cuda); without them only the fixed patches are applied.
 """
 import argparse
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import compat_derive  # noqa: E402  (next to this script; derives the field/attribute/error tables)
+
 RUNTIME_API = "hip/nvidia_detail/nvidia_hip_runtime_api.h"
+RUNTIME = "hip/nvidia_detail/nvidia_hip_runtime.h"
 
 # The helper the unified-memory patches call: CUDA 13 takes a location struct where HIP passes a device
 # ordinal, with cudaCpuDeviceId (-1) meaning host memory.
@@ -164,7 +173,67 @@ PATCHES = [
          reason="CUDA 13 added an edge-data argument; NULL means default edges"),
 ]
 
-PATCHED_FILES = {RUNTIME_API: PATCHES}
+# Patches whose new text is derived from the HIP and the CUDA headers (compat_derive.py), so they cover every
+# field, attribute and code both APIs have.  Their guard is the CUDA release the tables were derived from
+# ({cudart} below); with an older CUDA the original HIP 5.2 code stays.  "derive" names the Derivation method
+# that renders the new text.
+DERIVED_GUARD = "CUDART_VERSION >= {cudart}"
+DERIVED_PATCHES = [
+    dict(id="props-zero-unset", kind="insert", guard=DERIVED_GUARD,
+         anchor="    strncpy(p_prop->name, cdprop.name, 256);\n",
+         new="    memset(p_prop, 0, sizeof(*p_prop)); // hipify-c overlay: HIP-only fields read 0, not stack garbage\n",
+         reason="HIP 5.2 leaves gcnArchName, hdp*FlushCntl, isLargeBar, asicRevision and the fields below "
+                "unwritten (stack garbage); they read 0 as on a device without the feature"),
+    dict(id="props-fill-derived", kind="insert", guard=DERIVED_GUARD,
+         anchor="    p_prop->tccDriver                = cdprop.tccDriver;\n", derive="render_props_fill",
+         reason="HIP 5.2 does not copy managedMemory, concurrentManagedAccess, pageableMemoryAccess(UsesHostPageTables), "
+                "directManagedMemAccessFromHost, maxTexture1DLinear: every hipDeviceProp_t field with a cudaDeviceProp "
+                "(or attribute) counterpart not yet copied is, derived from both structs"),
+    dict(id="attr-derived-helper", kind="insert", guard=DERIVED_GUARD,
+         anchor="inline static hipError_t hipDeviceGetAttribute(int* pi, hipDeviceAttribute_t attr, int device) {\n",
+         derive="render_attr_helper",
+         reason="HIP 5.2 maps 46 of the hipDeviceAttribute_t values; a helper maps every other one with a "
+                "cudaDeviceAttr counterpart (derived from both enums)"),
+    dict(id="attr-derived-default", kind="replace", guard=DERIVED_GUARD,
+         anchor="        default:\n            return hipCUDAErrorTohipError(cudaErrorInvalidValue);\n    }\n\n"
+                "    cerror = cudaDeviceGetAttribute(pi, cdattr, device);\n",
+         new="        default:\n            if (!hipifyCompatDeviceAttr(attr, &cdattr)) return hipErrorInvalidValue;\n"
+             "            break;\n    }\n\n    cerror = cudaDeviceGetAttribute(pi, cdattr, device);\n",
+         reason="hipDeviceGetAttribute consults the derived helper before reporting an attribute unknown"),
+    dict(id="errors-derived", kind="replace", guard=DERIVED_GUARD,
+         start="inline static hipError_t hipCUDAErrorTohipError(cudaError_t cuError) {\n",
+         until="inline static enum cudaMemcpyKind hipMemcpyKindToCudaMemcpyKind(hipMemcpyKind kind) {\n",
+         derive="render_error_functions",
+         reason="hipCUDAErrorTohipError, hipCUResultTohipError and hipErrorToCudaError regenerated with one case per "
+                "code both enums have (HIP numbers its codes as CUDA does), so every pair round-trips"),
+]
+
+# nvidia_hip_runtime.h: device-side assert.
+RUNTIME_PATCHES = [
+    dict(id="device-assert", kind="replace", guard="CUDART_VERSION >= 4010",
+         start="#undef assert\n", until="#endif\n\n#define __clock() clock()\n",
+         new="// hipify-c overlay: keep CUDA's own device assert (CUDA 4.1+): it prints the failed condition, honours\n"
+             "// NDEBUG and makes the next synchronisation return cudaErrorAssert (hipErrorAssert).\n"
+             "#include <assert.h>\n",
+         reason="HIP 5.2 redefines device assert(COND) as `if (!COND) trap`: unparenthesised (assert(i < n) traps "
+                "for every i), ignores NDEBUG and yields hipErrorLaunchFailure instead of hipErrorAssert"),
+]
+
+PATCHED_FILES = {RUNTIME_API: PATCHES + DERIVED_PATCHES, RUNTIME: RUNTIME_PATCHES}
+
+
+def resolve(patches, derivation):
+    """The patches with derived text filled in; without CUDA headers the derived ones are left out."""
+    out = []
+    for p in patches:
+        if p["guard"] == DERIVED_GUARD:
+            if derivation is None:
+                continue
+            p = dict(p, guard=DERIVED_GUARD.format(cudart=derivation.cudart_version))
+            if "derive" in p:
+                p["new"] = getattr(derivation, p["derive"])()
+        out.append(p)
+    return out
 
 PROBE_SOURCE = """\
 #include <hip/hip_runtime.h>
@@ -190,9 +259,17 @@ class PatchError(Exception):
 def locate(text, patch):
     """Returns (begin, end) of the region a patch applies to; raises PatchError unless unique.
     Regions are whole lines, because the guards around them are preprocessor lines."""
-    for key in ("anchor", "start", "end", "new"):
+    for key in ("anchor", "start", "end", "until", "new"):
         if key in patch and not patch[key].endswith("\n"):
             raise PatchError("patch %s: %s must end with a newline" % (patch["id"], key))
+    if "until" in patch:  # from the line holding start up to (not including) the line holding until
+        for key in ("start", "until"):
+            if text.count(patch[key]) != 1:
+                raise PatchError("patch %s: %s text found %d times (expected once)" % (patch["id"], key, text.count(patch[key])))
+        begin, end = text.index(patch["start"]), text.index(patch["until"])
+        if end <= begin or text[end - 1] != "\n":
+            raise PatchError("patch %s: until must start a line after start" % patch["id"])
+        return begin, end
     if "anchor" in patch:
         count = text.count(patch["anchor"])
         if count != 1:
@@ -234,30 +311,65 @@ def apply_patches(text, patches):
     return text
 
 
-def generate(hip_include, out_dir, bundle):
+def load_derivation(hip_include, cuda_include):
+    """The field/attribute/error tables, or None (with a warning) when no CUDA headers exist."""
+    if cuda_include is None:
+        sys.stderr.write("hipify_nvidia_compat: warning: no CUDA headers found (--cuda-include); the derived "
+                         "property/attribute/error patches are left out\n")
+        return None
+    return compat_derive.Derivation(hip_include, cuda_include)
+
+
+def generate(hip_include, out_dir, bundle, derivation=None):
     """Writes the overlay (and, with bundle, every HIP header) under out_dir; returns manifest lines."""
     if bundle:
         source_hip = os.path.join(hip_include, "hip")
         # symlinks=False: hcc_detail/nvcc_detail become real copies, so the folder survives any copy tool.
         shutil.copytree(source_hip, os.path.join(out_dir, "hip"), symlinks=False, dirs_exist_ok=True)
     manifest = ["# hipify-c HIP-on-NVIDIA overlay; generated by hipify_nvidia_compat.py, do not edit",
-                "hip_include=%s" % hip_include, "bundle=%s" % ("yes" if bundle else "no")]
+                "hip_include=%s" % hip_include, "bundle=%s" % ("yes" if bundle else "no"),
+                "derived=%s" % (derivation.summary() if derivation else "none (no CUDA headers)")]
     for rel, patches in PATCHED_FILES.items():
+        patches = resolve(patches, derivation)
         source = os.path.join(hip_include, rel)
         with open(source, "r", encoding="utf-8") as f:
             original = f.read()
         patched = apply_patches(original, patches)
         target = os.path.join(out_dir, rel)
         os.makedirs(os.path.dirname(target), exist_ok=True)
-        tmp = target + ".tmp"
-        with open(tmp, "w", encoding="utf-8") as f:
-            f.write(patched)
-        os.replace(tmp, target)  # atomic: a half-written header never exists
+        write_atomically(target, patched)
         manifest.append("%s sha256-of-original=%s patches=%s" % (
             rel, hashlib.sha256(original.encode("utf-8")).hexdigest(), ",".join(p["id"] for p in patches)))
+        if not bundle:
+            manifest += copy_quoted_siblings(original, os.path.dirname(source), os.path.dirname(target), out_dir)
     with open(os.path.join(out_dir, "HIPIFY_OVERLAY.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(manifest) + "\n")
     return manifest
+
+
+def copy_quoted_siblings(text, source_dir, target_dir, out_dir):
+    """A patched header's #include "x.h" is looked up next to the patched copy first, so the unpatched
+    siblings it names must be there too (copied unchanged, transitively); returns manifest lines."""
+    lines, pending = [], re.findall(r'^\s*#\s*include\s+"([^"]+)"', text, flags=re.M)
+    while pending:
+        name = pending.pop()
+        source, target = os.path.join(source_dir, name), os.path.join(target_dir, name)
+        if not os.path.isfile(source) or os.path.exists(target):
+            continue  # not a sibling (found elsewhere on the include path), or already there
+        with open(source, "r", encoding="utf-8") as f:
+            sibling = f.read()
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        write_atomically(target, sibling)
+        lines.append("%s copied unchanged (included by a patched header)" % os.path.relpath(target, out_dir))
+        pending += re.findall(r'^\s*#\s*include\s+"([^"]+)"', sibling, flags=re.M)
+    return lines
+
+
+def write_atomically(target, text):
+    tmp = target + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+    os.replace(tmp, target)  # atomic: a half-written file never exists
 
 
 def probe_compiles(nvcc, include_dirs, workdir):
@@ -271,18 +383,23 @@ def probe_compiles(nvcc, include_dirs, workdir):
 
 
 def probe(nvcc, hip_include, verbose):
-    """needed: plain headers fail, overlay works. not-needed: plain headers work. broken: neither."""
+    """needed: plain headers fail, overlay works. recommended: both work; the overlay is still used, since it
+    also makes properties, attributes, error codes and device assert agree with CUDA. not-needed: plain
+    headers work, the overlay does not (or cannot be generated). broken: neither works."""
     with tempfile.TemporaryDirectory(prefix="hipify-compat-") as work:
-        ok, log = probe_compiles(nvcc, [hip_include], work)
-        if ok:
-            return "not-needed", ""
+        plain_ok, log = probe_compiles(nvcc, [hip_include], work)
         overlay = os.path.join(work, "overlay")
         try:
-            generate(hip_include, overlay, bundle=False)
-        except PatchError as e:
+            generate(hip_include, overlay, bundle=False,
+                     derivation=load_derivation(hip_include, compat_derive.find_cuda_include(nvcc=nvcc)))
+        except (PatchError, compat_derive.DeriveError) as e:
+            if plain_ok:
+                return "not-needed", ("%s\n" % e) if verbose else ""
             return "broken", "%s\n(plain headers failed with:)\n%s" % (e, log)
-        ok, log2 = probe_compiles(nvcc, [overlay, hip_include], work)
-        if ok:
+        overlay_ok, log2 = probe_compiles(nvcc, [overlay, hip_include], work)
+        if plain_ok:
+            return ("recommended" if overlay_ok else "not-needed"), (log2 if verbose and not overlay_ok else "")
+        if overlay_ok:
             return "needed", log if verbose else ""
         return "broken", log2
 
@@ -291,7 +408,8 @@ def markdown():
     lines = ["| id | CUDA guard | change | reason |", "|---|---|---|---|"]
     for rel, patches in PATCHED_FILES.items():
         for p in patches:
-            lines.append("| `%s` | `%s` | %s | %s |" % (p["id"], p["guard"], p["kind"], p["reason"]))
+            guard = p["guard"].replace("{cudart}", "<derived-from>")
+            lines.append("| `%s` | `%s` | %s | %s |" % (p["id"], guard, p["kind"], p["reason"]))
     return "\n".join(lines) + "\n"
 
 
@@ -305,6 +423,10 @@ def main(argv):
     ap.add_argument("--nvcc", help="nvcc to probe with")
     ap.add_argument("--markdown", action="store_true", help="print the patch table")
     ap.add_argument("--check-doc", metavar="FILE", help="fail unless FILE holds the current patch table")
+    ap.add_argument("--cuda-include", help="CUDA include dir the derived patches read (default: next to --nvcc, "
+                    "$CUDA_PATH/include or /usr/local/cuda/include)")
+    ap.add_argument("--emit-tables", metavar="FILE", help="write the X-macro tables of the GPU parity test")
+    ap.add_argument("--summary", action="store_true", help="print the derived correspondence counts")
     ap.add_argument("--verbose", action="store_true")
     args = ap.parse_args(argv)
     try:
@@ -326,11 +448,23 @@ def main(argv):
             if log:
                 sys.stderr.write(log)
             return 1 if verdict == "broken" else 0
+        derivation = load_derivation(args.hip_include,
+                                     compat_derive.find_cuda_include(args.cuda_include, args.nvcc))
+        if args.summary or args.emit_tables:
+            if derivation is None:
+                sys.stderr.write("hipify_nvidia_compat: --summary/--emit-tables need CUDA headers\n")
+                return 1
+            if args.summary:
+                print(derivation.summary())
+            if args.emit_tables:
+                write_atomically(args.emit_tables, derivation.render_test_tables())
+            if not args.out:
+                return 0
         if not args.out:
             ap.error("--out is required")
-        generate(args.hip_include, args.out, args.bundle)
+        generate(args.hip_include, args.out, args.bundle, derivation)
         return 0
-    except (PatchError, OSError) as e:
+    except (PatchError, compat_derive.DeriveError, OSError) as e:
         sys.stderr.write("hipify_nvidia_compat: %s\n" % e)
         return 1
 
