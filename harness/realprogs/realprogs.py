@@ -60,12 +60,19 @@ def cmd_prepare(args):
     json.dump(st, open(os.path.join(stage, "hipify-status.json"), "w"), indent=1)
     json.dump(spec, open(os.path.join(stage, "spec.json"), "w"), indent=1)
     shutil.copy2(args.spec, os.path.join(stage, "harness", "realprogs", "realprogs.json"))
+    # The same spec with each port named ("port"), for `hipify-harness validate run` on a machine without
+    # libclang: it builds and compares exactly what this step translated.
+    dev = json.loads(json.dumps(spec))
+    for p in dev["programs"]:
+        p["port"] = os.path.relpath(paths(stage, p)[1], os.path.join(stage, "harness", "realprogs"))
+    json.dump(dev, open(os.path.join(stage, "harness", "realprogs", "realprogs-ported.json"), "w"), indent=1)
     for sub, src in (("hip-include", args.overlay),
                      ("runtime-shim/include", os.path.join(spec_dir, "..", "..", "runtime-shim", "include")),
                      ("runtime-shim/src", os.path.join(spec_dir, "..", "..", "runtime-shim", "src"))):
         shutil.rmtree(os.path.join(stage, sub), ignore_errors=True)
         shutil.copytree(src, os.path.join(stage, sub))
     shutil.copy2(os.path.abspath(__file__), os.path.join(stage, "realprogs.py"))
+    shutil.copy2(os.path.join(spec_dir, "device-run.sh"), os.path.join(stage, "device-run.sh"))
 
 
 def build_one(p, stage):
@@ -159,7 +166,15 @@ def run_side(src_dir, p, side, out_dir, defaults):
 def cmd_run(args):
     b = args.stage
     spec = json.load(open(os.path.join(b, "spec.json")))
-    built = {s["name"]: s for s in json.load(open(os.path.join(b, "build-status.json")))}
+    sfile = os.path.join(b, "build-status.json")
+    if os.path.exists(sfile):
+        built = {s["name"]: s for s in json.load(open(sfile))}
+    else:  # built by another tool (hipify-harness validate) in this stage: an executable on each side counts
+        built = {}
+        for p in spec["programs"]:
+            tree, port, _ = paths(b, p)
+            built[p["name"]] = {"built_cuda": os.path.isfile(os.path.join(tree, exe_of(p, "cuda"))),
+                                "built_hip": os.path.isfile(os.path.join(port, exe_of(p, "hip")))}
     d = spec.get("defaults", {})
     os.makedirs(args.out, exist_ok=True)
     results = []
