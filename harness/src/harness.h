@@ -40,6 +40,7 @@ typedef struct harness_options {
     const char *cuda_flags;     /* --cuda-flags: the {cuda_flags} placeholder (default -O2 -arch=NVIDIA_ARCH) */
     const char *hip_include;    /* --hip-include DIR: HIP headers for {hip_nvidia_flags} (default: the system's) */
     int without_gpu;            /* --without-gpu: run even when no GPU is visible (programs that need none) */
+    const char *platform_differences; /* --platform-differences FILE: AMD platform notes (platform_differences.tsv) */
 } harness_options;
 
 int harness_build(const harness_options *options);

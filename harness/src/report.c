@@ -49,6 +49,34 @@ int result_add_difference(case_result *row, const char *where, const char *locat
     return 0;
 }
 
+int result_add_note(case_result *row, const result_note *note)
+{
+    result_note *grown = realloc(row->notes, (row->note_count + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    row->notes = grown;
+    result_note *n = &grown[row->note_count];
+    const char *texts[6] = {note->key, note->kind, note->cuda_on_nvidia, note->hip_on_amd, note->advice, note->source};
+    char **fields[6] = {&n->key, &n->kind, &n->cuda_on_nvidia, &n->hip_on_amd, &n->advice, &n->source};
+    for (int i = 0; i < 6; i++)
+        *fields[i] = strdup(texts[i] ? texts[i] : "");
+    n->detected = note->detected;
+    n->declared = note->declared;
+    row->note_count++;
+    return 0;
+}
+
+static void free_notes(case_result *row)
+{
+    for (size_t i = 0; i < row->note_count; i++) {
+        result_note *n = &row->notes[i];
+        char *fields[6] = {n->key, n->kind, n->cuda_on_nvidia, n->hip_on_amd, n->advice, n->source};
+        for (int k = 0; k < 6; k++)
+            free(fields[k]);
+    }
+    free(row->notes);
+}
+
 void result_set_meta(result_set *set, const char *key, const char *value)
 {
     if (set->meta_count >= sizeof set->meta_keys / sizeof set->meta_keys[0] || !key || !value)
@@ -75,6 +103,7 @@ void result_set_free(result_set *set)
             free(x->detail);
         }
         free(set->items[i].differences);
+        free_notes(&set->items[i]);
         free(set->items[i].program);
         free(set->items[i].step);
         free(set->items[i].message);
@@ -118,6 +147,9 @@ void report_table(FILE *out, const result_set *set)
         /* The log path only where something went wrong: that is when someone reads it. */
         int show_log = r->log_path && r->status != RESULT_PASS && r->status != RESULT_SKIP;
         fprintf(out, "%s%s%s\n", r->message ? r->message : "", show_log ? "; log: " : "", show_log ? r->log_path : "");
+        for (size_t n = 0; n < r->note_count; n++)
+            fprintf(out, "    AMD platform note %s: on AMD %s; advice: %s\n", r->notes[n].key, r->notes[n].hip_on_amd,
+                    r->notes[n].advice);
     }
     fprintf(out, "%zu results: %d passed, %d failed, %d expected failures, %d unexpected passes, %d skipped\n",
             set->count, counts[RESULT_PASS], counts[RESULT_FAIL], counts[RESULT_XFAIL], counts[RESULT_XPASS],
@@ -187,6 +219,14 @@ int report_junit(const char *path, const char *suite, const result_set *set)
                 xml_escaped(out, x->detail);
                 fprintf(out, ")");
             }
+            for (size_t n = 0; n < r->note_count; n++) {
+                fprintf(out, "\nAMD platform note ");
+                xml_escaped(out, r->notes[n].key);
+                fprintf(out, ": on AMD ");
+                xml_escaped(out, r->notes[n].hip_on_amd);
+                fprintf(out, "; advice: ");
+                xml_escaped(out, r->notes[n].advice);
+            }
             fprintf(out, "</%s>", element);
         } else if (r->status == RESULT_SKIP || r->status == RESULT_XFAIL || r->status == RESULT_PLATFORM) {
             fprintf(out, "<skipped message=\"");
@@ -196,6 +236,19 @@ int report_junit(const char *path, const char *suite, const result_set *set)
                 fprintf(out, "declared platform difference: ");
             xml_escaped(out, r->message);
             fprintf(out, "\"/>");
+        }
+        /* Notes of a passing or skipped program go to its output, where CI test views show them. */
+        if (r->note_count && r->status != RESULT_FAIL && r->status != RESULT_XPASS && r->status != RESULT_ERROR) {
+            fprintf(out, "<system-out>");
+            for (size_t n = 0; n < r->note_count; n++) {
+                fprintf(out, "%sAMD platform note ", n ? "\n" : "");
+                xml_escaped(out, r->notes[n].key);
+                fprintf(out, ": on AMD ");
+                xml_escaped(out, r->notes[n].hip_on_amd);
+                fprintf(out, "; advice: ");
+                xml_escaped(out, r->notes[n].advice);
+            }
+            fprintf(out, "</system-out>");
         }
         fprintf(out, "</testcase>\n");
     }
@@ -258,6 +311,21 @@ int report_json(const char *path, const char *command, const result_set *set)
                 cJSON_AddItemToArray(list, entry);
             }
         }
+        if (r->note_count) {
+            cJSON *list = cJSON_AddArrayToObject(item, "platform_notes");
+            for (size_t n = 0; list && n < r->note_count; n++) {
+                const result_note *x = &r->notes[n];
+                cJSON *entry = cJSON_CreateObject();
+                const char *keys[6] = {"key", "kind", "cuda_on_nvidia", "hip_on_amd", "advice", "source"};
+                const char *values[6] = {x->key, x->kind, x->cuda_on_nvidia, x->hip_on_amd, x->advice, x->source};
+                for (int k = 0; entry && k < 6; k++)
+                    cJSON_AddStringToObject(entry, keys[k], values[k]);
+                cJSON_AddBoolToObject(entry, "detected", x->detected);
+                cJSON_AddBoolToObject(entry, "declared", x->declared);
+                cJSON_AddItemToArray(list, entry);
+            }
+            cJSON_AddBoolToObject(item, "platform_note_may_explain", r->notes_may_explain);
+        }
         cJSON_AddItemToArray(results, item);
     }
     char *text = cJSON_Print(root);
@@ -305,7 +373,7 @@ int report_html(const char *path, const char *command, const result_set *set)
         if (counts[s])
             fprintf(out, "%s %d &nbsp; ", status_names[s], counts[s]);
     fprintf(out, "</p>\n<table>\n<tr><th>program</th><th>step</th><th>status</th><th>seconds</th><th>message</th>"
-                 "<th>differences</th></tr>\n");
+                 "<th>differences</th><th>AMD platform notes</th></tr>\n");
     for (size_t i = 0; i < set->count; i++) {
         const case_result *r = &set->items[i];
         fprintf(out, "<tr class=\"%s\"><td>", status_names[r->status]);
@@ -332,6 +400,26 @@ int report_html(const char *path, const char *command, const result_set *set)
             html_escaped(out, x->hip);
             fprintf(out, "</code><br>");
             html_escaped(out, x->detail);
+            fprintf(out, "</p>");
+        }
+        fprintf(out, "</td><td>");
+        if (r->notes_may_explain)
+            fprintf(out, "<p><i>the difference may come from a platform difference below, not necessarily a porting "
+                         "bug</i></p>");
+        for (size_t n = 0; n < r->note_count; n++) {
+            const result_note *x = &r->notes[n];
+            fprintf(out, "<p class=\"note\"><b>");
+            html_escaped(out, x->key);
+            fprintf(out, "</b> (");
+            html_escaped(out, x->kind);
+            fprintf(out, "%s)<br>CUDA on NVIDIA: ", x->declared ? ", declared" : "");
+            html_escaped(out, x->cuda_on_nvidia);
+            fprintf(out, "<br>HIP on AMD: ");
+            html_escaped(out, x->hip_on_amd);
+            fprintf(out, "<br>advice: ");
+            html_escaped(out, x->advice);
+            fprintf(out, "<br>source: ");
+            html_escaped(out, x->source);
             fprintf(out, "</p>");
         }
         fprintf(out, "</td></tr>\n");

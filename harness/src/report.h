@@ -19,6 +19,13 @@ typedef struct result_difference {
     char *where, *location, *cuda, *hip, *detail;
 } result_difference;
 
+/* An AMD platform note: a row of platform_differences.tsv that applies to the program (its CUDA sources use the
+ * key, or its spec's expect.platform_difference names it). */
+typedef struct result_note {
+    char *key, *kind, *cuda_on_nvidia, *hip_on_amd, *advice, *source;
+    int detected, declared; /* found in the sources; named by the spec */
+} result_note;
+
 typedef struct case_result {
     char *program;
     char *step;        /* translate, cuda, hip-nvidia, hip-amd, run, compare, bench */
@@ -31,6 +38,9 @@ typedef struct case_result {
     char *log_path;    /* the full log, or NULL */
     result_difference *differences; /* validation only; none elsewhere */
     size_t difference_count;
+    result_note *notes; /* validation only: AMD platform notes */
+    size_t note_count;
+    int notes_may_explain; /* FAIL or PLATFORM with notes: the difference may come from them */
 } case_result;
 
 typedef struct result_set {
@@ -52,6 +62,8 @@ void result_set_meta(result_set *set, const char *key, const char *value);
 /* Adds a difference to a row (strings copied, NULL allowed). Returns 0, or -1 when out of memory. */
 int result_add_difference(case_result *row, const char *where, const char *location, const char *cuda,
                           const char *hip, const char *detail);
+/* Adds a note to a row (strings copied). Returns 0, or -1 when out of memory. */
+int result_add_note(case_result *row, const result_note *note);
 const char *result_status_name(result_status status);
 /* True when the set has no FAIL, XPASS or ERROR (skips, expected failures and declared platform differences
  * do not fail a run). */

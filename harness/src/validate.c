@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "platnotes.h"
 #include "process.h"
 #include "vbuild.h"
 #include "vbundle.h"
@@ -40,6 +41,38 @@ static void describe_environment(result_set *results)
         unlink(log);
     }
     free(smi);
+}
+
+/* Loads the platform differences table for the AMD platform notes: explicit (--platform-differences: must exist),
+ * else dir's copy (a work folder or bundle; dir NULL when building), else the configured one. A missing default
+ * table only costs the notes (said on stderr); a malformed one is an error. Returns 0 or -1 (error printed). */
+static int load_notes(const harness_options *o, const char *dir, platform_table *table)
+{
+    memset(table, 0, sizeof *table);
+    char *path = platnotes_locate(o->platform_differences, dir), error[600];
+    if (!path) {
+        if (o->platform_differences) {
+            fprintf(stderr, "hipify-harness validate: %s: no such platform differences table\n", o->platform_differences);
+            return -1;
+        }
+        fprintf(stderr, "hipify-harness validate: no %s found: the reports carry no AMD platform notes\n",
+                PLATNOTES_FILE);
+        return 0;
+    }
+    int status = platnotes_load(path, table, error, sizeof error);
+    if (status != 0)
+        fprintf(stderr, "hipify-harness validate: %s\n", error);
+    free(path);
+    return status;
+}
+
+/* Attaches the notes of p to the row vcheck (or the loop below) just added for it. */
+static int attach_notes(const platform_table *table, const vprogram *p, result_set *results)
+{
+    case_result *row = results->count ? &results->items[results->count - 1] : NULL;
+    if (!row || strcmp(row->program, p->name) != 0 || strcmp(row->step, "validate") != 0)
+        return 0;
+    return platnotes_attach(table, &p->platform_notes, p->platform_difference, row);
 }
 
 static int selected(const harness_options *o, const char *name)
@@ -94,20 +127,36 @@ int harness_validate(const harness_options *o)
             vspec_free(&spec);
             return 2;
         }
+        platform_table notes;
+        if (load_notes(o, NULL, &notes) != 0) {
+            vspec_free(&spec);
+            free(work);
+            return 2;
+        }
         vprogram *staged = calloc(spec.count + 1, sizeof *staged);
         vprogram **list = calloc(spec.count + 1, sizeof *list);
         size_t count = 0;
         for (size_t i = 0; staged && list && i < spec.count; i++)
             if (selected(o, spec.programs[i].name)) {
                 vbuild_program(o, &spec.programs[i], work, &staged[count], &results);
+                /* The CUDA sources decide which notes apply; the run side has only binaries. */
+                if (platnotes_scan_tree(&notes, spec.programs[i].tree, &staged[count].platform_notes) != 0)
+                    result_add(&results, spec.programs[i].name, "stage", RESULT_ERROR, "out of memory", NULL);
                 list[count] = &staged[count];
                 count++;
             }
         char *path = xasprintf("%s/validate.json", work);
         if (!path || !list || vspec_write_staged(path, list, count) != 0)
             result_add(&results, "(spec)", "stage", RESULT_ERROR, "cannot write WORK/validate.json", NULL);
+        /* The run reads WORK's copy, so that a bundle made from WORK and WORK itself cite the same table. */
+        char *notes_copy = notes.path ? xasprintf("%s/%s", work, PLATNOTES_FILE) : NULL;
+        if (notes.path && (!notes_copy || (strcmp(notes.path, notes_copy) != 0 &&
+                                           copy_file(notes.path, notes_copy, false) != 0)))
+            result_add(&results, "(spec)", "stage", RESULT_ERROR, "cannot copy the platform differences table", NULL);
         if (o->bundle_dir && staged)
-            vbundle_make(o, staged, count, &results);
+            vbundle_make(o, staged, count, notes_copy, &results);
+        free(notes_copy);
+        platnotes_free(&notes);
         vspec holder = {NULL, NULL, staged, count};
         vspec_free(&holder); /* frees the staged programs */
         free(list);
@@ -143,6 +192,13 @@ int harness_validate(const harness_options *o)
             result_set_free(&results);
             return 2;
         }
+    platform_table notes;
+    if (load_notes(o, run_base, &notes) != 0) {
+        vspec_free(&staged);
+        free(run_base);
+        result_set_free(&results);
+        return 2;
+    }
     char reason[256] = "";
     int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
     describe_environment(&results);
@@ -159,7 +215,10 @@ int harness_validate(const harness_options *o)
         } else if (vcheck_program(p, run_base, stdout, &results) != 0) {
             result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
         }
+        if (attach_notes(&notes, p, &results) != 0)
+            result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
     }
+    platnotes_free(&notes);
     int reports = finish_reports(o, "validate", &results);
     int status = exit_status(&results, reports);
     if (status == HARNESS_EXIT_SKIPPED && *reason)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "platnotes.h"
 #include "process.h"
 #include "vbundle.h"
 
@@ -73,7 +74,8 @@ int vbundle_unpack_stage(const vprogram *p, char *why, size_t why_size)
     return status;
 }
 
-void vbundle_make(const harness_options *o, vprogram *staged, size_t count, result_set *results)
+void vbundle_make(const harness_options *o, vprogram *staged, size_t count, const char *notes_path,
+                  result_set *results)
 {
     double started = monotonic_now();
     unsigned long long total = bundle_harness_size(), largest = 0;
@@ -129,6 +131,11 @@ void vbundle_make(const harness_options *o, vprogram *staged, size_t count, resu
         if (failed || !bundle || !moved || !saved || !spec || vspec_write_staged(spec, moved, count) != 0 ||
             bundle_install_harness(o->bundle_dir, o->xfail_path, &total) != 0)
             failed = 1;
+        char *notes_to = bundle ? xasprintf("%s/%s", bundle, PLATNOTES_FILE) : NULL;
+        if (!failed && notes_path && (!notes_to || copy_file(notes_path, notes_to, false) != 0))
+            failed = 1;
+        total += notes_to && notes_path ? tree_size(notes_to) : 0;
+        free(notes_to);
         for (size_t i = 0; saved && i < count; i++)
             if (saved[i]) {
                 free(staged[i].stage);

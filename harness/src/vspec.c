@@ -269,6 +269,8 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
             }
         if (!p->root)
             p->root = strdup(".");
+        if (get_strings(ctx, item, "platform_notes", &p->platform_notes, 0) != 0)
+            return -1;
     } else {
         if (get_string(ctx, item, "tree", &tree) != 0 || get_string(ctx, item, "port", &port) != 0)
             return -1;
@@ -340,7 +342,7 @@ static void free_program(vprogram *p)
                        p->build_log[0], p->build_log[1]};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
         free(strings[i]);
-    strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore};
+    strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore, &p->platform_notes};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
         strvec_free(lists[i]);
     for (size_t i = 0; i < p->output_count; i++) {
@@ -479,6 +481,7 @@ int vspec_write_staged(const char *path, vprogram *const *programs, size_t count
         cJSON_AddItemToObject(item, "exe", sides_json(p->exe));
         cJSON_AddItemToObject(item, "skipped", sides_json(p->skipped));
         cJSON_AddItemToObject(item, "build_log", sides_json(p->build_log));
+        cJSON_AddItemToObject(item, "platform_notes", strings_json(&p->platform_notes));
         cJSON *run = cJSON_AddObjectToObject(item, "run");
         cJSON_AddItemToObject(run, "args", strings_json(&p->args));
         cJSON_AddStringToObject(run, "cwd", p->cwd);

@@ -40,6 +40,7 @@ typedef struct vprogram {
     size_t output_count;
     tolerance tol;        /* harness f32 defaults, then defaults.tolerance, then compare.tolerance */
     char *platform_difference; /* expect.platform_difference, or NULL */
+    strvec platform_notes;     /* staged form: keys of platform_differences.tsv the CUDA sources use */
     /* Staged form only. */
     int staged;
     char *stage;          /* folder with inputs/, cuda/, hip/ (absolute once loaded) */

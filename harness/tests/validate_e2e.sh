@@ -3,7 +3,9 @@
 # plain C programs built with cc (tests/validate/), so every comparison rule runs for real. Modes:
 #   compare  one spec of thirteen programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
 #            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, a
-#            side that does not build (SKIPPED, its build row FAILs), no GPU;
+#            side that does not build (SKIPPED, its build row FAILs), no GPU; AMD platform notes (a program
+#            reading prop.managedMemory gets the managedMemory row of platform_differences.tsv, others do not;
+#            a malformed table is refused);
 #            and a Makefile program validated twice (stale CUDA objects in the tree)
 #   bundle   validate build --bundle (stages packed), then the moved bundle's run.sh validate; the 64 MiB refusal
 # usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
@@ -32,7 +34,7 @@ expect_row() {
 
 rm -rf "$work"
 mkdir -p "$work"
-cp -r "$fixture/tree" "$fixture/stub-include" "$fixture/stale" "$work/"
+cp -r "$fixture/tree" "$fixture/stub-include" "$fixture/stale" "$fixture/managed" "$work/"
 sed "s|@STUB@|$work/stub-include|" "$fixture/spec.json.in" > "$work/spec.json"
 
 if [ "$mode" = compare ]; then
@@ -62,6 +64,50 @@ if [ "$mode" = compare ]; then
   grep -q '<failure message="exit status' "$work/r.xml" || fail "r.xml lacks the exit status failure"
   grep -q 'declared platform difference' "$work/r.xml" || fail "r.xml does not mark the platform difference"
   grep -q 'class="PLATFORM"' "$work/r.html" || fail "r.html lacks the PLATFORM row"
+  # AMD platform notes: the program that reads prop.managedMemory gets that row (detected in its sources, not
+  # from a comment or from warpSizeX), and its FAIL says the difference may come from it; programs that do
+  # not use a key get no note; a spec naming the key has the row cited as declared.
+  expect_row "$work/out.txt" managed FAIL "Unified Memory not supported" "may come from an AMD platform difference" \
+    "managedMemory (on AMD: the HMM-support flag"
+  expect_row "$work/out.txt" managed-declared PLATFORM "declared platform difference (managedMemory:" \
+    "may come from an AMD platform difference"
+  grep -q "^    AMD platform note managedMemory: on AMD the HMM-support flag" "$work/out.txt" ||
+    fail "the console table lacks the managedMemory note"
+  python3 - "$work/r.json" <<'PY' || fail "r.json: AMD platform notes wrong (see above)"
+import json, sys
+results = {r["program"]: r for r in json.load(open(sys.argv[1]))["results"] if r["step"] == "validate"}
+def keys(name):
+    return [n["key"] for n in results[name].get("platform_notes", [])]
+problems = []
+if keys("managed") != ["managedMemory"]:
+    problems.append("managed: notes %s, expected ['managedMemory'] (warpSize only in a comment / warpSizeX)" % keys("managed"))
+note = (results["managed"].get("platform_notes") or [{}])[0]
+if not note.get("detected") or note.get("declared") or "HMM" not in note.get("hip_on_amd", "") or not note.get("advice"):
+    problems.append("managed: the note lacks detected/hip_on_amd/advice: %s" % note)
+if results["managed"].get("platform_note_may_explain") is not True:
+    problems.append("managed: platform_note_may_explain is not true")
+declared = (results["managed-declared"].get("platform_notes") or [{}])[0]
+if declared.get("key") != "managedMemory" or not declared.get("declared"):
+    problems.append("managed-declared: the note is not marked declared: %s" % declared)
+for name in ("far", "same", "exit"):
+    if "platform_notes" in results[name]:
+        problems.append("%s uses no key but has notes %s" % (name, keys(name)))
+if keys("platform") != ["assert"]:
+    problems.append("platform: its expect names 'assert'; notes %s" % keys("platform"))
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+  sed -n '/<td>managed<\/td><td>validate/p' "$work/r.html" | grep -q '<b>managedMemory</b>.*HIP on AMD: the HMM-support flag' ||
+    fail "r.html: the managed row lacks the managedMemory note"
+  sed -n '/<td>far<\/td><td>validate/p' "$work/r.html" | grep -q 'class="note"' && fail "r.html: far has a note"
+  grep -q 'AMD platform note managedMemory' "$work/r.xml" || fail "r.xml lacks the managedMemory note"
+  # A malformed table is refused with its file and line, before anything is built.
+  printf 'key\tkind\tcuda_on_nvidia\thip_on_amd\tadvice\tsource\tcuda_pattern\nx\tapi\ta\tb\n' > "$work/bad.tsv"
+  "$harness" validate build --spec "$work/spec.json" --work "$work/wt" --program same \
+    --platform-differences "$work/bad.tsv" > "$work/badtsv.txt" 2>&1
+  rc=$?
+  [ $rc -eq 2 ] && grep -q "bad.tsv:2: 4 columns, expected 7" "$work/badtsv.txt" ||
+    fail "malformed table: exit status $rc, $(cat "$work/badtsv.txt")"
   # Build products left in the tree by the CUDA build must not stand in for the port's on the next run.
   sed "s|@STUB@|$work/stub-include|" "$fixture/stale.json.in" > "$work/stale.json"
   for round in 1 2; do
@@ -87,7 +133,7 @@ if [ "$mode" = compare ]; then
   grep -q "program x: 'tree'" "$work/bad.txt" || fail "bad spec: message does not name the program and field"
 elif [ "$mode" = bundle ]; then
   "$harness" validate build --spec "$work/spec.json" --work "$work/w" --program same --program raw \
-    --program input --bundle "$work/b" > "$work/build.txt" 2>&1
+    --program input --program managed --bundle "$work/b" > "$work/build.txt" 2>&1
   rc=$?
   cat "$work/build.txt"
   [ $rc -eq 0 ] || fail "validate build --bundle: exit status $rc"
@@ -101,9 +147,13 @@ elif [ "$mode" = bundle ]; then
   rc=$?
   cat "$work/run.txt"
   [ $rc -eq 1 ] || fail "bundle run: exit status $rc, expected 1"
+  [ -f "$work/moved/platform_differences.tsv" ] || fail "the bundle lacks platform_differences.tsv"
+  grep -q "no platform_differences.tsv found" "$work/run.txt" && fail "run.sh did not find the bundled table"
   expect_row "$work/run.txt" same PASS "stdout 3 lines agree"
   expect_row "$work/run.txt" raw FAIL "out.bin element [5]"
   expect_row "$work/run.txt" input FAIL "cuda sums 7.000 30.000"
+  # The notes travel with the bundle: found there with the sources gone (the table is the bundle's copy).
+  expect_row "$work/run.txt" managed FAIL "may come from an AMD platform difference" "managedMemory"
   # Over 64 MiB the bundle is refused with the reason, and nothing is written.
   cp -r "$fixture/tree" "$work/"
   head -c 73400320 /dev/urandom > "$work/tree/data/big.bin" # 70 MiB that no compression shrinks

@@ -1,15 +1,19 @@
 #!/usr/bin/env python3
-# check_platform_differences.py: checks platform_differences.tsv: six columns, unique keys, known kinds, and every
-# prop/attr/error key named as it is in the installed HIP headers; it does not judge the text of a row.
+# check_platform_differences.py: checks platform_differences.tsv: seven columns, unique keys, known kinds, a
+# cuda_pattern that compiles (or "-"), and every prop/attr/error key named as it is in the installed HIP headers;
+# it does not judge the text of a row.
 """usage: check_platform_differences.py TSV [--hip-include DIR]   (exit 1 on any problem, each printed)"""
 import argparse
 import os
+import re
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import compat_derive  # noqa: E402
 
-COLUMNS = ["key", "kind", "cuda_on_nvidia", "hip_on_amd", "advice", "source"]
+# cuda_pattern: the PCRE2 pattern hipify-harness validate searches a program's CUDA sources for (comments
+# removed) to decide that the row applies to it; "-" when no source construct shows it (AMD-only error codes).
+COLUMNS = ["key", "kind", "cuda_on_nvidia", "hip_on_amd", "advice", "source", "cuda_pattern"]
 KINDS = {"prop", "attr", "error", "device", "api"}
 
 
@@ -45,6 +49,16 @@ def check(rows, names):
         for column in ("cuda_on_nvidia", "hip_on_amd", "advice", "source"):
             if not row[COLUMNS.index(column)].strip():
                 problems.append("%s: %s is empty" % (where, column))
+        pattern = row[COLUMNS.index("cuda_pattern")]
+        if not pattern.strip():
+            problems.append("%s: cuda_pattern is empty (write - when no source construct shows the row)" % where)
+        elif pattern != "-":
+            # The patterns use the syntax Python's re and PCRE2 share (\b, (?:...), classes), so compiling here
+            # catches what would stop the harness.
+            try:
+                re.compile(pattern)
+            except re.error as e:
+                problems.append("%s: cuda_pattern does not compile: %s" % (where, e))
         if names is not None and kind in names and key not in names[kind]:
             problems.append("%s: %s is not a HIP %s name in the installed headers" % (where, key, kind))
     return problems
