@@ -97,7 +97,7 @@ static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n
     uint32_t pos = u->toks.v[a->first[k]].off, end = tok_end(u, a->last[k + n - 1]);
     for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_tok_next(&u->toks, i)) {
         const hc_token *tok = &u->toks.v[i];
-        if (tok->kind != HC_TOK_IDENT) continue;
+        if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue; /* a user entity keeps its name */
         const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
         if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_NAMESPACE) continue;
         size_t p = hc_tok_prev(&u->toks, i);
