@@ -28,8 +28,8 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
-ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace"]
-INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace")
+ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move"]
+INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move")
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -229,6 +229,9 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: action drop needs an index and a warning (drop:N:TEXT)" % where)
             elif action[0] in ("remove", "insert", "replace") and (len(action) != 3 or not action[1].isdigit() or not action[2]):
                 errors.append("%s: action %s needs an index and a text (%s:N:TEXT)" % (where, action[0], action[0]))
+            elif action[0] == "move" and (len(action) != 3 or not action[1].isdigit() or
+                                          not re.fullmatch(r"[1-9][0-9]*:[0-9]+", action[2])):
+                errors.append("%s: action move needs an index, a count and a destination (move:N:COUNT:TO)" % where)
             elif action[0] == "check" and (len(action) < 2 or not action[1]):
                 errors.append("%s: action check needs the warning text (check:TEXT)" % where)
             arguments.append(a)

@@ -105,13 +105,15 @@ class Integrity(unittest.TestCase):
         self.write("arguments.tsv", ["cuda\tnargs\thip\taction\tnote\ttarget",
                                      "cudaMalloc\t*\t\tsymbol:0\tx\t", "cudaNothing\t2\t\trename\tx\t",
                                      "cudaMalloc\tmany\t\twrap:1\tx\t", "cudaMalloc\t2\t\tcheck\tx\t",
-                                     "cudaMalloc\t3\t\tdrop:x:y\tx\t", "cudaMalloc\t4\t\treplace:1:z\tx\trocOther"])
+                                     "cudaMalloc\t3\t\tdrop:x:y\tx\t", "cudaMalloc\t4\t\treplace:1:z\tx\trocOther",
+                                     "cudaMalloc\t5\t\tmove:1:2\tx\t"])
         self.assert_fails("arguments.tsv:2: 'cudaMalloc' lacks flag arg_rewrite",
                           "arguments.tsv:3: 'cudaNothing' is not a CUDA name",
                           "arguments.tsv:4: nargs must be a count or *", "unknown action 'wrap:1'",
                           "arguments.tsv:5: action check needs the warning text",
                           "arguments.tsv:6: action drop needs an index and a warning (drop:N:TEXT)",
                           "arguments.tsv:7: target 'rocOther' is neither the HIP nor the ROC name",
+                          "arguments.tsv:8: action move needs an index, a count and a destination (move:N:COUNT:TO)",
                           "runtime.tsv:3: flag arg_rewrite but no row in arguments.tsv")
 
     def test_shim_merges_only_where_hip_lacks(self):

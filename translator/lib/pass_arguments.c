@@ -2,6 +2,7 @@
  * (HIP_SYMBOL() around symbols, kernel casts, overloads chosen by argument count), driven by
  * mappings/arguments.tsv. It does not rename plain identifiers: pass_rename.c does that. */
 #include "argrewrite.h"
+#include "mapping.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -15,6 +16,7 @@ typedef struct call_args {
     size_t first[HC_MAX_CALL_ARGS];
     size_t last[HC_MAX_CALL_ARGS];
     size_t count; /* number of arguments, possibly more than HC_MAX_CALL_ARGS (then ranges are partial) */
+    size_t close; /* the call's closing parenthesis: where an argument added at the end goes */
 } call_args;
 
 static bool is_punct(const hc_unit *u, size_t i, const char *s) {
@@ -27,6 +29,7 @@ static bool is_punct(const hc_unit *u, size_t i, const char *s) {
  * two commas is refused: the caller reports it instead of guessing. */
 static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *out) {
     out->count = 0;
+    out->close = close;
     size_t start = SIZE_MAX;
     int angles = 0; /* '<' minus '>' in the current argument, outside nested brackets */
     for (size_t i = hc_tok_next(&u->toks, open); i < close; i = hc_tok_next(&u->toks, i)) {
@@ -57,6 +60,72 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *o
 }
 
 static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
+
+/* Adds ", text" as a new last argument. It goes right before the closing parenthesis (as hipify-clang
+ * places it), so a call whose ')' stands on its own line keeps that layout. */
+static int add_last_arg(hc_unit *u, const call_args *a, const char *text) {
+    char buf[600];
+    snprintf(buf, sizeof buf, ", %s", text);
+    return hc_unit_edit(u, u->toks.v[a->close].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+}
+
+/* Removes arguments k..k+n-1: from the first one's start to the next argument's start ("x, "), or for
+ * the last arguments from the comma after argument k-1 to the closing parenthesis (", x"). These are
+ * hipify-clang's ranges, so a call split over lines keeps its line breaks where it does. */
+static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
+    uint32_t from, to;
+    if (k + n < a->count) {
+        from = u->toks.v[a->first[k]].off;
+        to = u->toks.v[a->first[k + n]].off;
+    } else {
+        from = tok_end(u, a->last[k - 1]);
+        size_t comma = hc_tok_next(&u->toks, a->last[k - 1]);
+        if (comma < a->close) from = u->toks.v[comma].off;
+        to = u->toks.v[a->close].off;
+    }
+    return hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+}
+
+/* Copies arguments k..k+n-1 (with what lies between them) into out, with the table renames applied to
+ * their identifiers: a moved argument's original text is deleted, which drops the rename pass's edits
+ * inside it, so the copy must carry them (MIOPEN_SOFTMAX_ACCURATE, not CUDNN_SOFTMAX_ACCURATE). Only
+ * the plain renames: a name after '.', '->' or '::' is copied as written. Returns false when the text
+ * does not fit. */
+static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n, char *out, size_t cap) {
+    const char *t = u->text;
+    size_t len = 0;
+    uint32_t pos = u->toks.v[a->first[k]].off, end = tok_end(u, a->last[k + n - 1]);
+    for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_tok_next(&u->toks, i)) {
+        const hc_token *tok = &u->toks.v[i];
+        if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue; /* a user entity keeps its name */
+        const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
+        if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_NAMESPACE) continue;
+        size_t p = hc_tok_prev(&u->toks, i);
+        if (p != SIZE_MAX && (is_punct(u, p, ".") || is_punct(u, p, "->") || is_punct(u, p, "::"))) continue;
+        hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (r.kind != HC_RES_CONVERT) continue;
+        size_t gap = tok->off - pos, tl = strlen(r.target);
+        if (len + gap + tl >= cap) return false;
+        memcpy(out + len, t + pos, gap);
+        memcpy(out + len + gap, r.target, tl);
+        len += gap + tl;
+        pos = tok->off + tok->len;
+    }
+    if (len + (end - pos) >= cap) return false;
+    memcpy(out + len, t + pos, end - pos);
+    out[len + (end - pos)] = '\0';
+    return true;
+}
+
+/* The target HIP version as hipGetProcAddress's version parameter wants it (100 * major + minor), or
+ * the macros of the HIP compiled against when no target is known. */
+static void hip_version_text(const hc_unit *u, char *out, size_t cap) {
+    hc_version v = u->opt->hip_version;
+    if (v)
+        snprintf(out, cap, "%u", (unsigned)((v >> 16) * 100 + ((v >> 8) & 0xff)));
+    else
+        snprintf(out, cap, "HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR");
+}
 
 /* True when the file is C (not C++/CUDA): casts are then spelled (T)(x). */
 static bool is_c_file(const hc_unit *u) {
@@ -134,9 +203,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         if (a->count == 0) return 0;
-        snprintf(buf, sizeof buf, ", %s", rw->text);
-        if (hc_unit_edit(u, tok_end(u, a->last[a->count - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
-            return -1;
+        if (add_last_arg(u, a, rw->text) < 0) return -1;
         if (rw->hip[0])
             snprintf(message, sizeof message, "'%s' with %zu arguments is '%s' in HIP; argument '%s' appended", name,
                      a->count, rw->hip, rw->text);
@@ -170,10 +237,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         bool null_literal = a->first[k] == a->last[k] &&
                             (hc_tok_is(u->text, arg, "NULL") || hc_tok_is(u->text, arg, "nullptr") ||
                              hc_tok_is(u->text, arg, "0"));
-        /* ", arg" after the first argument, "arg, " for the first one */
-        uint32_t from = k ? tok_end(u, a->last[k - 1]) : u->toks.v[a->first[k]].off;
-        uint32_t to = k ? tok_end(u, a->last[k]) : u->toks.v[a->first[k + 1]].off;
-        if (hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (remove_args(u, a, k, 1) < 0) return -1;
         if (!null_literal) {
             snprintf(message, sizeof message, "'%s': argument %zu removed: %s", name, k + 1, rw->text);
             hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
@@ -189,7 +253,10 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
          * stride that cuSPARSE derives from the batch count */
         const char *text = rw->text;
         char copy[128];
-        if (text[0] == '$' && text[1] >= '0' && text[1] <= '9') {
+        if (strcmp(text, "$HIP_VERSION") == 0) {
+            hip_version_text(u, copy, sizeof copy);
+            text = copy;
+        } else if (text[0] == '$' && text[1] >= '0' && text[1] <= '9') {
             size_t j = (size_t)atoi(text + 1);
             if (j >= a->count || j >= HC_MAX_CALL_ARGS) return 0;
             uint32_t from = u->toks.v[a->first[j]].off, to = tok_end(u, a->last[j]);
@@ -199,8 +266,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             text = copy;
         }
         if (k == a->count) {
-            snprintf(buf, sizeof buf, ", %s", text);
-            if (hc_unit_edit(u, tok_end(u, a->last[k - 1]), 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (add_last_arg(u, a, text) < 0) return -1;
         } else {
             snprintf(buf, sizeof buf, "%s, ", text);
             if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
@@ -216,6 +282,32 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         if (to - from == strlen(rw->text) && memcmp(u->text + from, rw->text, to - from) == 0) return 0;
         if (hc_unit_edit(u, from, to - from, rw->text, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': argument %zu replaced by '%s'", name, k + 1, rw->text);
+        break;
+    }
+    case HC_ARGACT_MOVE: {
+        /* MIOpen takes some of cuDNN's parameters in another order (the workspace last, the softmax
+         * algorithm and mode after the tensors): the block is cut and written again before the
+         * original argument `to` (or at the end); positions are the CUDA call's */
+        size_t k = rw->arg_index;
+        unsigned n = 0, to = 0;
+        if (sscanf(rw->text, "%u:%u", &n, &to) != 2 || n == 0) return 0;
+        if (k + n > a->count || to > a->count || a->count > HC_MAX_CALL_ARGS || (to > k && to < k + n)) return 0;
+        if (k == 0 && k + n == a->count) return 0;
+        char moved[512];
+        if (!render_args(u, a, k, n, moved, sizeof moved)) return 0;
+        if (remove_args(u, a, k, n) < 0) return -1;
+        if (to == a->count) {
+            if (add_last_arg(u, a, moved) < 0) return -1;
+        } else {
+            char ins[520];
+            snprintf(ins, sizeof ins, "%s, ", moved);
+            if (hc_unit_edit(u, u->toks.v[a->first[to]].off, 0, ins, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        }
+        if (n == 1)
+            snprintf(message, sizeof message, "'%s': argument %zu moved before argument %u", name, k + 1, to + 1);
+        else
+            snprintf(message, sizeof message, "'%s': arguments %zu-%zu moved %s %u", name, k + 1, k + n,
+                     to == a->count ? "to the end, after argument" : "before argument", to == a->count ? to : to + 1);
         break;
     }
     case HC_ARGACT_CHECK:

@@ -97,6 +97,13 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_REPLACE:
             fprintf(out, "  arguments: %s: argument %u replaced by %s", count, rw[i].arg_index + 1u, rw[i].text);
             break;
+        case HC_ARGACT_MOVE: {
+            unsigned n = 0, to = 0;
+            if (sscanf(rw[i].text, "%u:%u", &n, &to) != 2) n = 0;
+            fprintf(out, "  arguments: %s: %u argument(s) from argument %u moved before argument %u (past the last: to the end)",
+                    count, n, rw[i].arg_index + 1u, to + 1u);
+            break;
+        }
         }
         if (rw[i].target[0]) fprintf(out, " [only as %s]", rw[i].target);
         fprintf(out, " (%s)\n", rw[i].note);

@@ -8,7 +8,7 @@
 // DIAG: warning: HC1024: 'cuOccupancyMaxPotentialBlockSize': argument 4 removed: HIP has no block-size-to-dynamic-shared-memory callback; only the fixed size (next argument) is used [argument-check]
 // DIAG: note: HC1022: 'cuOccupancyMaxPotentialBlockSizeWithFlags': null argument 4 removed (HIP has no such parameter) [argument-rewrite]
 // DIAG: note: HC1022: 'cudaGraphAddMemcpyNodeToSymbol': argument 5 wrapped in HIP_SYMBOL() [argument-rewrite]
-// DIAG: note: HC1022: 'cudaGetDriverEntryPoint': argument 'HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR' inserted as argument 3 [argument-rewrite]
+// DIAG: note: HC1022: 'cudaGetDriverEntryPoint': argument '603' inserted as argument 3 [argument-rewrite]
 #include <cuda.h>
 #include <cuda_runtime.h>
 __device__ int sym;
@@ -29,7 +29,9 @@ void f(CUfunction fn, int *grid, int *block, cudaGraphNode_t *node, cudaGraph_t 
   cudaGraphMemcpyNodeSetParamsToSymbol(*node, sym, src, 4, 0, cudaMemcpyHostToDevice);
   // CHECK: hipGraphExecMemcpyNodeSetParamsFromSymbol(exec, *node, src, HIP_SYMBOL(sym), 4, 0, hipMemcpyDeviceToHost);
   cudaGraphExecMemcpyNodeSetParamsFromSymbol(exec, *node, src, sym, 4, 0, cudaMemcpyDeviceToHost);
-  // CHECK: hipGetProcAddress("hipMalloc", pfn, HIP_VERSION_MAJOR * 100 + HIP_VERSION_MINOR, 0);
+  // the version argument is the target's (--hip-version 6.3) as 100 * major + minor, where hipify-clang
+  // writes the latest it knows (HIP 6.3 for the October 2024 one)
+  // CHECK: hipGetProcAddress("hipMalloc", pfn, 603, 0);
   cudaGetDriverEntryPoint("hipMalloc", pfn, 0);
   void *args[] = {&src};
   // CHECK: hipLaunchCooperativeKernel(reinterpret_cast<const void*>(kern), 1, 1, args, 0, 0);
