@@ -5,7 +5,9 @@
 # usage: scripts/regression-set.sh HIPIFY_BINARY [WORKDIR]   (default WORKDIR: /tmp/hipify-regression)
 # env:   JOBS (parallel hipcc, default 2), HC_MIRROR (a directory of owner+name/repo git mirrors, used
 #        before cloning from github.com), PROJECTS (space-separated subset of the names below),
-#        LIST_ONLY=1 (fetch and list the translation units, compile nothing).
+#        LIST_ONLY=1 (fetch and list the translation units, compile nothing),
+#        TABLE=FILE (another project table, same columns; scripts/realworld-set.txt is the second set),
+#        LIB_INCLUDE=DIR (added with -I: hipBLAS/hipFFT/hipSOLVER headers, see scripts/hiplib-headers.sh).
 # Output: one line per project "name: OK/TOTAL compile", logs under WORKDIR/<label>/<name>/, where
 # label is the binary's directory name hash so two binaries never share a port.
 #
@@ -20,10 +22,12 @@ case $HIPIFY in /*) ;; *) HIPIFY=$(pwd)/$HIPIFY ;; esac
 command -v hipcc >/dev/null 2>&1 || { echo "hipcc not found" >&2; exit 77; }
 
 # name | owner/repo | pinned commit | directories (space-separated) | extra include dirs | file filter (grep -E on the path)
+#   [| extra hipcc flags, optional 7th column]
 PROJECT_TABLE='rodinia|yuhc/gpu-rodinia|9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4|cuda|cuda/util|.
 llm.c|karpathy/llm.c|f1e2ace651495b74ae22d45d1723443fd00ecd3a|. dev/cuda|.|.
 curand-samples|NVIDIA/CUDALibrarySamples|34377293fb148e90aad16fd762fa2445f941be55|cuRAND/Host|cuRAND/utils|_normal_example\.cpp$
 cuda-samples-sim|NVIDIA/cuda-samples|c94ff366aed18c797b8a85dfaac7817b0228b420|Samples/5_Domain_Specific|Common|.'
+[ -n "${TABLE:-}" ] && PROJECT_TABLE=$(grep -v '^#' "$TABLE")
 
 mkdir -p "$WORK/src"
 label=$(printf '%s' "$HIPIFY" | cksum | cut -d' ' -f1)
@@ -58,7 +62,7 @@ units() { # project dir, directories, filter -> relative paths of translation un
 }
 
 status=0
-echo "$PROJECT_TABLE" | while IFS='|' read -r name repo commit dirs incs filter; do
+echo "$PROJECT_TABLE" | while IFS='|' read -r name repo commit dirs incs filter extra; do
   case " ${PROJECTS:-$name} " in *" $name "*) ;; *) continue ;; esac
   fetch "$name" "$repo" "$commit" "$dirs $incs" || { echo "$name: cannot fetch $repo@$commit" >&2; status=1; continue; }
   src=$WORK/src/$name out=$WORK/$label/$name
@@ -66,7 +70,7 @@ echo "$PROJECT_TABLE" | while IFS='|' read -r name repo commit dirs incs filter;
   "$HIPIFY" -O "$out/port" "$src" >"$out/hipify.log" 2>&1
   units "$src" "$dirs" "$filter" >"$out/units.txt"
   if [ "${LIST_ONLY:-0}" = 1 ]; then echo "$name: $(wc -l <"$out/units.txt") units"; cat "$out/units.txt"; continue; fi
-  flags=""
+  flags="${extra:-}${LIB_INCLUDE:+ -I$LIB_INCLUDE}"
   for i in $incs; do flags="$flags -I$out/port/$i"; done
   # One hipcc per unit, JOBS at a time; each writes UNIT.ok or UNIT.fail with its log.
   mkdir -p "$out/logs"

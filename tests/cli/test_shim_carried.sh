@@ -48,6 +48,16 @@ has stderr 'HC1083' "-O onto a foreign shim names HC1083"
 has other/deep/hipify_shim.h '/\* mine \*/' "the foreign shim is kept"
 same other/deep/hipify_shim_warp.h "$SRC/runtime-shim/include/hipify_shim_warp.h" "the other headers are still carried"
 
+# A second run over the port copies the carried headers as they are: translated, hipify_shim.h would
+# include itself and HC1083 would report the run's own headers. -O and --inplace, exit status 0.
+run 0 "-O over a port" "$HIPIFY" -O again out
+for f in hipify_shim.h hipify_shim_warp.h hipify_shim_props.def; do
+  same again/deep/$f "$SRC/runtime-shim/include/$f" "-O over a port: $f copied unchanged"
+done
+same again/deep/warp.cu out/deep/warp.cu "-O over a port: the source is unchanged (idempotent)"
+run 0 "--inplace twice" "$HIPIFY" --inplace inplace
+same inplace/deep/hipify_shim.h "$SRC/runtime-shim/include/hipify_shim.h" "--inplace twice: the shim is not rewritten"
+
 # The carried tree compiles with no include flag (the point of it).
 if command -v hipcc >/dev/null 2>&1; then
   if hipcc --offload-arch=gfx90a -x hip -c out/deep/warp.cu -o warp.o >hipcc.log 2>&1; then

@@ -7,6 +7,7 @@
 #include "output.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <libgen.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -72,6 +73,25 @@ static int serve(const char *dir) {
         }
     }
     return rc;
+}
+
+bool hc_carry_is_shim(const char *path) {
+    const char *base = strrchr(path, '/');
+    base = base ? base + 1 : path;
+    for (size_t k = 0; k < hc_shim_nfiles; k++) {
+        const hc_support_file *s = &hc_shim_files[k];
+        if (strcmp(base, s->name) != 0) continue;
+        const char *nl = memchr(s->data, '\n', s->len);
+        size_t first = nl ? (size_t)(nl - s->data) + 1 : s->len;
+        char buf[512];
+        if (first > sizeof buf) return false;
+        FILE *f = fopen(path, "rb");
+        if (!f) return false;
+        size_t n = fread(buf, 1, first, f);
+        fclose(f);
+        return n == first && memcmp(buf, s->data, first) == 0;
+    }
+    return false;
 }
 
 int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single) {

@@ -21,4 +21,9 @@ extern const size_t hc_shim_nfiles;
  * left alone and reported (HC1083). Returns the number of directories that could not be served. */
 int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single);
 
+/* True when path is a shim header an earlier run carried into the tree: its name is one of the shim
+ * files' and its first line is that file's first line (any version of it). Such a file is HIP already and
+ * is copied as it is: translating it would make hipify_shim.h include itself. */
+bool hc_carry_is_shim(const char *path);
+
 #endif

@@ -85,6 +85,8 @@ static void *worker(void *arg) {
             if (explicit_file || !S_ISREG(st.st_mode)) kind = HC_FILE_SOURCE;
         }
         if (s->cli->build_scripts_only && kind == HC_FILE_SOURCE) kind = HC_FILE_OTHER;
+        /* a shim header a previous run carried here is HIP already: copied, never translated again */
+        if (kind == HC_FILE_SOURCE && !explicit_file && hc_carry_is_shim(j->path)) kind = HC_FILE_OTHER;
         if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !hc_context_options(s->ctx)->build_scripts)
             kind = HC_FILE_OTHER;
         if (kind == HC_FILE_SOURCE || kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) {

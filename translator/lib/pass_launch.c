@@ -624,6 +624,19 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     return rewrite_in_place(c, name, lt, open, close, cfg, ncfg);
 }
 
+/* nvcc takes a braced list as a launch's grid or block (k<<<g, {32, 8, 1}>>>, NVIDIA's
+ * multi-gpu-programming-models); clang's <<<>>> takes only expressions ("expected expression"). With
+ * the launch kept as it is, dim3 goes before the brace: dim3{32, 8, 1}. */
+static int type_braced_dims(hc_unit *u, size_t lt, size_t gt) {
+    size_t cfg[5][2];
+    size_t n = split_top_level(u, lt, gt, cfg, 4, false);
+    for (size_t k = 0; k < 2 && k < n && n <= 4; k++)
+        if (cfg[k][0] != SIZE_MAX && tok_punct(u, cfg[k][0], "{") &&
+            hc_unit_edit(u, u->toks.v[cfg[k][0]].off, 0, "dim3", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
+            return -1;
+    return 0;
+}
+
 int hc_pass_launch(hc_unit *u) {
     launch_ctx c = {.u = u};
     int rc = 0;
@@ -631,8 +644,12 @@ int hc_pass_launch(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_tok_is(u->text, &u->toks.v[i], "<<<")) continue;
         u->uses_runtime = true;
-        if (u->opt->launch_syntax != HC_LAUNCH_HIP) continue;
         if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (u->opt->launch_syntax != HC_LAUNCH_HIP) {
+            size_t end = hc_tok_match(u->text, &u->toks, i);
+            if (end != SIZE_MAX && type_braced_dims(u, i, end) < 0) { rc = -1; break; }
+            continue;
+        }
         if (!prepared) { /* only files with a launch to rewrite pay for the scans */
             prepared = true;
             if (collect_templates(&c) < 0 || collect_macros(&c) < 0) { rc = -1; break; }

@@ -13,3 +13,8 @@
 // RUN: %hipify --hip-version 5.2 %S/coop.cu -o %t.coop.hip 2>/dev/null && %hipcc %t.coop.hip -o %t.coop.o
 // RUN: %hipify --hip-version 5.2 %S/device.cu -o %t.device.hip 2>/dev/null && %hipcc %t.device.hip -o %t.device.o
 // RUN: %hipify --hip-version 5.2 %S/driver.cu -o %t.driver.hip 2>/dev/null && %hipcc %t.driver.hip -o %t.driver.o
+// make_half2 kept as it is (fp16_make_half2.cu) is HIP 5.2's own function.
+// RUN: %hipify --hip-version 5.2 %S/fp16_make_half2.cu -o %t.mh.hip 2>/dev/null && %hipcc %t.mh.hip -o %t.mh.o
+// A braced launch configuration (core/launch_braced_dims.cu) compiles once typed, in both launch forms.
+// RUN: %hipify --hip-version 5.2 %S/../core/launch_braced_dims.cu -o %t.brace.hip 2>/dev/null && %hipcc %t.brace.hip -o %t.brace.o
+// RUN: %hipify --hip-version 5.2 --hip-kernel-execution-syntax %S/../core/launch_braced_dims.cu -o %t.brace2.hip 2>/dev/null && %hipcc %t.brace2.hip -o %t.brace2.o
