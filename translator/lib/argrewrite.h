@@ -14,7 +14,8 @@ typedef enum hc_arg_action {
     HC_ARGACT_DROP,       /* remove argument arg_index when it is a null literal; otherwise warn with text */
     HC_ARGACT_REMOVE,     /* remove argument arg_index whatever it is; warn with text unless it is a null literal */
     HC_ARGACT_INSERT,     /* insert text (or, for "$N", a copy of argument N) before argument arg_index (at the end when = count) */
-    HC_ARGACT_REPLACE     /* replace argument arg_index by text (a parameter whose CUDA value has no meaning there) */
+    HC_ARGACT_REPLACE,    /* replace argument arg_index by text (a parameter whose CUDA value has no meaning there) */
+    HC_ARGACT_CAST_UNLESS /* as CAST, except where the semantic pass found the argument already has type text */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -22,8 +23,8 @@ typedef struct hc_arg_rewrite {
     int nargs;         /* the rewrite applies to calls with this many arguments; -1: any count */
     const char *hip;   /* function to call instead of the table's HIP name, or "" */
     uint8_t action;    /* hc_arg_action */
-    uint8_t arg_index; /* 0-based argument for SYMBOL, CAST, DROP, REMOVE and INSERT */
-    const char *text;  /* cast type (CAST), appended or inserted argument (APPEND, INSERT), warning (CHECK, DROP,
+    uint8_t arg_index; /* 0-based argument for SYMBOL, CAST, CAST_UNLESS, DROP, REMOVE and INSERT */
+    const char *text;  /* cast type (CAST, CAST_UNLESS), appended or inserted argument (APPEND, INSERT), warning (CHECK, DROP,
                         * REMOVE); "" otherwise */
     const char *note;  /* why, for the HC1022 note */
     const char *target; /* the rewrite applies only where the call becomes this name ("" : wherever it is
