@@ -13,3 +13,6 @@
 // RUN: %hipify --hip-version 5.2 %S/coop.cu -o %t.coop.hip 2>/dev/null && %hipcc %t.coop.hip -o %t.coop.o
 // RUN: %hipify --hip-version 5.2 %S/device.cu -o %t.device.hip 2>/dev/null && %hipcc %t.device.hip -o %t.device.o
 // RUN: %hipify --hip-version 5.2 %S/driver.cu -o %t.driver.hip 2>/dev/null && %hipcc %t.driver.hip -o %t.driver.o
+// cast-unless rows: with the semantic pass (casts only where needed) and without it (casts everywhere)
+// RUN: %hipify --hip-version 5.2 %S/arguments_typed.cu -o %t.typed.hip 2>/dev/null && %hipcc %t.typed.hip -o %t.typed.o
+// RUN: %hipify --hip-version 5.2 --semantic never %S/arguments_typed.cu -o %t.typed-never.hip 2>/dev/null && %hipcc %t.typed-never.hip -o %t.typed-never.o
