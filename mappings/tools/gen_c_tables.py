@@ -22,7 +22,7 @@ KIND_SYMBOLS = {k: "HC_KIND_" + k.upper() for k in hctables.KINDS}
 MAPPING_FLAG_SYMBOLS = {"shimmed": "HC_MAPF_SHIMMED", "arg_rewrite": "HC_MAPF_ARG_REWRITE",
                         "identity": "HC_MAPF_IDENTITY"}
 HEADER_FLAG_SYMBOLS = {"runtime": "HC_HDRF_RUNTIME", "remove": "HC_HDRF_REMOVE", "generic": "HC_HDRF_GENERIC"}
-ACTION_SYMBOLS = {a: "HC_ARGACT_" + a.upper() for a in hctables.ARGUMENT_ACTIONS}
+ACTION_SYMBOLS = {a: "HC_ARGACT_" + a.upper().replace("-", "_") for a in hctables.ARGUMENT_ACTIONS}
 
 
 def c_string(text):
@@ -227,7 +227,7 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     for a in arguments:
         parts = a["action"].split(":", 2)
         index = int(parts[1]) if parts[0] in hctables.INDEXED_ACTIONS else 0
-        if parts[0] in ("cast", "drop", "remove", "insert", "replace", "move"):
+        if parts[0] in ("cast", "cast-unless", "drop", "remove", "insert", "replace", "move"):
             text = parts[2]
         elif parts[0] in ("append", "check"):
             text = a["action"].split(":", 1)[1]

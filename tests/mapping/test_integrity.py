@@ -116,6 +116,15 @@ class Integrity(unittest.TestCase):
                           "arguments.tsv:8: action move needs an index, a count and a destination (move:N:COUNT:TO)",
                           "runtime.tsv:3: flag arg_rewrite but no row in arguments.tsv")
 
+    def test_cast_unless_needs_index_and_type(self):
+        self.write("runtime.tsv", [COLUMNS, row(flags="arg_rewrite")])
+        self.write("arguments.tsv", ["cuda\tnargs\thip\taction\tnote\ttarget",
+                                     "cudaMalloc\t*\t\tcast-unless:0:void**\tx\t",
+                                     "cudaMalloc\t2\t\tcast-unless:x:void**\tx\t",
+                                     "cudaMalloc\t3\t\tcast-unless:0\tx\t"])
+        self.assert_fails("arguments.tsv:3: action cast-unless needs an argument index (cast-unless:N)",
+                          "arguments.tsv:4: action cast-unless needs a type (cast-unless:N:TYPE)")
+
     def test_shim_merges_only_where_hip_lacks(self):
         self.write("runtime.tsv", [COLUMNS, row(), row("cudaThreadGetLimit", "", hip_added="")])
         self.write("shim.tsv", ["cuda\tshim_name\tkind\tnote", "# comment",

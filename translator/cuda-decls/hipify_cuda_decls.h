@@ -59,6 +59,8 @@ typedef unsigned long long cudaSurfaceObject_t;
 #define cudaEventDisableTiming 0x02
 #define cudaHostAllocDefault 0x00
 #define cudaHostAllocMapped 0x02
+#define cudaHostAllocPortable 0x01
+#define cudaHostAllocWriteCombined 0x04
 #define cudaStreamPerThread ((cudaStream_t)0x2)
 #define cudaStreamLegacy ((cudaStream_t)0x1)
 
@@ -78,6 +80,7 @@ cudaError_t cudaMallocHost(void **ptr, size_t size);
 cudaError_t cudaHostAlloc(void **ptr, size_t size, unsigned int flags);
 cudaError_t cudaMallocManaged(void **ptr, size_t size, unsigned int flags);
 cudaError_t cudaMallocPitch(void **ptr, size_t *pitch, size_t width, size_t height);
+cudaError_t cudaHostGetDevicePointer(void **dev, void *host, unsigned int flags);
 cudaError_t cudaFree(void *ptr);
 cudaError_t cudaFreeHost(void *ptr);
 cudaError_t cudaMemcpy(void *dst, const void *src, size_t count, cudaMemcpyKind kind);
@@ -122,6 +125,14 @@ cudaError_t cudaProfilerStop(void);
 unsigned __cudaPushCallConfiguration(dim3 grid, dim3 block, size_t shmem = 0, void *stream = 0);
 cudaError_t cudaConfigureCall(dim3 grid, dim3 block, size_t shmem = 0, cudaStream_t stream = 0);
 }
+/* CUDA's C++ API also takes a typed pointer to the pointer it fills (int **): without these, a call
+ * the CUDA compiler accepts would not resolve here, and its argument's type would stay unknown. */
+template <class T> cudaError_t cudaMalloc(T **ptr, size_t size);
+template <class T> cudaError_t cudaMallocHost(T **ptr, size_t size);
+template <class T> cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int flags);
+template <class T> cudaError_t cudaMallocManaged(T **ptr, size_t size, unsigned int flags);
+template <class T> cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height);
+template <class T> cudaError_t cudaHostGetDevicePointer(T **dev, void *host, unsigned int flags);
 
 /* device side */
 __device__ void __syncthreads(void);

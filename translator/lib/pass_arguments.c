@@ -147,6 +147,22 @@ static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, cons
     return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], "void");
 }
 
+/* The argument is already spelled as a C-style cast to type: "(void **) &p" for "void**". Compared
+ * with spaces ignored, token by token, up to the closing parenthesis. */
+static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, const char *type) {
+    size_t i = a->first[k];
+    if (!is_punct(u, i, "(")) return false;
+    const char *want = type;
+    for (i = hc_tok_next(&u->toks, i); i <= a->last[k] && i < u->toks.n && !is_punct(u, i, ")"); i = hc_tok_next(&u->toks, i)) {
+        const hc_token *t = &u->toks.v[i];
+        while (*want == ' ') want++;
+        if (strncmp(want, u->text + t->off, t->len) != 0) return false;
+        want += t->len;
+    }
+    while (*want == ' ') want++;
+    return *want == '\0' && i < a->last[k];
+}
+
 /* Wraps argument k in prefix ... suffix with two insertions, so renames inside it still apply. */
 static int wrap_arg(hc_unit *u, const call_args *a, size_t k, const char *prefix, const char *suffix) {
     if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
@@ -170,9 +186,17 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     if (a->count > HC_MAX_CALL_ARGS) return 0; /* no CUDA API takes that many: not one of ours */
     switch ((hc_arg_action)rw->action) {
     case HC_ARGACT_SYMBOL:
-    case HC_ARGACT_CAST: {
+    case HC_ARGACT_CAST:
+    case HC_ARGACT_CAST_UNLESS: {
         size_t k = rw->arg_index;
         if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
+        /* CUDA's template overload took a typed pointer (int **) that HIP's void ** does not: the cast is
+         * left out only where the semantic pass saw the argument already has the type. Without it (no
+         * parse, a macro, a type the parse could not see) the cast is written: reinterpret_cast<void **>
+         * of any object pointer's address is what CUDA's template did itself. */
+        if (rw->action == HC_ARGACT_CAST_UNLESS &&
+            ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text)))
+            return 0;
         if (rw->action == HC_ARGACT_SYMBOL) {
             /* CUDA before 5.0 also took the symbol's name as a string: HIP_SYMBOL() would be wrong */
             if (u->toks.v[a->first[k]].kind == HC_TOK_STRING) {

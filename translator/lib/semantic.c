@@ -1,7 +1,9 @@
 /* semantic.c: the libclang pass. It parses a file (by default alone, with the project-owned CUDA
  * declarations prepended), marks identifiers that name user entities (vetoing their rename), marks
- * tokens in excluded #if branches, and reports the first real parse error. It never proposes edits. */
+ * tokens in excluded #if branches, marks call arguments that already have the type a cast-unless row
+ * wants, and reports the first real parse error. It never proposes edits. */
 #include "semantic.h"
+#include "argrewrite.h"
 
 #include <clang-c/Index.h>
 #include <pthread.h>
@@ -70,6 +72,65 @@ static void veto_global_uses(veto_ctx *v) {
     }
 }
 
+static enum CXChildVisitResult first_child(CXCursor c, CXCursor parent, CXClientData data) {
+    (void)parent;
+    *(CXCursor *)data = c;
+    return CXChildVisit_Break;
+}
+
+/* True when two strings are equal once spaces are ignored ("void **" and "void**"). */
+static bool same_type_text(const char *a, const char *b) {
+    for (;; a++, b++) {
+        while (*a == ' ') a++;
+        while (*b == ' ') b++;
+        if (*a != *b) return false;
+        if (!*a) return true;
+    }
+}
+
+/* Offset in the main file of a location written there directly, or UINT32_MAX when it is elsewhere or
+ * comes from a macro: a macro's body is one text for every expansion, so what one expansion's types
+ * say does not hold for the text. */
+static uint32_t direct_offset(const veto_ctx *v, CXSourceLocation loc) {
+    CXFile ef;
+    unsigned eoff;
+    clang_getExpansionLocation(loc, &ef, NULL, NULL, &eoff);
+    uint32_t off = main_offset(v, loc);
+    return off != UINT32_MAX && ef && clang_File_isEqual(ef, v->main_file) && eoff == off + v->prefix ? off : UINT32_MAX;
+}
+
+/* A call with a cast-unless row (arguments.tsv): marks the argument's first token HC_TOKF_TYPED when its
+ * type, before any implicit conversion, is already the row's type, so the argument pass leaves it. */
+static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
+    CXString name = clang_getCursorSpelling(call);
+    const char *s = clang_getCString(name);
+    size_t nrw = 0;
+    const hc_arg_rewrite *rws = s ? hc_arg_rewrites_find(s, strlen(s), &nrw) : NULL;
+    clang_disposeString(name);
+    int nargs = clang_Cursor_getNumArguments(call);
+    for (size_t k = 0; k < nrw && nargs >= 0; k++) {
+        const hc_arg_rewrite *rw = &rws[k];
+        if (rw->action != HC_ARGACT_CAST_UNLESS || rw->arg_index >= (unsigned)nargs) continue;
+        if (rw->nargs >= 0 && rw->nargs != nargs) continue;
+        CXCursor arg = clang_Cursor_getArgument(call, rw->arg_index), inner = arg;
+        /* implicit conversions (int ** to void ** in C) are unexposed expressions around the argument */
+        for (int depth = 0; depth < 8 && clang_getCursorKind(inner) == CXCursor_UnexposedExpr; depth++) {
+            CXCursor child = clang_getNullCursor();
+            clang_visitChildren(inner, first_child, &child);
+            if (clang_Cursor_isNull(child) || !clang_isExpression(clang_getCursorKind(child))) break;
+            inner = child;
+        }
+        CXType t = clang_getCanonicalType(clang_getCursorType(inner));
+        if (t.kind == CXType_Invalid || t.kind == CXType_Dependent || t.kind == CXType_Unexposed) continue;
+        CXString ts = clang_getTypeSpelling(t);
+        bool same = same_type_text(clang_getCString(ts), rw->text);
+        clang_disposeString(ts);
+        uint32_t off = direct_offset(v, clang_getRangeStart(clang_getCursorExtent(arg)));
+        size_t i = same && off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
+        if (i != SIZE_MAX && v->u->toks.v[i].off == off) v->u->toks.v[i].flags |= HC_TOKF_TYPED;
+    }
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     veto_ctx *v = data;
@@ -103,6 +164,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
             v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};
         }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
+        if (k == CXCursor_CallExpr) mark_typed_arguments(v, c);
         CXCursor ref = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(ref) && clang_isDeclaration(clang_getCursorKind(ref))) {
             uint32_t decl = main_offset(v, clang_getCursorLocation(ref));
@@ -415,9 +477,21 @@ static bool may_declare(const hc_unit *u, size_t i) {
     return true;
 }
 
+/* Identifier i is called and has a cast-unless row: whether the cast is needed depends on the type of
+ * an argument, which only the parse knows. */
+static bool has_typed_cast(const hc_unit *u, size_t i) {
+    size_t n = 0, open = hc_tok_next(&u->toks, i);
+    if (open >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[open], "(")) return false;
+    const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
+    for (size_t k = 0; rws && k < n; k++)
+        if (rws[k].action == HC_ARGACT_CAST_UNLESS) return true;
+    return false;
+}
+
 /* A CUDA-named identifier where a declaration of the user's own could stand (may_declare: after a
  * type, a '*' or '&' declarator, a template type, a user qualifier, #define; struct cudaX { ... }), or
- * any using-directive for a user namespace. Only then can the semantic pass change the outcome in
+ * any using-directive for a user namespace, or a call whose argument rewrite depends on a type
+ * (has_typed_cast). Only then can the semantic pass change the outcome in
  * single-file mode, so only then is it worth its cost. Names HIP spells the same (round, tanh) are left
  * out: a veto could not change the output; the rename pass tells user declarations of those apart by
  * tokens alone. */
@@ -438,7 +512,7 @@ bool hc_semantic_needed(const hc_unit *u) {
         const hc_mapping *m = hc_mapping_find(t + k->off, k->len);
         if (!m || m->kind == HC_KIND_NAMESPACE || m->kind == HC_KIND_HEADER) continue;
         if (hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY) continue;
-        if (may_declare(u, i)) return true;
+        if (may_declare(u, i) || has_typed_cast(u, i)) return true;
     }
     return false;
 }

@@ -18,3 +18,6 @@
 // A braced launch configuration (core/launch_braced_dims.cu) compiles once typed, in both launch forms.
 // RUN: %hipify --hip-version 5.2 %S/../core/launch_braced_dims.cu -o %t.brace.hip 2>/dev/null && %hipcc %t.brace.hip -o %t.brace.o
 // RUN: %hipify --hip-version 5.2 --hip-kernel-execution-syntax %S/../core/launch_braced_dims.cu -o %t.brace2.hip 2>/dev/null && %hipcc %t.brace2.hip -o %t.brace2.o
+// cast-unless rows: with the semantic pass (casts only where needed) and without it (casts everywhere)
+// RUN: %hipify --hip-version 5.2 %S/arguments_typed.cu -o %t.typed.hip 2>/dev/null && %hipcc %t.typed.hip -o %t.typed.o
+// RUN: %hipify --hip-version 5.2 --semantic never %S/arguments_typed.cu -o %t.typed-never.hip 2>/dev/null && %hipcc %t.typed-never.hip -o %t.typed-never.o
