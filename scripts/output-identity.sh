@@ -32,7 +32,7 @@ same_case() {
     local f
     [ "$(cd "$1" && find . | LC_ALL=C sort)" = "$(cd "$2" && find . | LC_ALL=C sort)" ] || return 1
     while IFS= read -r f; do
-        cmp -s <(sed -E "$WALL_TIMES" "$1/$f") <(sed -E "$WALL_TIMES" "$2/$f") || return 1
+        cmp -s "$1/$f" "$2/$f" || cmp -s <(sed -E "$WALL_TIMES" "$1/$f") <(sed -E "$WALL_TIMES" "$2/$f") || return 1
     done < <(cd "$1" && find . -type f)
     return 0
 }
