@@ -2,6 +2,7 @@
  * trees with exclusions and symbolic-link loop detection. It reads no file contents. */
 #include "cli.h"
 #include "output.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -30,12 +31,7 @@ static bool in_list(const hc_strv *s, const char *name) {
 }
 
 static int add_job(hc_job_list *jobs, const char *path, const char *rel, int root) {
-    if (jobs->n == jobs->cap) {
-        size_t cap = jobs->cap ? jobs->cap * 2 : 256;
-        hc_job *v = realloc(jobs->v, cap * sizeof *v);
-        if (!v) return -1;
-        jobs->v = v, jobs->cap = cap;
-    }
+    if (hc_grow(&jobs->v, &jobs->cap, jobs->n, sizeof *jobs->v, 256) < 0) return -1;
     hc_job *j = &jobs->v[jobs->n];
     j->path = strdup(path);
     j->rel_path = strdup(rel);
@@ -77,12 +73,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
     size_t n = 0, cap = 0;
     for (struct dirent *e; (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **v = realloc(names, cap * sizeof *v);
-            if (!v) break;
-            names = v;
-        }
+        if (hc_grow(&names, &cap, n, sizeof *names, 64) < 0) break;
         names[n++] = strdup(e->d_name);
     }
     closedir(d);

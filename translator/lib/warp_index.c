@@ -121,7 +121,7 @@ void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, siz
 }
 
 static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_define) {
-    if (!warp_grow(w, (void **)&w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
+    if (!warp_grow(w, &w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
     warp_scope *s = &w->scopes[w->nscopes];
     memset(s, 0, sizeof *s);
     s->first = s->last = first;

@@ -182,7 +182,7 @@ unsigned warp_name_table_class(const warp_scan *w, size_t i);
 bool warp_name_looks_like_warp_size(const warp_scan *w, size_t pos);
 
 /* ---------- warp_tokens.c ---------- */
-bool warp_grow(warp_scan *w, void **v, size_t *cap, size_t n, size_t size);
+bool warp_grow(warp_scan *w, void *array_ptr, size_t *cap, size_t n, size_t size);
 /* Copies the text of tokens [a, b] (inclusive) into buf, squeezing whitespace, truncated to size. */
 void warp_span_text(const warp_scan *w, size_t a, size_t b, char *buf, size_t size);
 void warp_tok_text(const warp_scan *w, size_t i, char *buf, size_t size);

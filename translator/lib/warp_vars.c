@@ -6,7 +6,7 @@
 #include <string.h>
 
 warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
-    if (!warp_grow(w, (void **)&w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
+    if (!warp_grow(w, &w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
     warp_var *v = &w->vars[w->nvars++];
     memset(v, 0, sizeof *v);
     v->scope = scope;
@@ -37,7 +37,7 @@ static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t 
 void warp_gather_vars(warp_scan *w) {
     for (size_t i = 1; i < w->n && !w->oom; i++) {
         if (is(w, i, "[") && warp_is_declarator_bracket(w, i) &&
-            warp_grow(w, (void **)&w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
+            warp_grow(w, &w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
             w->arrays[w->narrays++] = i;
         if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
         size_t name = i - 1;
@@ -161,7 +161,7 @@ warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
 
 static void add_const(warp_scan *w, size_t name, size_t value, size_t value_len, size_t var, uint32_t scope,
                       bool is_mask) {
-    if (!warp_grow(w, (void **)&w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
+    if (!warp_grow(w, &w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
     warp_const *c = &w->consts[w->nconsts++];
     memset(c, 0, sizeof *c);
     c->name = name;
