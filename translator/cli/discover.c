@@ -41,6 +41,18 @@ static int add_job(hc_job_list *jobs, const char *path, const char *rel, int roo
     return 0;
 }
 
+/* Says why path, which stat refused, is not translated: a link that leads nowhere (or round in a loop)
+ * or an unreadable file. after goes before the flag ("; skipped" inside a walked directory). */
+static void report_stat_failure(const char *path, const char *after) {
+    int err = errno; /* stat's reason, whatever lstat below does */
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s%s [symlink-loop]\n", path,
+                      strerror(err), after);
+    else
+        hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(err));
+}
+
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 static int walk_dir(walk *w, const char *dir, const char *rel) {
@@ -90,11 +102,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         else snprintf(sub, sizeof sub, "%s", names[i]);
         struct stat st;
         if (stat(path, &st) != 0) {
-            struct stat lst;
-            if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
-                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s; skipped [symlink-loop]\n", path, strerror(errno));
-            else
-                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(errno));
+            report_stat_failure(path, "; skipped");
             w->jobs->errors++;
             continue;
         }
@@ -177,11 +185,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
         struct stat st;
         w.root = (int)i;
         if (stat(in, &st) != 0) {
-            struct stat lst;
-            if (lstat(in, &lst) == 0 && S_ISLNK(lst.st_mode))
-                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s [symlink-loop]\n", in, strerror(errno));
-            else
-                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", in, strerror(errno));
+            report_stat_failure(in, "");
             jobs->errors++;
             continue;
         }
