@@ -2,6 +2,7 @@
  * and the -v report. It translates nothing and writes no translated file. */
 #include "cli.h"
 #include "mapping.h"
+#include "output.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -71,12 +72,12 @@ void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *resu
     size_t nargs = 0;
     const char *const *args = hc_context_clang_args(ctx, &nargs);
     fprintf(out, "hipify-c: semantic pass arguments:");
-    for (size_t i = 0; i < nargs; i++) fprintf(out, " %s", args[i]);
+    for (size_t i = 0; i < nargs; i++) hc_out_printf(out, " %s", args[i]); /* the user's words: escaped */
     fputc('\n', out);
     for (size_t i = 0; i < n; i++) {
         const hc_file_result *r = &results[i];
         if (r->kind == HC_FILE_OTHER) continue;
-        fprintf(out, "hipify-c: %s: %zu edits, %zu diagnostics, %s, %.1f ms\n", r->path, r->nedits, r->ndiags,
+        hc_out_printf(out, "hipify-c: %s: %zu edits, %zu diagnostics, %s, %.1f ms\n", r->path, r->nedits, r->ndiags,
                 r->status != HC_OK ? "not translated" : r->parsed ? "semantic pass ok or not needed" : "semantic pass failed: token pass only",
                 r->stats.seconds * 1000.0);
     }

@@ -2,6 +2,7 @@
  * the man page). GNU long options, hipify-clang/hipify-perl single-dash spellings and aliases. It does
  * no translation. */
 #include "cli.h"
+#include "output.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -27,7 +28,8 @@ static const opt_def options[] = {
 #include "options.def"
 #undef HC_OPT
 };
-#define NOPTIONS (sizeof options / sizeof *options)
+#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
+#define NOPTIONS COUNT_OF(options)
 
 int hc_strv_push(hc_strv *s, const char *v) {
     char **n = realloc(s->v, (s->n + 1) * sizeof *n);
@@ -136,6 +138,17 @@ static void print_man(FILE *out) {
                  "When several apply, 3 wins over 1, and 1 over 4.\n");
 }
 
+/* Pushes prefix followed by val as one word (-I/dir, -DX=1, --cuda-gpu-arch=sm_70), however long. */
+static int push_joined(hc_strv *s, const char *prefix, const char *val) {
+    size_t n = strlen(prefix) + strlen(val) + 1;
+    char *word = malloc(n);
+    if (!word) return -1;
+    snprintf(word, n, "%s%s", prefix, val);
+    int rc = hc_strv_push(s, word);
+    free(word);
+    return rc;
+}
+
 static int split_list(hc_strv *s, const char *list, const char *seps) {
     char *copy = strdup(list);
     if (!copy) return -1;
@@ -143,6 +156,19 @@ static int split_list(hc_strv *s, const char *list, const char *seps) {
         if (hc_strv_push(s, tok) < 0) { free(copy); return -1; }
     free(copy);
     return 0;
+}
+
+/* The index of val among the n words an option takes, or -1 after saying which they are. The value is
+ * the user's text, so the message goes through the escaping output layer (issue 13, D17). */
+static int choice(const char *option, const char *val, const char *const *words, size_t n) {
+    char list[256] = "";
+    for (size_t k = 0; k < n; k++) {
+        if (!strcmp(val, words[k])) return (int)k;
+        if (k) strncat(list, ", ", sizeof list - strlen(list) - 1);
+        strncat(list, words[k], sizeof list - strlen(list) - 1);
+    }
+    hc_out_printf(stderr, "hipify-c: --%s: '%s' is not one of %s\n", option, val, list);
+    return -1;
 }
 
 /* "HC1001,HC1003-HC1005" -> suppressed[] */
@@ -155,7 +181,7 @@ static int parse_suppress(hc_options *opt, const char *list) {
         if (dash) *dash = '\0';
         hc_diag_id a = hc_diag_find(tok), b = dash ? hc_diag_find(dash + 1) : a;
         if (a == HC_DIAG__COUNT || b == HC_DIAG__COUNT) {
-            fprintf(stderr, "hipify-c: --suppress: unknown diagnostic id '%s'\n", a == HC_DIAG__COUNT ? tok : dash + 1);
+            hc_out_printf(stderr, "hipify-c: --suppress: unknown diagnostic id '%s'\n", a == HC_DIAG__COUNT ? tok : dash + 1);
             rc = -1;
             break;
         }
@@ -191,7 +217,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_HIP_VERSION:
         opt->hip_version = hc_version_parse(val);
         if (!opt->hip_version) {
-            fprintf(stderr, "hipify-c: --hip-version: '%s' is not a version such as 6.2 or 5.2.3\n", val);
+            hc_out_printf(stderr, "hipify-c: --hip-version: '%s' is not a version such as 6.2 or 5.2.3\n", val);
             return -1;
         }
         cli->hip_version_given = true;
@@ -204,48 +230,37 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
     case OPT_BUILD_SCRIPTS_ONLY: cli->build_scripts_only = true; opt->build_scripts = true; break;
     case OPT_OFFLOAD_ARCH: return split_list(&cli->offload_archs, val, ";,");
-    case OPT_INCLUDE: {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "-I%s", val);
-        return hc_strv_push(&cli->clang_args, buf);
-    }
-    case OPT_DEFINE: {
-        char buf[4096];
-        snprintf(buf, sizeof buf, "-D%s", val);
-        return hc_strv_push(&cli->clang_args, buf);
-    }
+    case OPT_INCLUDE: return push_joined(&cli->clang_args, "-I", val);
+    case OPT_DEFINE: return push_joined(&cli->clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
     case OPT_CUDA_PATH: opt->cuda_path = val; break;
-    case OPT_SEMANTIC:
-        if (!strcmp(val, "auto")) opt->semantic = HC_SEM_AUTO;
-        else if (!strcmp(val, "always")) opt->semantic = HC_SEM_ALWAYS;
-        else if (!strcmp(val, "full")) opt->semantic = HC_SEM_FULL;
-        else if (!strcmp(val, "never")) opt->semantic = HC_SEM_NEVER;
-        else {
-            fprintf(stderr, "hipify-c: --semantic: '%s' is not one of auto, always, full, never\n", val);
-            return -1;
-        }
+    case OPT_SEMANTIC: {
+        static const char *const words[] = {"auto", "always", "full", "never"};
+        static const hc_semantic_policy modes[] = {HC_SEM_AUTO, HC_SEM_ALWAYS, HC_SEM_FULL, HC_SEM_NEVER};
+        int k = choice(o->long_name, val, words, COUNT_OF(words));
+        if (k < 0) return -1;
+        opt->semantic = modes[k];
         break;
+    }
     case OPT_DECLS_DIR: opt->decls_dir = val; break;
     case OPT_SUPPRESS: return parse_suppress(opt, val);
     case OPT_SUPPRESS_ALL: opt->suppress_all = true; break;
     case OPT_QUIET_WARNINGS: cli->quiet_warnings = true; break;
-    case OPT_FAIL_ON:
-        if (!strcmp(val, "note")) cli->fail_on = HC_SEV_NOTE;
-        else if (!strcmp(val, "warning")) cli->fail_on = HC_SEV_WARNING;
-        else if (!strcmp(val, "error")) cli->fail_on = HC_SEV_ERROR;
-        else {
-            fprintf(stderr, "hipify-c: --fail-on: '%s' is not one of note, warning, error\n", val);
-            return -1;
-        }
+    case OPT_FAIL_ON: {
+        static const char *const words[] = {"note", "warning", "error"};
+        static const hc_severity severities[] = {HC_SEV_NOTE, HC_SEV_WARNING, HC_SEV_ERROR};
+        int k = choice(o->long_name, val, words, COUNT_OF(words));
+        if (k < 0) return -1;
+        cli->fail_on = severities[k];
         break;
+    }
     case OPT_EXCLUDE_DIRS: return split_list(&cli->exclude_dirs, val, ",");
     case OPT_EXCLUDE_FILES: return split_list(&cli->exclude_files, val, ",");
     case OPT_JOBS: {
         char *end;
         long n = strtol(val, &end, 10);
         if (*end || n < 1 || n > 1024) {
-            fprintf(stderr, "hipify-c: --jobs: '%s' is not a number from 1 to 1024\n", val);
+            hc_out_printf(stderr, "hipify-c: --jobs: '%s' is not a number from 1 to 1024\n", val);
             return -1;
         }
         cli->jobs = (int)n;
@@ -268,11 +283,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_CLANG_RESOURCE_DIR:
         if (hc_strv_push(&cli->clang_args, "-resource-dir") < 0) return -1;
         return hc_strv_push(&cli->clang_args, val);
-    case OPT_CUDA_GPU_ARCH: {
-        char buf[512];
-        snprintf(buf, sizeof buf, "--cuda-gpu-arch=%s", val);
-        return hc_strv_push(&cli->clang_args, buf);
-    }
+    case OPT_CUDA_GPU_ARCH: return push_joined(&cli->clang_args, "--cuda-gpu-arch=", val);
     case OPT_EXTRA_ARG: return hc_strv_push(&cli->clang_args, val);
     case OPT_EXTRA_ARG_BEFORE: return hc_strv_push(&cli->extra_args_before, val);
     case OPT_SAVE_TEMPS:
@@ -282,20 +293,18 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
         break;
     case OPT_MD: cli->doc_md = true; break;
     case OPT_CSV: cli->doc_csv = true; break;
-    case OPT_DOC_FORMAT:
-        if (strcmp(val, "full") && strcmp(val, "strict") && strcmp(val, "compact")) {
-            fprintf(stderr, "hipify-c: --doc-format: '%s' is not one of full, strict, compact\n", val);
-            return -1;
-        }
+    case OPT_DOC_FORMAT: {
+        static const char *const words[] = {"full", "strict", "compact"};
+        if (choice(o->long_name, val, words, COUNT_OF(words)) < 0) return -1;
         cli->doc_format = val;
         break;
-    case OPT_DOC_ROC:
-        if (strcmp(val, "skip") && strcmp(val, "separate") && strcmp(val, "joint")) {
-            fprintf(stderr, "hipify-c: --doc-roc: '%s' is not one of skip, separate, joint\n", val);
-            return -1;
-        }
+    }
+    case OPT_DOC_ROC: {
+        static const char *const words[] = {"skip", "separate", "joint"};
+        if (choice(o->long_name, val, words, COUNT_OF(words)) < 0) return -1;
         cli->doc_roc = val;
         break;
+    }
     case OPT_PERL:
     case OPT_PYTHON:
     case OPT_O_PERL_DIR:
@@ -375,7 +384,7 @@ int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
             else if (o && o->arg == NONE && a[2]) o = NULL;
         }
         if (!o) {
-            fprintf(stderr, "hipify-c: unknown option '%s' (see --help)\n", a);
+            hc_out_printf(stderr, "hipify-c: unknown option '%s' (see --help)\n", a);
             return -1;
         }
         if (o->arg == NONE && val) {

@@ -60,7 +60,7 @@ static int serve(const char *dir) {
         int cmp = compare_file(path, s->data, s->len);
         if (cmp == 1) continue;
         if (cmp == 0) { /* not ours, or an older copy the user may have edited: never replaced */
-            fprintf(stderr, "%s: warning: HC1083: a different '%s' is already there; left unchanged, the port "
+            hc_out_printf(stderr, "%s: warning: HC1083: a different '%s' is already there; left unchanged, the port "
                             "compiles against it [shim-not-carried]\n", path, s->name);
             rc = -1;
             continue;
@@ -68,7 +68,7 @@ static int serve(const char *dir) {
         /* through the one output layer: never replaces anything that appeared since the check above */
         hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, NULL};
         if (hc_out_write(&keep, path, s->data, s->len, 0644, err, sizeof err) < 0) {
-            fprintf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
+            hc_out_printf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
             rc = -1;
         }
     }

@@ -2,6 +2,7 @@
  * trees with exclusions and symbolic-link loop detection. It reads no file contents. */
 #include "cli.h"
 #include "output.h"
+#include "grow.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -30,12 +31,7 @@ static bool in_list(const hc_strv *s, const char *name) {
 }
 
 static int add_job(hc_job_list *jobs, const char *path, const char *rel, int root) {
-    if (jobs->n == jobs->cap) {
-        size_t cap = jobs->cap ? jobs->cap * 2 : 256;
-        hc_job *v = realloc(jobs->v, cap * sizeof *v);
-        if (!v) return -1;
-        jobs->v = v, jobs->cap = cap;
-    }
+    if (hc_grow(&jobs->v, &jobs->cap, jobs->n, sizeof *jobs->v, 256) < 0) return -1;
     hc_job *j = &jobs->v[jobs->n];
     j->path = strdup(path);
     j->rel_path = strdup(rel);
@@ -43,6 +39,18 @@ static int add_job(hc_job_list *jobs, const char *path, const char *rel, int roo
     if (!j->path || !j->rel_path) return -1;
     jobs->n++;
     return 0;
+}
+
+/* Says why path, which stat refused, is not translated: a link that leads nowhere (or round in a loop)
+ * or an unreadable file. after goes before the flag ("; skipped" inside a walked directory). */
+static void report_stat_failure(const char *path, const char *after) {
+    int err = errno; /* stat's reason, whatever lstat below does */
+    struct stat lst;
+    if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
+        hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s%s [symlink-loop]\n", path,
+                      strerror(err), after);
+    else
+        hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(err));
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -77,12 +85,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
     size_t n = 0, cap = 0;
     for (struct dirent *e; (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-        if (n == cap) {
-            cap = cap ? cap * 2 : 64;
-            char **v = realloc(names, cap * sizeof *v);
-            if (!v) break;
-            names = v;
-        }
+        if (hc_grow(&names, &cap, n, sizeof *names, 64) < 0) break;
         names[n++] = strdup(e->d_name);
     }
     closedir(d);
@@ -99,11 +102,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         else snprintf(sub, sizeof sub, "%s", names[i]);
         struct stat st;
         if (stat(path, &st) != 0) {
-            struct stat lst;
-            if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode))
-                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s; skipped [symlink-loop]\n", path, strerror(errno));
-            else
-                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(errno));
+            report_stat_failure(path, "; skipped");
             w->jobs->errors++;
             continue;
         }
@@ -186,11 +185,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
         struct stat st;
         w.root = (int)i;
         if (stat(in, &st) != 0) {
-            struct stat lst;
-            if (lstat(in, &lst) == 0 && S_ISLNK(lst.st_mode))
-                hc_out_printf(stderr, "%s: error: HC2006: symbolic link loop or dangling link: %s [symlink-loop]\n", in, strerror(errno));
-            else
-                hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", in, strerror(errno));
+            report_stat_failure(in, "");
             jobs->errors++;
             continue;
         }

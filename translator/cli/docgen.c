@@ -214,7 +214,7 @@ static int emit(const hc_cli *cli, const doc_job *j, hc_family family, const cha
     fclose(f);
     hc_out_policy policy = {HC_OUT_MKDIRS, NULL, NULL};
     if (rc == 0 && hc_out_write(&policy, path, buf, len, HC_OUT_MODE_DEFAULT, err, sizeof err) < 0) {
-        fprintf(stderr, "hipify-c: error: cannot write %s: %s\n", path, err);
+        hc_out_printf(stderr, "hipify-c: error: cannot write %s: %s\n", path, err);
         rc = -1;
     }
     free(buf);

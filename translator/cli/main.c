@@ -317,7 +317,7 @@ int hc_cli_main(int argc, char **argv) {
     if (cli.rule_files.n) {
         rules = hc_rule_set_load((const char *const *)cli.rule_files.v, cli.rule_files.n, err, sizeof err);
         if (!rules) {
-            fprintf(stderr, "%s\n", err);
+            hc_out_printf(stderr, "%s\n", err); /* names a rules file: escaped */
             hc_cli_free(&cli);
             return HC_EXIT_USAGE;
         }
@@ -331,7 +331,7 @@ int hc_cli_main(int argc, char **argv) {
     double t0 = now_seconds();
     hc_context *ctx = hc_context_new(&cli.opt, err, sizeof err);
     if (!ctx) {
-        fprintf(stderr, "hipify-c: error: %s\n", err);
+        hc_out_printf(stderr, "hipify-c: error: %s\n", err); /* may name a user's directory: escaped */
         hc_rule_set_free(rules);
         hc_cli_free(&cli);
         return HC_EXIT_USAGE;

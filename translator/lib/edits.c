@@ -1,19 +1,14 @@
 /* edits.c: collects proposed edits, orders them, drops overlaps by rule priority, applies them once.
  * It knows nothing of CUDA or of what an edit means. */
 #include "edits.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 int hc_edits_add(hc_edit_set *s, uint32_t off, uint32_t len, const char *repl, size_t repl_len,
                  hc_rule_id rule, hc_effort effort) {
-    if (s->n == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        hc_edit *v = realloc(s->v, cap * sizeof *v);
-        if (!v) return -1;
-        s->v = v;
-        s->cap = cap;
-    }
+    if (hc_grow(&s->v, &s->cap, s->n, sizeof *s->v, 64) < 0) return -1;
     char *copy = malloc(repl_len + 1);
     if (!copy) return -1;
     memcpy(copy, repl, repl_len);

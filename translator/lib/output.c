@@ -2,6 +2,7 @@
  * of devices, guarded inputs and confinement, atomic replacement with modes kept, stdout written in
  * place, and terminal-safe printing. It chooses no path and formats no content. */
 #include "output.h"
+#include "grow.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -20,12 +21,7 @@
 int hc_out_guard_add(hc_out_guard *g, const char *path) {
     struct stat st;
     if (stat(path, &st) != 0) return 0;
-    if (g->n == g->cap) {
-        size_t cap = g->cap ? g->cap * 2 : 64;
-        struct hc_out_id *v = realloc(g->v, cap * sizeof *v);
-        if (!v) return -1;
-        g->v = v, g->cap = cap;
-    }
+    if (hc_grow(&g->v, &g->cap, g->n, sizeof *g->v, 64) < 0) return -1;
     g->v[g->n++] = (struct hc_out_id){st.st_dev, st.st_ino};
     g->sorted = false;
     return 0;

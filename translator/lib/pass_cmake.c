@@ -2,6 +2,7 @@
  * cuda_add_* commands, architectures, nvcc flags, imported targets). It reads CMake's command syntax
  * only; it does not evaluate variables or follow add_subdirectory(). docs/build-migration.md. */
 #include "buildmap.h"
+#include "grow.h"
 #include "unit.h"
 
 #include <ctype.h>
@@ -32,25 +33,13 @@ typedef struct cm_file {
 } cm_file;
 
 static int push_cmd(cm_file *f, cm_cmd c) {
-    if (f->ncmds == f->capcmds) {
-        size_t cap = f->capcmds ? f->capcmds * 2 : 64;
-        cm_cmd *v = realloc(f->cmds, cap * sizeof *v);
-        if (!v) return -1;
-        f->cmds = v;
-        f->capcmds = cap;
-    }
+    if (hc_grow(&f->cmds, &f->capcmds, f->ncmds, sizeof *f->cmds, 64) < 0) return -1;
     f->cmds[f->ncmds++] = c;
     return 0;
 }
 
 static int push_arg(cm_file *f, cm_arg a) {
-    if (f->nargs == f->capargs) {
-        size_t cap = f->capargs ? f->capargs * 2 : 256;
-        cm_arg *v = realloc(f->args, cap * sizeof *v);
-        if (!v) return -1;
-        f->args = v;
-        f->capargs = cap;
-    }
+    if (hc_grow(&f->args, &f->capargs, f->nargs, sizeof *f->args, 256) < 0) return -1;
     f->args[f->nargs++] = a;
     return 0;
 }

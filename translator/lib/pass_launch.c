@@ -2,6 +2,7 @@
  * included, and with --hip-kernel-execution-syntax rewrites them to hipLaunchKernelGGL in the form
  * hipify-clang writes. It never edits the text of the kernel name, the configuration parts or the
  * arguments (renames inside them survive): it only rewrites the separators between them. */
+#include "grow.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -105,12 +106,8 @@ static int collect_templates(launch_ctx *c) {
                     continue;
                 }
                 if (pk && pk->kind == HC_TOK_IDENT) {
-                    if (c->ntemplates == c->templates_cap) {
-                        size_t cap = c->templates_cap ? c->templates_cap * 2 : 32;
-                        size_t *v = realloc(c->templates, cap * sizeof *v);
-                        if (!v) return -1;
-                        c->templates = v, c->templates_cap = cap;
-                    }
+                    if (hc_grow(&c->templates, &c->templates_cap, c->ntemplates, sizeof *c->templates, 32) < 0)
+                        return -1;
                     c->templates[c->ntemplates++] = prev;
                 }
                 break;
@@ -159,12 +156,7 @@ static int collect_macros(launch_ctx *c) {
         while (j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH) j++;
         m.last = j - 1;
         while (m.first <= m.last && u->toks.v[m.first].kind == HC_TOK_COMMENT) m.first++;
-        if (c->nmacros == c->macros_cap) {
-            size_t cap = c->macros_cap ? c->macros_cap * 2 : 32;
-            macro_def *v = realloc(c->macros, cap * sizeof *v);
-            if (!v) return -1;
-            c->macros = v, c->macros_cap = cap;
-        }
+        if (hc_grow(&c->macros, &c->macros_cap, c->nmacros, sizeof *c->macros, 32) < 0) return -1;
         c->macros[c->nmacros++] = m;
         i = m.last;
     }
@@ -329,11 +321,9 @@ static void plan_push(plan *p, bool ref, uint32_t off, uint32_t len) {
         p->v[p->n - 1].len += len; /* adjacent literal text: one piece */
         return;
     }
-    if (p->n == p->cap) {
-        size_t cap = p->cap ? p->cap * 2 : 32;
-        piece *v = realloc(p->v, cap * sizeof *v);
-        if (!v) { p->oom = true; return; }
-        p->v = v, p->cap = cap;
+    if (hc_grow(&p->v, &p->cap, p->n, sizeof *p->v, 32) < 0) {
+        p->oom = true;
+        return;
     }
     p->v[p->n++] = (piece){ref, off, len};
 }

@@ -2,6 +2,7 @@
  * and flags references to a CUDA installation. It reads Makefile lines and words only; it does not
  * expand variables or run make. docs/build-migration.md. */
 #include "buildmap.h"
+#include "grow.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -39,13 +40,7 @@ typedef struct mk_state {
 } mk_state;
 
 static int push_word(mk_state *s, uint32_t off, uint32_t len) {
-    if (s->nw == s->cap) {
-        size_t cap = s->cap ? s->cap * 2 : 64;
-        hc_build_word *v = realloc(s->w, cap * sizeof *v);
-        if (!v) return -1;
-        s->w = v;
-        s->cap = cap;
-    }
+    if (hc_grow(&s->w, &s->cap, s->nw, sizeof *s->w, 64) < 0) return -1;
     s->w[s->nw++] = (hc_build_word){off, len};
     return 0;
 }

@@ -1,6 +1,7 @@
 /* pass_user_rules.c: applies regex and disable-pattern rules from --rules to one file, honouring each
  * rule's scope (code, strings, comments, build scripts) and file globs. Rename and header rules are not
  * applied here: the rename and include passes query user_rules.h so that they stay token-accurate. */
+#include "grow.h"
 #include "unit.h"
 #include "user_rules.h"
 
@@ -32,13 +33,7 @@ static bool is_claimed(const claimed *c, uint32_t s, uint32_t e) {
 }
 
 static int append_claim(claimed *c, uint32_t s, uint32_t e) {
-    if (c->n == c->cap) {
-        size_t cap = c->cap ? c->cap * 2 : 32;
-        void *v = realloc(c->v, cap * sizeof *c->v);
-        if (!v) return -1;
-        c->v = v;
-        c->cap = cap;
-    }
+    if (hc_grow(&c->v, &c->cap, c->n, sizeof *c->v, 32) < 0) return -1;
     c->v[c->n].s = s;
     c->v[c->n].e = e;
     c->n++;

@@ -4,6 +4,7 @@
  * wants, and reports the first real parse error. It never proposes edits. */
 #include "semantic.h"
 #include "argrewrite.h"
+#include "grow.h"
 
 #include <clang-c/Index.h>
 #include <pthread.h>
@@ -151,14 +152,9 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         size_t i = off != UINT32_MAX ? veto_token(v, off) : SIZE_MAX;
         enum CXCursorKind pk = clang_getCursorKind(clang_getCursorSemanticParent(c));
         if (i != SIZE_MAX && k != CXCursor_ParmDecl && (pk == CXCursor_TranslationUnit || pk == CXCursor_LinkageSpec)) {
-            if (v->nglobals == v->capglobals) {
-                size_t cap = v->capglobals ? 2 * v->capglobals : 16;
-                struct global_decl *g = realloc(v->globals, cap * sizeof *g);
-                if (!g) {
-                    v->oom = true;
-                    return CXChildVisit_Break;
-                }
-                v->globals = g, v->capglobals = cap;
+            if (hc_grow(&v->globals, &v->capglobals, v->nglobals, sizeof *v->globals, 16) < 0) {
+                v->oom = true;
+                return CXChildVisit_Break;
             }
             const hc_token *t = &v->u->toks.v[i];
             v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};

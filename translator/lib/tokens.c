@@ -1,6 +1,7 @@
 /* tokens.c: a raw C/C++/CUDA lexer that returns every token of a buffer (all #if branches, macro
  * bodies, comments), with directive and line-start flags. It does not preprocess or parse. */
 #include "tokens.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -16,13 +17,7 @@ static const punct multi_punct[] = {
 };
 
 static int push(hc_token_list *l, uint32_t off, uint32_t len, uint32_t line, uint8_t kind, uint8_t flags) {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 1024;
-        hc_token *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return -1;
-        l->v = v;
-        l->cap = cap;
-    }
+    if (hc_grow(&l->v, &l->cap, l->n, sizeof *l->v, 1024) < 0) return -1;
     l->v[l->n++] = (hc_token){off, len, line, kind, flags};
     return 0;
 }

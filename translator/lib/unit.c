@@ -1,6 +1,7 @@
 /* unit.c: bookkeeping for one file under translation: diagnostics, reference and rule-hit counters,
  * the line index, edit proposals. No translation decisions are made here. */
 #include "unit.h"
+#include "grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -20,13 +21,8 @@ uint32_t hc_unit_line_of(const hc_unit *u, uint32_t off, uint32_t *col) {
 void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap) {
     const hc_options *opt = u->opt;
     if (opt->suppress_all || opt->suppressed[id]) return;
-    if (u->diags.n == u->diags.cap) {
-        size_t cap = u->diags.cap ? u->diags.cap * 2 : 32;
-        hc_diag *v = realloc(u->diags.v, cap * sizeof *v);
-        if (!v) return; /* a lost diagnostic is better than a crash; memory is exhausted anyway */
-        u->diags.v = v;
-        u->diags.cap = cap;
-    }
+    /* a lost diagnostic is better than a crash; memory is exhausted anyway */
+    if (hc_grow(&u->diags.v, &u->diags.cap, u->diags.n, sizeof *u->diags.v, 32) < 0) return;
     const hc_diag_info *info = hc_diag_info_get(id);
     char msg[1024];
     vsnprintf(msg, sizeof msg, info->format, ap);

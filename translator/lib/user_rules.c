@@ -1,6 +1,7 @@
 /* user_rules.c: reads --rules files (one rule a line, docs/rules.md), checks every rule up front and
  * answers lookups. It never edits text: pass_user_rules.c and the rename/include passes do. */
 #include "user_rules.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <errno.h>
@@ -257,13 +258,7 @@ static int add_regex(hc_rule_set *rs, const line_ctx *c, const rule_opts *o, spa
     r.name = o->name.n ? dup_n(o->name.p, o->name.n)
                        : dup_printf("%s:%s:%u", disable ? "disable" : "regex", c->origin, c->line);
     if (!r.origin || !r.name) goto out;
-    if (rs->nregex == rs->capregex) {
-        size_t cap = rs->capregex ? rs->capregex * 2 : 8;
-        hc_regex_rule *v = realloc(rs->regex, cap * sizeof *v);
-        if (!v) goto out;
-        rs->regex = v;
-        rs->capregex = cap;
-    }
+    if (hc_grow(&rs->regex, &rs->capregex, rs->nregex, sizeof *rs->regex, 8) < 0) goto out;
     rs->regex[rs->nregex++] = r;
     return 0;
 out:
@@ -277,13 +272,7 @@ out_checked:
 
 static int add_keyed(keyed_list *l, const line_ctx *c, span from, const char *to, size_t to_len, span name,
                      const char *kind) {
-    if (l->n == l->cap) {
-        size_t cap = l->cap ? l->cap * 2 : 16;
-        keyed_rule *v = realloc(l->v, cap * sizeof *v);
-        if (!v) return fail(c, "out of memory");
-        l->v = v;
-        l->cap = cap;
-    }
+    if (hc_grow(&l->v, &l->cap, l->n, sizeof *l->v, 16) < 0) return fail(c, "out of memory");
     keyed_rule k = {0};
     k.order = l->n;
     k.from = dup_n(from.p, from.n);

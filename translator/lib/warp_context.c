@@ -24,9 +24,7 @@ static size_t walk_from(const warp_scan *w, const size_t *stop, size_t i) {
 typedef struct array_key array_key;
 static int compare_array_key(const void *a, const void *b) {
     const array_key *x = a, *y = b;
-    if (x->name != y->name) return x->name < y->name ? -1 : 1;
-    if (x->scope != y->scope) return x->scope < y->scope ? -1 : 1;
-    return x->order < y->order ? -1 : x->order > y->order;
+    return warp_compare_keys(x->name, x->scope, x->order, y->name, y->scope, y->order);
 }
 
 int warp_build_context(warp_scan *w) {
@@ -109,7 +107,7 @@ static const array_key *first_array(const warp_scan *w, uint32_t name, uint32_t 
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const array_key *k = &w->array_index[mid];
-        if (k->name < name || (k->name == name && k->scope < scope)) lo = mid + 1;
+        if (warp_compare_keys(k->name, k->scope, 0, name, scope, 0) < 0) lo = mid + 1;
         else hi = mid;
     }
     const array_key *k = lo < w->narray_index ? &w->array_index[lo] : NULL;

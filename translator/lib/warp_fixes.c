@@ -49,7 +49,7 @@ size_t warp_hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, 
 /* Queues a rewrite of tokens [a, b] (inclusive) with repl; scope is the width group or INDEPENDENT. */
 void warp_propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t scope, size_t konst,
                     const char *what, size_t hazard_diag) {
-    if (!warp_grow(w, (void **)&w->fixes, &w->capfixes, w->nfixes, sizeof *w->fixes)) return;
+    if (!warp_grow(w, &w->fixes, &w->capfixes, w->nfixes, sizeof *w->fixes)) return;
     warp_fix *f = &w->fixes[w->nfixes++];
     char old[64];
     warp_span_text(w, a, b, old, sizeof old);
@@ -65,7 +65,7 @@ void warp_propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t s
 /* Remembers that the hazard reported as diagnostic h is fixed exactly when constant c is rewritten. */
 void warp_link_const_hazard(warp_scan *w, size_t h, const warp_const *c) {
     if (h == NO_POS ||
-        !warp_grow(w, (void **)&w->const_hazards, &w->capconst_hazards, w->nconst_hazards, sizeof *w->const_hazards))
+        !warp_grow(w, &w->const_hazards, &w->capconst_hazards, w->nconst_hazards, sizeof *w->const_hazards))
         return;
     w->const_hazards[w->nconst_hazards].diag = h;
     w->const_hazards[w->nconst_hazards++].konst = (size_t)(c - w->consts);

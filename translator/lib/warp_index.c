@@ -44,9 +44,7 @@ int warp_build_tokens(warp_scan *w) {
 static int compare_name_ref(const void *a, const void *b) {
     const name_ref *x = a, *y = b;
     int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
-    if (c) return c;
-    if (x->len != y->len) return x->len < y->len ? -1 : 1;
-    return x->pos < y->pos ? -1 : x->pos > y->pos;
+    return c ? c : warp_compare_keys(x->len, x->pos, 0, y->len, y->pos, 0);
 }
 
 int warp_build_name_index(warp_scan *w) {
@@ -121,7 +119,7 @@ void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, siz
 }
 
 static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_define) {
-    if (!warp_grow(w, (void **)&w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
+    if (!warp_grow(w, &w->scopes, &w->capscopes, w->nscopes, sizeof *w->scopes)) return 0;
     warp_scope *s = &w->scopes[w->nscopes];
     memset(s, 0, sizeof *s);
     s->first = s->last = first;
@@ -284,8 +282,7 @@ static void join_all_but(warp_scan *w, scope_set *set, uint32_t x) {
 typedef struct named_scope { uint32_t name, scope; } named_scope;
 static int compare_named_scope(const void *a, const void *b) {
     const named_scope *x = a, *y = b;
-    if (x->name != y->name) return x->name < y->name ? -1 : 1;
-    return x->scope < y->scope ? -1 : x->scope > y->scope;
+    return warp_compare_keys(x->name, x->scope, 0, y->name, y->scope, 0);
 }
 
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64

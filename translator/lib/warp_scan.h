@@ -31,6 +31,15 @@ typedef struct lane_op {
 
 #define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 
+/* Orders the key triples (a1, a2, a3) and (b1, b2, b3), first key first: -1, 0 or 1. Every sorted index
+ * of the pass (names, variables, constants, arrays, scopes) sorts and searches with it, so a sort and
+ * the binary search over its result cannot disagree about the order. */
+static inline int warp_compare_keys(uint64_t a1, uint64_t a2, uint64_t a3, uint64_t b1, uint64_t b2, uint64_t b3) {
+    if (a1 != b1) return a1 < b1 ? -1 : 1;
+    if (a2 != b2) return a2 < b2 ? -1 : 1;
+    return a3 < b3 ? -1 : a3 > b3;
+}
+
 /* The tables of warp_rules.def (warp_tables.c). */
 extern const mask_intrinsic warp_mask_intrinsics[];
 extern const size_t warp_mask_intrinsics_count;
@@ -182,7 +191,7 @@ unsigned warp_name_table_class(const warp_scan *w, size_t i);
 bool warp_name_looks_like_warp_size(const warp_scan *w, size_t pos);
 
 /* ---------- warp_tokens.c ---------- */
-bool warp_grow(warp_scan *w, void **v, size_t *cap, size_t n, size_t size);
+bool warp_grow(warp_scan *w, void *array_ptr, size_t *cap, size_t n, size_t size);
 /* Copies the text of tokens [a, b] (inclusive) into buf, squeezing whitespace, truncated to size. */
 void warp_span_text(const warp_scan *w, size_t a, size_t b, char *buf, size_t size);
 void warp_tok_text(const warp_scan *w, size_t i, char *buf, size_t size);

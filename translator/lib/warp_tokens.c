@@ -1,21 +1,15 @@
 /* warp_tokens.c: token reading for the warp pass: literals, precedence, call arguments, expression ends, spans.
  * It keeps no state and decides nothing about warps. */
 #include "warp_scan.h"
+#include "grow.h"
 
 #include <stdlib.h>
 #include <string.h>
 
-bool warp_grow(warp_scan *w, void **v, size_t *cap, size_t n, size_t size) {
-    if (n < *cap) return true;
-    size_t ncap = *cap ? *cap * 2 : 32;
-    void *p = realloc(*v, ncap * size);
-    if (!p) {
-        w->oom = true;
-        return false;
-    }
-    *v = p;
-    *cap = ncap;
-    return true;
+bool warp_grow(warp_scan *w, void *array_ptr, size_t *cap, size_t n, size_t size) {
+    if (hc_grow(array_ptr, cap, n, size, 32) == 0) return true;
+    w->oom = true;
+    return false;
 }
 
 /* Copies the text of tokens [a, b] (inclusive) into buf, squeezing whitespace, truncated to size. */

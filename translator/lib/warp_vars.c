@@ -6,7 +6,7 @@
 #include <string.h>
 
 warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
-    if (!warp_grow(w, (void **)&w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
+    if (!warp_grow(w, &w->vars, &w->capvars, w->nvars, sizeof *w->vars)) return NULL;
     warp_var *v = &w->vars[w->nvars++];
     memset(v, 0, sizeof *v);
     v->scope = scope;
@@ -37,7 +37,7 @@ static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t 
 void warp_gather_vars(warp_scan *w) {
     for (size_t i = 1; i < w->n && !w->oom; i++) {
         if (is(w, i, "[") && warp_is_declarator_bracket(w, i) &&
-            warp_grow(w, (void **)&w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
+            warp_grow(w, &w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
             w->arrays[w->narrays++] = i;
         if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
         size_t name = i - 1;
@@ -67,9 +67,7 @@ void warp_gather_vars(warp_scan *w) {
 typedef struct var_key { uint32_t scope, name; size_t k; } var_key;
 static int compare_vkey(const void *a, const void *b) {
     const var_key *x = a, *y = b;
-    if (x->scope != y->scope) return x->scope < y->scope ? -1 : 1;
-    if (x->name != y->name) return x->name < y->name ? -1 : 1;
-    return x->k < y->k ? -1 : x->k > y->k;
+    return warp_compare_keys(x->scope, x->name, x->k, y->scope, y->name, y->k);
 }
 
 int warp_index_vars(warp_scan *w) {
@@ -136,7 +134,7 @@ static struct var_run *run_at(const warp_scan *w, size_t pos) {
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const struct var_run *r = &w->runs[mid];
-        if (r->scope < scope || (r->scope == scope && r->name < name)) lo = mid + 1;
+        if (warp_compare_keys(r->scope, r->name, 0, scope, name, 0) < 0) lo = mid + 1;
         else hi = mid;
     }
     return lo < w->nruns && w->runs[lo].scope == scope && w->runs[lo].name == name ? &w->runs[lo] : NULL;
@@ -161,7 +159,7 @@ warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
 
 static void add_const(warp_scan *w, size_t name, size_t value, size_t value_len, size_t var, uint32_t scope,
                       bool is_mask) {
-    if (!warp_grow(w, (void **)&w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
+    if (!warp_grow(w, &w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
     warp_const *c = &w->consts[w->nconsts++];
     memset(c, 0, sizeof *c);
     c->name = name;
@@ -213,9 +211,7 @@ void warp_gather_consts(warp_scan *w) {
 typedef struct const_key { uint32_t name, scope; size_t k; } const_key;
 static int compare_ckey(const void *a, const void *b) {
     const const_key *x = a, *y = b;
-    if (x->name != y->name) return x->name < y->name ? -1 : 1;
-    if (x->scope != y->scope) return x->scope < y->scope ? -1 : 1;
-    return x->k < y->k ? -1 : x->k > y->k;
+    return warp_compare_keys(x->name, x->scope, x->k, y->name, y->scope, y->k);
 }
 
 /* Sorts the constants by (spelling, scope, index) for warp_const_at. */
@@ -239,8 +235,7 @@ static size_t first_const(const warp_scan *w, uint32_t name, uint32_t scope, siz
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const warp_const *c = &w->consts[w->const_index[mid]];
-        uint32_t cn = w->name_of[c->name];
-        if (cn < name || (cn == name && c->scope < scope)) lo = mid + 1;
+        if (warp_compare_keys(w->name_of[c->name], c->scope, 0, name, scope, 0) < 0) lo = mid + 1;
         else hi = mid;
     }
     for (; lo < w->nconsts; lo++) { /* at most two steps: only one constant is named at pos */
