@@ -268,7 +268,7 @@ static uint32_t insertion_point(const hc_unit *u) {
 /* nvcc includes cuda_runtime.h into every .cu file it compiles; a translated .cu file therefore needs
  * hip_runtime.h whatever it uses (hipify-clang inserts it there too). Other files need it only when they
  * use the runtime themselves. */
-static bool is_cuda_source(const char *path) {
+bool hc_is_cuda_source(const char *path) {
     const char *dot = path ? strrchr(path, '.') : NULL;
     return dot && strchr(dot, '/') == NULL && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".CU") == 0);
 }
@@ -276,7 +276,7 @@ static bool is_cuda_source(const char *path) {
 int hc_finish_includes(hc_unit *u) {
     char text[160] = "";
     const char *eol = line_end(u);
-    bool cu = is_cuda_source(u->path);
+    bool cu = hc_is_cuda_source(u->path);
     bool need_runtime = !u->includes_hip_runtime &&
                         (cu || (u->uses_runtime && !u->includes_cuda_runtime));
     if (need_runtime) strcat(strcat(text, "#include <hip/hip_runtime.h>"), eol);

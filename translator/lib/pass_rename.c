@@ -22,6 +22,8 @@ static bool is_runtime_marker(const char *s, size_t n) {
     return false;
 }
 
+bool hc_is_runtime_marker(const char *s, size_t n) { return is_runtime_marker(s, n); }
+
 /* Keywords that can stand before a global-namespace qualifier (return ::cudaFree(p)): the name after
  * '::' is then the global (CUDA) one, not a member of a user namespace or class called like them. */
 static bool is_keyword_before_global(const char *t, const hc_token *k) {
