@@ -164,7 +164,10 @@ int hc_pass_includes(hc_unit *u) {
             seen[nseen++].cond_epoch = epoch;
             u->includes_hip_runtime = true;
         }
-        if ((h && (h->flags & HC_HDRF_REMOVE)) || (target[0] && already_seen(seen, nseen, target, epoch))) {
+        /* Only an include the port rewrote can become a duplicate; a header the user includes twice
+         * (<vector> in a host file) is the user's business and stays. */
+        bool mapped = strlen(target) != plen || memcmp(target, path, plen) != 0;
+        if ((h && (h->flags & HC_HDRF_REMOVE)) || (mapped && target[0] && already_seen(seen, nseen, target, epoch))) {
             uint32_t s, e; /* a duplicate or a header HIP does not need: drop the whole directive line */
             directive_extent(u, i, &s, &e);
             if (hc_unit_edit(u, s, e - s, "", HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;

@@ -225,7 +225,7 @@ int hc_pass_rename(hc_unit *u) {
         }
         /* A name HIP spells the same (min, exp) changes nothing: it neither calls for the runtime header
          * nor counts as a conversion. */
-        if (in_code && r.kind != HC_RES_IDENTITY &&
+        if (in_code && r.kind == HC_RES_CONVERT && /* a name left unchanged (no HIP equivalent) uses nothing of HIP */
             (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE))
             u->uses_runtime = true;
         char v1[32], v2[32];
