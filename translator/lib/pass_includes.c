@@ -164,7 +164,10 @@ int hc_pass_includes(hc_unit *u) {
             seen[nseen++].cond_epoch = epoch;
             u->includes_hip_runtime = true;
         }
-        if ((h && (h->flags & HC_HDRF_REMOVE)) || (target[0] && already_seen(seen, nseen, target, epoch))) {
+        /* Only an include the port rewrote can become a duplicate; a header the user includes twice
+         * (<vector> in a host file) is the user's business and stays. */
+        bool mapped = strlen(target) != plen || memcmp(target, path, plen) != 0;
+        if ((h && (h->flags & HC_HDRF_REMOVE)) || (mapped && target[0] && already_seen(seen, nseen, target, epoch))) {
             uint32_t s, e; /* a duplicate or a header HIP does not need: drop the whole directive line */
             directive_extent(u, i, &s, &e);
             if (hc_unit_edit(u, s, e - s, "", HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
@@ -268,29 +271,87 @@ static uint32_t insertion_point(const hc_unit *u) {
 /* nvcc includes cuda_runtime.h into every .cu file it compiles; a translated .cu file therefore needs
  * hip_runtime.h whatever it uses (hipify-clang inserts it there too). Other files need it only when they
  * use the runtime themselves. */
-static bool is_cuda_source(const char *path) {
+bool hc_is_cuda_source(const char *path) {
     const char *dot = path ? strrchr(path, '.') : NULL;
     return dot && strchr(dot, '/') == NULL && (strcmp(dot, ".cu") == 0 || strcmp(dot, ".CU") == 0);
 }
 
+/* The include guard's '#' token index, or SIZE_MAX. */
+static size_t guard_hash(const hc_unit *u) {
+    size_t first = 0;
+    while (first < u->toks.n && u->toks.v[first].kind == HC_TOK_COMMENT) first++;
+    return first < u->toks.n && u->toks.v[first].kind == HC_TOK_HASH && opens_guard(u, first) ? first : SIZE_MAX;
+}
+
+/* Where a conditional include goes: after the last #include outside every branch (the guard aside) that
+ * comes before the first use, so that a macro of the condition set by those headers is seen; else where
+ * an unconditional one would go. */
+static uint32_t conditional_point(const hc_unit *u, size_t guard, uint32_t first_use) {
+    const char *t = u->text;
+    size_t depth = 0;
+    uint32_t at = UINT32_MAX;
+    for (size_t i = 0; i < u->toks.n && u->toks.v[i].off < first_use; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH || i == guard) continue;
+        size_t k = directive_keyword(u, i);
+        if (k >= u->toks.n) continue;
+        const hc_token *w = &u->toks.v[k];
+        if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) depth++;
+        else if (hc_tok_is(t, w, "endif") && depth > 0) depth--;
+        else if (depth == 0 && (hc_tok_is(t, w, "include") || hc_tok_is(t, w, "include_next"))) {
+            uint32_t s, e;
+            directive_extent(u, i, &s, &e);
+            if (e <= first_use) at = e;
+        }
+    }
+    return at != UINT32_MAX ? at : insertion_point(u);
+}
+
+/* "#ifndef X" for !defined(X), "#ifdef X" for defined(X), else "#if COND". */
+static void open_line(const char *cond, char *out, size_t size) {
+    size_t n = strlen(cond);
+    const char *name = NULL;
+    bool neg = false;
+    if (n > 11 && !strncmp(cond, "(defined(", 9) && !strcmp(cond + n - 2, "))")) name = cond + 9;
+    else if (n > 12 && !strncmp(cond, "(!defined(", 10) && !strcmp(cond + n - 2, "))")) name = cond + 10, neg = true;
+    if (name && !strpbrk(name, " |&!") && strchr(name, ')') == cond + n - 2) {
+        snprintf(out, size, "#if%sdef %.*s", neg ? "n" : "", (int)(cond + n - 2 - name), name);
+        return;
+    }
+    snprintf(out, size, "#if %s", cond);
+}
+
 int hc_finish_includes(hc_unit *u) {
-    char text[160] = "";
+    char text[1400] = "";
     const char *eol = line_end(u);
-    bool cu = is_cuda_source(u->path);
+    bool cu = hc_is_cuda_source(u->path);
     bool need_runtime = !u->includes_hip_runtime &&
                         (cu || (u->uses_runtime && !u->includes_cuda_runtime));
+    bool need_shim = u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"");
+    if (!need_runtime && !need_shim) return 0;
+    /* nvcc includes the runtime into every .cu file whatever its #if branches say: so does the port. */
+    char cond[1024] = "";
+    uint32_t first_use = 0;
+    size_t guard = guard_hash(u);
+    int conditional = cu ? 0 : hc_use_condition(u, guard, cond, sizeof cond, &first_use);
+    if (conditional < 0) return -1;
+    char open[1100] = "";
+    if (conditional) open_line(cond, open, sizeof open);
+    if (conditional) strcat(strcat(text, open), eol);
     if (need_runtime) strcat(strcat(text, "#include <hip/hip_runtime.h>"), eol);
-    if (u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"")) strcat(strcat(text, "#include \"hipify_shim.h\""), eol);
-    if (!text[0]) return 0;
-    uint32_t at = insertion_point(u);
+    if (need_shim) strcat(strcat(text, "#include \"hipify_shim.h\""), eol);
+    if (conditional) strcat(strcat(text, "#endif"), eol);
+    uint32_t at = conditional ? conditional_point(u, guard, first_use) : insertion_point(u);
     if (at == u->len && u->len > 0 && u->text[u->len - 1] != '\n') {
-        char with_nl[170];
+        char with_nl[sizeof text + 4];
         snprintf(with_nl, sizeof with_nl, "%s%s", eol, text);
         if (hc_unit_edit(u, at, 0, with_nl, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
     } else if (hc_unit_edit(u, at, 0, text, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) {
         return -1;
     }
-    if (need_runtime && cu && !(u->uses_runtime && !u->includes_cuda_runtime))
+    const char *what = need_runtime ? "hip/hip_runtime.h" : "hipify_shim.h";
+    if (conditional)
+        hc_unit_diag(u, HC_D_HEADER_INSERTED_COND, at, what, what, open);
+    else if (need_runtime && cu && !(u->uses_runtime && !u->includes_cuda_runtime))
         hc_unit_diag(u, HC_D_HEADER_INSERTED_CU, at, "hip/hip_runtime.h");
     else if (need_runtime)
         hc_unit_diag(u, HC_D_HEADER_INSERTED, at, "hip/hip_runtime.h");

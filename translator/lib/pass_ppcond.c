@@ -178,6 +178,7 @@ typedef struct evaluator {
     dir_kind kind;
     bool device;      /* which compilation side */
     bool open;        /* untranslated CUDA macros are unknown instead of undefined */
+    bool kept;        /* the file is left as written: every table macro reads as hipcc sees it (undefined) */
     bool error;       /* not an expression this evaluator reads: the result is unknown */
 } evaluator;
 
@@ -201,6 +202,7 @@ static pp_state macro_state(const evaluator *e, size_t i) {
     occ_fate fate = fate_of(e->f, m, i, e->kind, e->first, e->end);
     if (fate == OCC_USER) return PP_DEPENDS;
     if (fate == OCC_UNDEFINED) return e->open ? PP_DEPENDS : PP_UNDEF;
+    if (e->kept) return PP_UNDEF;
     return e->device ? m->device : m->host;
 }
 
@@ -349,8 +351,8 @@ static pv ev_cond(evaluator *e) {
 }
 
 /* The truth value of directive d under hipcc on one side; #ifdef/#ifndef read as defined(X). */
-static pv evaluate(const pp_file *f, const directive *d, bool device, bool open) {
-    evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, false};
+static pv evaluate_as(const pp_file *f, const directive *d, bool device, bool open, bool kept) {
+    evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, kept, false};
     size_t start = d->first;
     while (start < d->end && f->u->toks.v[start].kind == HC_TOK_COMMENT) start++;
     e.i = start;
@@ -365,6 +367,10 @@ static pv evaluate(const pp_file *f, const directive *d, bool device, bool open)
     v = ev_cond(&e);
     if (e.error || ev_peek(&e) != SIZE_MAX) return UNKNOWN;
     return v.known ? known(v.v != 0) : UNKNOWN;
+}
+
+static pv evaluate(const pp_file *f, const directive *d, bool device, bool open) {
+    return evaluate_as(f, d, device, open, false);
 }
 
 /* ---- diagnostics ---- */
@@ -506,6 +512,21 @@ static bool skipped(const hc_unit *u, size_t i) {
     return (u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks;
 }
 
+/* Reads the file's directives and which table macros it owns or reads as values. -1 on out-of-memory. */
+static int pp_file_init(pp_file *f) {
+    const hc_unit *u = f->u;
+    if (collect_directives(u, &f->dirs) < 0) return -1;
+    for (size_t di = 0; di < f->dirs.n; di++) { /* #define X / #undef X: the file owns X's value */
+        const directive *d = &f->dirs.v[di];
+        if ((d->kind != DIR_DEFINE && d->kind != DIR_UNDEF) || d->first >= d->end) continue;
+        const hc_token *t = &u->toks.v[d->first];
+        const pp_macro *m = t->kind == HC_TOK_IDENT ? find_macro(u->text + t->off, t->len) : NULL;
+        if (m) f->user_owned[macro_index(m)] = true;
+    }
+    mark_value_uses(f);
+    return 0;
+}
+
 int hc_pass_ppcond(hc_unit *u) {
     pp_file f;
     memset(&f, 0, sizeof f);
@@ -515,15 +536,7 @@ int hc_pass_ppcond(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n && !any; i++)
         any = u->toks.v[i].kind == HC_TOK_IDENT && find_macro(u->text + u->toks.v[i].off, u->toks.v[i].len);
     if (!any) return 0;
-    if (collect_directives(u, &f.dirs) < 0) return -1;
-    for (size_t di = 0; di < f.dirs.n; di++) { /* #define X / #undef X: the file owns X's value */
-        const directive *d = &f.dirs.v[di];
-        if ((d->kind != DIR_DEFINE && d->kind != DIR_UNDEF) || d->first >= d->end) continue;
-        const hc_token *t = &u->toks.v[d->first];
-        const pp_macro *m = t->kind == HC_TOK_IDENT ? find_macro(u->text + t->off, t->len) : NULL;
-        if (m) f.user_owned[macro_index(m)] = true;
-    }
-    mark_value_uses(&f);
+    if (pp_file_init(&f) < 0) return -1;
     int rc = 0;
     size_t next_dir = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
@@ -542,5 +555,126 @@ int hc_pass_ppcond(hc_unit *u) {
         if (u->toks.v[i].kind == HC_TOK_IDENT && !skipped(u, i)) rc = handle_other_use(&f, i, DIR_OTHER, i, i + 1);
     }
     free(f.dirs.v);
+    return rc;
+}
+
+/* ---- files that use nothing from HIP ---- */
+
+static int cmp_offsets(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* Why: a host-only file (gtest.h, a CPU math routine) that tests __CUDACC__ does so to work around nvcc
+ * the compiler, not to use CUDA. Renaming the test to __HIPCC__ changes the file for hipcc, which needs
+ * none of those workarounds, and touches a file the HIP port does not otherwise change. So once every
+ * pass has run, a file with no real HIP use loses the renames of this table and stays byte-identical;
+ * HC1140 says where the condition reads differently under hipcc than it did under nvcc. */
+
+/* True when edit e only renames one table macro to its HIP counterpart. */
+static bool is_macro_rename(const hc_unit *u, const hc_edit *e) {
+    if (e->rule != HC_RULE_RENAME) return false;
+    size_t t = hc_tok_at(&u->toks, e->offset);
+    if (t == SIZE_MAX || u->toks.v[t].off != e->offset || u->toks.v[t].len != e->length) return false;
+    const pp_macro *m = find_macro(u->text + e->offset, e->length);
+    return m && m->hip[0] && strcmp(e->replacement, m->hip) == 0;
+}
+
+/* True when the identifier at i names something of CUDA that HIP must provide: a runtime marker
+ * (__global__, threadIdx, dim3), an API, type or constant of the tables, supported or not, or a device
+ * intrinsic HIP spells the same (__syncthreads). Names HIP spells the same that are plain C or C++ (min,
+ * exp) are not: host code uses them too. */
+static bool names_cuda(const hc_unit *u, size_t i) {
+    const hc_token *t = &u->toks.v[i];
+    const char *s = u->text + t->off;
+    const hc_mapping *m = hc_mapping_find(s, t->len);
+    size_t p = hc_tok_prev(&u->toks, i);
+    bool member = p != SIZE_MAX && (tok_is(u, p, ".") || tok_is(u, p, "->")); /* info.warpSize */
+    if (hc_is_runtime_marker(s, t->len)) return !member;
+    if (!m || (t->flags & HC_TOKF_VETO) || find_macro(s, t->len)) return false;
+    if (member && m->kind != HC_KIND_MEMBER) return false;
+    if (hc_mapping_resolve(m, u->opt).kind != HC_RES_IDENTITY) return true;
+    return s[0] == '_' || m->kind == HC_KIND_TYPE;
+}
+
+/* True when the #include at '#' index h names a header of the CUDA toolkit or its libraries. */
+static bool includes_cuda_header(const hc_unit *u, size_t h) {
+    size_t k = hc_tok_next(&u->toks, h);
+    if (!tok_is(u, k, "include") && !tok_is(u, k, "include_next")) return false;
+    size_t pi = hc_tok_next(&u->toks, k);
+    if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || u->toks.v[pi].len < 2) return false;
+    const hc_token *pt = &u->toks.v[pi];
+    const hc_header_map *hm = hc_header_find(u->text + pt->off + 1, pt->len - 2);
+    /* a quoted math_functions.h and the like is as often the project's own header */
+    return hm && !((hm->flags & HC_HDRF_GENERIC) && u->text[pt->off] == '"');
+}
+
+/* True when the file really uses HIP: it is a CUDA source, a pass changed it for another reason than a
+ * macro of this table, or it names something of CUDA (also in a macro body: #define HD __device__). */
+static bool uses_hip(const hc_unit *u) {
+    if (hc_is_cuda_source(u->path) || u->uses_runtime || u->uses_shim || u->includes_cuda_runtime || u->includes_hip_runtime)
+        return true;
+    for (size_t i = 0; i < u->edits.n; i++)
+        if (!is_macro_rename(u, &u->edits.v[i])) return true;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (skipped(u, i)) continue;
+        if (u->toks.v[i].kind == HC_TOK_IDENT && names_cuda(u, i)) return true;
+        if (u->toks.v[i].kind == HC_TOK_HASH && includes_cuda_header(u, i)) return true;
+    }
+    return false;
+}
+
+/* HC1140 on each condition that held a dropped rename and reads differently under hipcc than under nvcc. */
+static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndropped) {
+    hc_unit *u = f->u;
+    size_t k = 0;
+    for (size_t di = 0; di < f->dirs.n && k < ndropped; di++) {
+        const directive *d = &f->dirs.v[di];
+        if (d->first >= d->end) continue;
+        uint32_t from = u->toks.v[d->hash].off, to = u->toks.v[d->end - 1].off + u->toks.v[d->end - 1].len;
+        while (k < ndropped && dropped[k] < from) k++;
+        if (k >= ndropped || dropped[k] >= to) continue;
+        uint32_t at = dropped[k];
+        while (k < ndropped && dropped[k] < to) k++;
+        if (d->kind != DIR_IF && d->kind != DIR_IFDEF && d->kind != DIR_IFNDEF && d->kind != DIR_ELIF) continue;
+        pv kh = evaluate_as(f, d, false, false, true), kd = evaluate_as(f, d, true, false, true);
+        pv nh = evaluate(f, d, false, false), nd = evaluate(f, d, true, false);
+        bool same = kh.known && nh.known && kh.v == nh.v && kd.known && nd.known && kd.v == nd.v;
+        if (same) continue;
+        size_t t = hc_tok_at(&u->toks, at);
+        const pp_macro *m = find_macro(u->text + at, u->toks.v[t].len);
+        char text[128];
+        directive_text(u, d, text, sizeof text);
+        hc_unit_diag(u, HC_D_PP_HOST_ONLY_KEPT, at, m->cuda, m->cuda, text, side_text(kh), side_text(kd), side_text(nh),
+                     side_text(nd));
+    }
+}
+
+int hc_finish_ppcond(hc_unit *u) {
+    size_t n = 0;
+    for (size_t i = 0; i < u->edits.n; i++) n += is_macro_rename(u, &u->edits.v[i]);
+    if (n == 0 || uses_hip(u)) return 0;
+    uint32_t *dropped = malloc(n * sizeof *dropped);
+    if (!dropped) return -1;
+    size_t nd = 0, w = 0;
+    for (size_t i = 0; i < u->edits.n; i++) {
+        hc_edit *e = &u->edits.v[i];
+        if (!is_macro_rename(u, e)) {
+            u->edits.v[w++] = *e;
+            continue;
+        }
+        hc_unit_uncount_ref(u, u->text + e->offset, e->length);
+        dropped[nd++] = e->offset;
+        free(e->replacement);
+    }
+    u->edits.n = w;
+    qsort(dropped, nd, sizeof *dropped, cmp_offsets);
+    pp_file f;
+    memset(&f, 0, sizeof f);
+    f.u = u;
+    int rc = pp_file_init(&f);
+    if (rc == 0) note_kept_conditions(&f, dropped, nd);
+    free(f.dirs.v);
+    free(dropped);
     return rc;
 }

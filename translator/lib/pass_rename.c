@@ -22,6 +22,8 @@ static bool is_runtime_marker(const char *s, size_t n) {
     return false;
 }
 
+bool hc_is_runtime_marker(const char *s, size_t n) { return is_runtime_marker(s, n); }
+
 /* Keywords that can stand before a global-namespace qualifier (return ::cudaFree(p)): the name after
  * '::' is then the global (CUDA) one, not a member of a user namespace or class called like them. */
 static bool is_keyword_before_global(const char *t, const hc_token *k) {
@@ -223,7 +225,7 @@ int hc_pass_rename(hc_unit *u) {
         }
         /* A name HIP spells the same (min, exp) changes nothing: it neither calls for the runtime header
          * nor counts as a conversion. */
-        if (in_code && r.kind != HC_RES_IDENTITY &&
+        if (in_code && r.kind == HC_RES_CONVERT && /* a name left unchanged (no HIP equivalent) uses nothing of HIP */
             (m->family == HC_FAM_RUNTIME || m->family == HC_FAM_DRIVER || m->family == HC_FAM_DEVICE))
             u->uses_runtime = true;
         char v1[32], v2[32];

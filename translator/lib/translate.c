@@ -402,7 +402,7 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     }
     for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
         if (passes[i].kind == u->kind && passes[i].fn(u) < 0) return HC_ERR_NOMEM;
-    if (u->kind == HC_FILE_SOURCE && hc_finish_includes(u) < 0) return HC_ERR_NOMEM;
+    if (u->kind == HC_FILE_SOURCE && (hc_finish_ppcond(u) < 0 || hc_finish_includes(u) < 0)) return HC_ERR_NOMEM;
     if (u->diags.n) qsort(u->diags.v, u->diags.n, sizeof *u->diags.v, cmp_diags); /* qsort(NULL, 0) is UB */
     if (ctx->opt.annotate && annotate(u) < 0) return HC_ERR_NOMEM;
     /* A rename that loses to a better edit did not happen when that edit keeps the text (a disable

@@ -61,6 +61,19 @@ int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_ru
  * or -1 on out-of-memory (problems in the input are diagnostics, not failures). */
 /* Inserts #include <hip/hip_runtime.h> (and the shim header) where needed; runs after every pass. */
 int hc_finish_includes(hc_unit *u);
+/* Leaves a file with no real HIP use byte-identical: drops the renames of CUDA compiler, version and guard
+ * macros there (pass_ppcond.c) and says where hipcc reads the condition differently; runs before
+ * hc_finish_includes. */
+int hc_finish_ppcond(hc_unit *u);
+/* True for CUDA's built-in markers of device code (__global__, threadIdx, dim3; pass_rename.c). */
+bool hc_is_runtime_marker(const char *s, size_t n);
+/* The #if condition under which every use of HIP in the file (its edits and CUDA markers) is compiled,
+ * outside the include guard opened by the '#' at guard_hash (SIZE_MAX: none): 1 and cond set when all
+ * lie in branches whose conditions can be copied to the top of the file, 0 when the header must be
+ * unconditional, -1 on out-of-memory. first_use: offset of the first use (include_cond.c). */
+int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t size, uint32_t *first_use);
+/* True for a .cu path: nvcc includes the CUDA runtime into it implicitly (pass_includes.c). */
+bool hc_is_cuda_source(const char *path);
 
 #define HC_PASS(fn, file_kind) int fn(hc_unit *u);
 #include "rules.def"

@@ -1,0 +1,239 @@
+/* include_cond.c: finds the preprocessor condition under which every use of HIP in a file is compiled
+ * (#ifndef CPU_ONLY), so that the HIP headers hipify-c inserts are included under it too. It inserts nothing.
+ *
+ * Why: frameworks keep their CUDA code in #ifndef CPU_ONLY (or #ifdef USE_CUDA) branches and build the
+ * same sources without CUDA. A .cpp file of theirs got the CUDA runtime through its own headers; an
+ * unconditional #include <hip/hip_runtime.h> at its top breaks that CPU-only build (no HIP there, or
+ * HIP's header refusing a host compiler). Included under the same condition as the uses, the header is
+ * there exactly when the code that needs it is compiled. */
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAX_DEPTH = 64, MAX_COND = 480 };
+
+/* One open #if group: the condition of its current branch, and of the branches before it negated. */
+typedef struct group {
+    char cond[MAX_COND]; /* "" when the condition does not fit or cannot be read */
+    char before[MAX_COND]; /* conjunction of the negated earlier branches ("" for the first) */
+    bool guard;            /* the file's include guard: not a condition of the uses */
+    bool unreadable;
+} group;
+
+typedef struct cond_scan {
+    const hc_unit *u;
+    group stack[MAX_DEPTH];
+    size_t depth;
+    bool overflow;
+    char found[MAX_COND * 2]; /* disjunction of the distinct branch conditions of the uses */
+    size_t nfound;
+    bool unconditional; /* some use lies outside every branch, or a condition cannot be copied */
+} cond_scan;
+
+static size_t keyword_of(const hc_unit *u, size_t h) {
+    size_t k = hc_tok_next(&u->toks, h);
+    return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
+}
+
+static size_t directive_end(const hc_unit *u, size_t h) {
+    size_t e = h + 1;
+    while (e < u->toks.n && (u->toks.v[e].flags & HC_TOKF_DIRECTIVE) && u->toks.v[e].kind != HC_TOK_HASH) e++;
+    return e;
+}
+
+static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+static bool appendf(char *buf, size_t size, const char *fmt, const char *a) {
+    size_t n = strlen(buf);
+    int w = snprintf(buf + n, size - n, fmt, a);
+    return w >= 0 && (size_t)w < size - n;
+}
+
+/* The condition of the directive whose keyword is at k as an #if expression; false when it does not fit. */
+static bool condition_text(const hc_unit *u, size_t k, size_t end, char *out, size_t size) {
+    const char *t = u->text;
+    out[0] = '\0';
+    bool ifdef = hc_tok_is(t, &u->toks.v[k], "ifdef"), ifndef = hc_tok_is(t, &u->toks.v[k], "ifndef");
+    if (ifdef || ifndef) {
+        size_t x = hc_tok_next(&u->toks, k);
+        if (x >= end || u->toks.v[x].kind != HC_TOK_IDENT) return false;
+        char name[160];
+        snprintf(name, sizeof name, "%.*s", (int)u->toks.v[x].len, t + u->toks.v[x].off);
+        return appendf(out, size, ifdef ? "defined(%s)" : "!defined(%s)", name);
+    }
+    bool any = false;
+    uint32_t prev_end = 0;
+    for (size_t i = k + 1; i < end; i++) {
+        const hc_token *tk = &u->toks.v[i];
+        if (tk->kind == HC_TOK_COMMENT) continue;
+        char piece[160];
+        if (tk->len >= sizeof piece) return false;
+        snprintf(piece, sizeof piece, "%.*s", (int)tk->len, t + tk->off);
+        /* one space where the source had any blank, comment or line continuation between tokens */
+        if (!appendf(out, size, any && tk->off > prev_end ? " %s" : "%s", piece)) return false;
+        prev_end = tk->off + tk->len;
+        any = true;
+    }
+    return any;
+}
+
+/* The branch condition of group g as one expression: its earlier branches false and its own true. */
+static bool branch_condition(const group *g, char *out, size_t size) {
+    out[0] = '\0';
+    if (g->unreadable) return false;
+    if (g->before[0] && !appendf(out, size, "%s", g->before)) return false;
+    if (g->cond[0]) {
+        if (g->before[0] && !appendf(out, size, " && ", "")) return false;
+        return appendf(out, size, g->before[0] ? "(%s)" : "%s", g->cond);
+    }
+    return g->before[0] != '\0'; /* #else: only the negations */
+}
+
+/* A use at the current position: records the condition of its outermost branch that is not the guard. */
+static void record_use(cond_scan *s) {
+    if (s->unconditional) return;
+    const group *outer = NULL;
+    for (size_t i = 0; i < s->depth && i < MAX_DEPTH; i++)
+        if (!s->stack[i].guard) { outer = &s->stack[i]; break; }
+    char c[MAX_COND];
+    if (!outer || s->overflow || !branch_condition(outer, c, sizeof c)) {
+        s->unconditional = true;
+        return;
+    }
+    char wrapped[MAX_COND + 4];
+    snprintf(wrapped, sizeof wrapped, "(%s)", c);
+    if (strstr(s->found, wrapped)) return; /* the same branch condition again (two #ifndef CPU_ONLY blocks) */
+    if (!appendf(s->found, sizeof s->found, s->nfound ? " || %s" : "%s", wrapped)) s->unconditional = true;
+    s->nfound++;
+}
+
+/* !cond, written as a person would: !defined(X) and defined(X) for a single test, else !(cond). */
+static void negate(const char *cond, char *out, size_t size) {
+    size_t n = strlen(cond);
+    bool single = n > 9 && cond[n - 1] == ')' && strchr(cond, ')') == cond + n - 1 && !strpbrk(cond, " &|");
+    if (single && !strncmp(cond, "defined(", 8)) snprintf(out, size, "!%s", cond);
+    else if (single && !strncmp(cond, "!defined(", 9)) snprintf(out, size, "%s", cond + 1);
+    else snprintf(out, size, "!(%s)", cond);
+}
+
+/* Applies the conditional directive at '#' index h with keyword k (ending at token index end). */
+static void apply_directive(cond_scan *s, size_t h, size_t k, size_t end, bool guard) {
+    const hc_unit *u = s->u;
+    const char *t = u->text;
+    const hc_token *w = &u->toks.v[k];
+    if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
+        if (s->depth >= MAX_DEPTH) { s->overflow = true; s->depth++; return; }
+        group *g = &s->stack[s->depth++];
+        memset(g, 0, sizeof *g);
+        g->guard = guard;
+        g->unreadable = !condition_text(u, k, end, g->cond, sizeof g->cond);
+    } else if (hc_tok_is(t, w, "elif") || hc_tok_is(t, w, "else") || hc_tok_is(t, w, "elifdef") || hc_tok_is(t, w, "elifndef")) {
+        if (s->depth == 0 || s->depth > MAX_DEPTH) return;
+        group *g = &s->stack[s->depth - 1];
+        g->guard = false; /* a guard has no other branch; this was no guard */
+        if (!g->unreadable && g->cond[0]) {
+            char neg[MAX_COND];
+            negate(g->cond, neg, sizeof neg);
+            if (!appendf(g->before, sizeof g->before, g->before[0] ? " && %s" : "%s", neg)) g->unreadable = true;
+        }
+        g->cond[0] = '\0';
+        if (hc_tok_is(t, w, "elifdef") || hc_tok_is(t, w, "elifndef")) g->unreadable = true; /* C23: not copied */
+        else if (hc_tok_is(t, w, "elif") && !condition_text(u, k, end, g->cond, sizeof g->cond)) g->unreadable = true;
+    } else if (hc_tok_is(t, w, "endif")) {
+        if (s->depth > 0) s->depth--;
+    }
+    (void)h;
+}
+
+/* True when the file #defines or #undefs an identifier of the condition: its value at the top of the
+ * file may differ from its value at the uses. */
+static bool condition_names_own_macro(const hc_unit *u, const char *cond) {
+    const char *t = u->text;
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        size_t k = keyword_of(u, i);
+        if (k >= u->toks.n || !(hc_tok_is(t, &u->toks.v[k], "define") || hc_tok_is(t, &u->toks.v[k], "undef"))) continue;
+        size_t x = hc_tok_next(&u->toks, k);
+        if (x >= u->toks.n || u->toks.v[x].kind != HC_TOK_IDENT) continue;
+        char name[160];
+        size_t len = u->toks.v[x].len;
+        if (len >= sizeof name) continue;
+        memcpy(name, t + u->toks.v[x].off, len);
+        name[len] = '\0';
+        for (const char *p = strstr(cond, name); p; p = strstr(p + 1, name)) {
+            if ((p == cond || !ident_char(p[-1])) && !ident_char(p[len])) return true;
+        }
+    }
+    return false;
+}
+
+/* True when an edit changes a token of a conditional directive that encloses uses: copying the condition
+ * would copy the CUDA spelling (#ifdef __CUDACC__); the runtime is then inserted unconditionally. */
+static bool edit_in(const hc_unit *u, uint32_t from, uint32_t to) {
+    for (size_t i = 0; i < u->edits.n; i++)
+        if (u->edits.v[i].length && u->edits.v[i].offset >= from && u->edits.v[i].offset < to) return true;
+    return false;
+}
+
+static int cmp_u32(const void *a, const void *b) {
+    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+    return x < y ? -1 : x > y;
+}
+
+int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t size, uint32_t *first_use) {
+    cond[0] = '\0';
+    size_t cap = u->edits.n + 16, n = 0;
+    uint32_t *uses = malloc(cap * sizeof *uses);
+    if (!uses) return -1;
+    for (size_t i = 0; i < u->edits.n; i++) uses[n++] = u->edits.v[i].offset;
+    for (size_t i = 0; i < u->toks.n; i++) { /* __global__, threadIdx, dim3: uses without an edit */
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_DIRECTIVE) || !hc_is_runtime_marker(u->text + k->off, k->len)) continue;
+        if (n == cap) {
+            uint32_t *more = realloc(uses, (cap *= 2) * sizeof *uses);
+            if (!more) { free(uses); return -1; }
+            uses = more;
+        }
+        uses[n++] = k->off;
+    }
+    if (n == 0) { free(uses); return 0; }
+    qsort(uses, n, sizeof *uses, cmp_u32);
+    *first_use = uses[0];
+
+    cond_scan *s = calloc(1, sizeof *s);
+    if (!s) { free(uses); return -1; }
+    s->u = u;
+    size_t next = 0;
+    bool enclosing_edited = false;
+    for (size_t h = 0; h < u->toks.n && !s->unconditional; h++) {
+        if (u->toks.v[h].kind != HC_TOK_HASH) continue;
+        size_t k = keyword_of(u, h), end = directive_end(u, h);
+        uint32_t from = u->toks.v[h].off, to = u->toks.v[end - 1].off + u->toks.v[end - 1].len;
+        while (next < n && uses[next] < from) record_use(s), next++;
+        if (k >= u->toks.n) continue;
+        const char *t = u->text;
+        bool opens = hc_tok_is(t, &u->toks.v[k], "if") || hc_tok_is(t, &u->toks.v[k], "ifdef") || hc_tok_is(t, &u->toks.v[k], "ifndef");
+        bool branch = opens || hc_tok_is(t, &u->toks.v[k], "elif") || hc_tok_is(t, &u->toks.v[k], "else") ||
+                      hc_tok_is(t, &u->toks.v[k], "endif") || hc_tok_is(t, &u->toks.v[k], "elifdef") ||
+                      hc_tok_is(t, &u->toks.v[k], "elifndef");
+        /* Uses inside the directive line itself belong to the enclosing context. */
+        if (branch && !opens && s->depth > 0 && s->depth <= MAX_DEPTH) {
+            size_t saved = s->depth--;
+            while (next < n && uses[next] < to) record_use(s), next++;
+            s->depth = saved;
+        } else {
+            while (next < n && uses[next] < to) record_use(s), next++;
+        }
+        if (branch && !(h == guard_hash && opens) && edit_in(u, from, to)) enclosing_edited = true;
+        if (branch) apply_directive(s, h, k, end, h == guard_hash && opens);
+    }
+    while (next < n && !s->unconditional) record_use(s), next++;
+    int found = !s->unconditional && s->nfound > 0 && !enclosing_edited &&
+                !condition_names_own_macro(u, s->found) && strlen(s->found) < size;
+    if (found) snprintf(cond, size, "%s", s->found);
+    free(s);
+    free(uses);
+    return found;
+}
