@@ -27,35 +27,26 @@ static const rounding approximated[] = {
 #include "unportable.def"
 #undef HC_UNPORTABLE_ROUNDING
 };
-static const char *const cg_headers[] = {
-#define HC_UNPORTABLE_CG_HEADER(path) path,
+/* The word lists of unportable.def (one string per row) in one table, each row tagged with its list:
+ * one inclusion and one lookup (find_word) serve them all. */
+typedef enum word_list { W_CG_HEADER, W_CG_NAME, W_CG_MEMBER, W_GRAPH_CONDITIONAL, W_ALLOC_FLAG } word_list;
+static const struct tagged_word { word_list list; const char *word; } words[] = {
+#define HC_UNPORTABLE_CG_HEADER(path) {W_CG_HEADER, path},
+#define HC_UNPORTABLE_CG_NAME(name) {W_CG_NAME, name},
+#define HC_UNPORTABLE_CG_MEMBER(name) {W_CG_MEMBER, name},
+#define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) {W_GRAPH_CONDITIONAL, name},
+#define HC_UNPORTABLE_ALLOC_FLAG(member) {W_ALLOC_FLAG, member},
 #include "unportable.def"
 #undef HC_UNPORTABLE_CG_HEADER
-};
-static const char *const cg_names[] = {
-#define HC_UNPORTABLE_CG_NAME(name) name,
-#include "unportable.def"
 #undef HC_UNPORTABLE_CG_NAME
+#undef HC_UNPORTABLE_CG_MEMBER
+#undef HC_UNPORTABLE_GRAPH_CONDITIONAL
+#undef HC_UNPORTABLE_ALLOC_FLAG
 };
 static const named2 cg_types[] = {
 #define HC_UNPORTABLE_CG_TYPE(word, type) {word, type},
 #include "unportable.def"
 #undef HC_UNPORTABLE_CG_TYPE
-};
-static const char *const cg_members[] = {
-#define HC_UNPORTABLE_CG_MEMBER(name) name,
-#include "unportable.def"
-#undef HC_UNPORTABLE_CG_MEMBER
-};
-static const char *const graph_conditional[] = {
-#define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) name,
-#include "unportable.def"
-#undef HC_UNPORTABLE_GRAPH_CONDITIONAL
-};
-static const char *const alloc_flags[] = {
-#define HC_UNPORTABLE_ALLOC_FLAG(member) member,
-#include "unportable.def"
-#undef HC_UNPORTABLE_ALLOC_FLAG
 };
 static const minmax_type minmax_types[] = {
 #define HC_UNPORTABLE_MINMAX_TYPE(spelling, type) {spelling, type},
@@ -104,9 +95,10 @@ static bool in_directive(const scan *s, size_t i) { return valid(s, i) && (tok(s
 static bool spelled(const scan *s, size_t i, const char *str, size_t n) {
     return valid(s, i) && tok(s, i)->len == n && memcmp(s->text + tok(s, i)->off, str, n) == 0;
 }
-static size_t find_word(const char *const *words, size_t n, const scan *s, size_t i) {
-    for (size_t k = 0; k < n; k++)
-        if (is(s, i, words[k])) return k;
+/* The row of list `list` that token i spells, or NONE. */
+static size_t find_word(word_list list, const scan *s, size_t i) {
+    for (size_t k = 0; k < COUNT_OF(words); k++)
+        if (words[k].list == list && is(s, i, words[k].word)) return k;
     return NONE;
 }
 static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
@@ -453,7 +445,7 @@ static bool names_cg(const scan *s, size_t q) {
 static void check_cg_name(scan *s, size_t i) {
     size_t p = prev(s, i);
     if (!s->cg_using && !is(s, p, "::")) return; /* neither qualified nor brought in: not a CG name */
-    if (find_word(cg_names, COUNT_OF(cg_names), s, i) == NONE) return;
+    if (find_word(W_CG_NAME, s, i) == NONE) return;
     if (tok(s, i)->flags & HC_TOKF_VETO) return;
     bool qualified = is(s, p, "::") && names_cg(s, prev(s, p));
     /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
@@ -516,7 +508,7 @@ static void collect_cg_variables(scan *s) {
 /* group.ballot(...) and the other members no HIP group has, on a variable recorded above. */
 static void check_cg_member(scan *s, size_t i) {
     if (!s->ncg_vars || !is(s, prev(s, i), ".") || !is(s, next(s, i), "(")) return;
-    if (find_word(cg_members, COUNT_OF(cg_members), s, i) == NONE) return;
+    if (find_word(W_CG_MEMBER, s, i) == NONE) return;
     size_t object = prev(s, prev(s, i));
     for (size_t k = 0; k < s->ncg_vars; k++) {
         if (!spelled(s, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
@@ -535,10 +527,11 @@ static void check_cg_header(scan *s, size_t i) {
     if (t->len < 3) return;
     const char *path = s->text + t->off + 1;
     size_t n = t->len - 2;
-    for (size_t k = 0; k < COUNT_OF(cg_headers); k++) {
-        if (strlen(cg_headers[k]) != n || memcmp(cg_headers[k], path, n) != 0) continue;
+    for (size_t k = 0; k < COUNT_OF(words); k++) {
+        const char *header = words[k].word;
+        if (words[k].list != W_CG_HEADER || strlen(header) != n || memcmp(header, path, n) != 0) continue;
         replace_generic(s->u, t->off, HC_D_UNSUPPORTED_HEADER);
-        hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, cg_headers[k], cg_headers[k]);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, header, header);
         return;
     }
 }
@@ -548,7 +541,7 @@ static void check_cg_header(scan *s, size_t i) {
 static void check_graph(scan *s, size_t i) {
     const char *p = s->text + tok(s, i)->off; /* all names start with cuda, cu or CU */
     if (tok(s, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
-    if (find_word(graph_conditional, COUNT_OF(graph_conditional), s, i) == NONE || !global_use(s, i)) return;
+    if (find_word(W_GRAPH_CONDITIONAL, s, i) == NONE || !global_use(s, i)) return;
     char name[96];
     tok_name(s, i, name, sizeof name);
     replace_generic(s->u, tok(s, i)->off, HC_D_UNSUPPORTED_API);
@@ -564,7 +557,7 @@ static int check_alloc_flags(scan *s, size_t i) {
     char name[64];
     if (is(s, dot, ".") && is_kind(s, member, HC_TOK_IDENT)) {
         tok_name(s, member, name, sizeof name);
-        if (find_word(alloc_flags, COUNT_OF(alloc_flags), s, member) != NONE) {
+        if (find_word(W_ALLOC_FLAG, s, member) != NONE) {
             hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, tok(s, i)->off, name, name, name);
             return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_RULE_ARGUMENTS,
                                 HC_EFFORT_ARGUMENTS);
@@ -653,6 +646,12 @@ static const char *declared_type(const scan *s, const device_body *b, size_t use
     return found;
 }
 
+static bool is_unsigned_builtin(const scan *s, size_t i) {
+    for (size_t k = 0; k < COUNT_OF(unsigned_builtins); k++)
+        if (is(s, i, unsigned_builtins[k])) return true;
+    return false;
+}
+
 /* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
  * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
  * the cast even where CUDA's type already is the common one. */
@@ -666,7 +665,7 @@ static const char *argument_type(const scan *s, const device_body *b, size_t fir
     }
     size_t dot = next(s, first), member = next(s, dot);
     if (member == last && is(s, dot, ".") &&
-        find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
+        is_unsigned_builtin(s, first) &&
         (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
         *builtin = true;
         return "unsigned int";
