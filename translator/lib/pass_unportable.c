@@ -721,6 +721,60 @@ static int check_min_max(scan *s, size_t i) {
     return 0;
 }
 
+/* ---------- spaced launch chevrons ---------- */
+
+/* The tokens from i on that spell c three times (<< <, < <<, < < <) with only blanks between them: the
+ * index of the last, or NONE when i starts no such run or the run is one token already. */
+static size_t split_chevron(const scan *s, size_t i, char c) {
+    size_t chars = 0, j = i;
+    for (; valid(s, j) && is_kind(s, j, HC_TOK_PUNCT) && chars < 3; j++) {
+        const hc_token *t = tok(s, j);
+        for (uint32_t k = 0; k < t->len; k++)
+            if (s->text[t->off + k] != c) return NONE;
+        if (j > i) /* tokens j-1 and j must be separated by blanks only: no comment, no line of its own */
+            for (uint32_t k = tok(s, j - 1)->off + tok(s, j - 1)->len; k < t->off; k++)
+                if (s->text[k] != ' ' && s->text[k] != '\t') return NONE;
+        chars += t->len;
+    }
+    return chars == 3 && j - 1 > i ? j - 1 : NONE;
+}
+
+/* nvcc reads `k << < grid, block >> > (args)` as a launch (rodinia writes it so); clang does not. An
+ * opener `<<` `<` can be nothing else in C++ (no expression starts with '<'); its closer is the first
+ * `>>>` or spaced `>> >` after it outside brackets, before the statement ends. Both are joined. */
+static int join_spaced_launch(scan *s, size_t i) {
+    if (!is(s, i, "<<") && !is(s, i, "<")) return 0;
+    size_t open_last = split_chevron(s, i, '<');
+    if (open_last == NONE || (in_directive(s, i) && !(tok(s, i)->flags & HC_TOKF_IN_DEFINE))) return 0;
+    bool directive = in_directive(s, i);
+    size_t close = NONE, close_last = NONE;
+    for (size_t j = step(s, open_last, directive); valid(s, j); j = step(s, j, directive)) {
+        if (is(s, j, "(") || is(s, j, "[") || is(s, j, "{")) {
+            if ((j = match(s, j)) == NONE) return 0;
+            continue;
+        }
+        if (is(s, j, ";") || is(s, j, "}") || is(s, j, ")") || is(s, j, "]")) return 0;
+        if (is(s, j, ">>>")) {
+            close = close_last = j;
+            break;
+        }
+        if ((is(s, j, ">>") || is(s, j, ">")) && (close_last = split_chevron(s, j, '>')) != NONE) {
+            close = j;
+            break;
+        }
+    }
+    if (close == NONE) return 0;
+    const hc_token *a = tok(s, i), *b = tok(s, open_last);
+    uint32_t n = b->off + b->len - a->off;
+    char written[16];
+    snprintf(written, sizeof written, "%.*s", n < 12 ? (int)n : 12, s->text + a->off);
+    hc_unit_diag(s->u, HC_D_LAUNCH_CHEVRONS_JOINED, a->off, written, written, "<<<");
+    if (hc_unit_edit(s->u, a->off, b->off + b->len - a->off, "<<<", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME) < 0) return -1;
+    if (close == close_last) return 0;
+    const hc_token *c = tok(s, close), *d = tok(s, close_last);
+    return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
 /* ---------- the pass ---------- */
 
 int hc_pass_unportable(hc_unit *u) {
@@ -744,6 +798,7 @@ int hc_pass_unportable(hc_unit *u) {
         }
         if (t->kind == HC_TOK_PUNCT) {
             check_device_code(&s, i);
+            rc = join_spaced_launch(&s, i);
             continue;
         }
         if (t->kind != HC_TOK_IDENT) continue;
