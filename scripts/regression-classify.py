@@ -39,8 +39,9 @@ def resolve(src, including, kind, name, incdirs):
     return None
 
 
-def closure(src, unit, incdirs):
-    """The unit and every project file it includes, transitively (a textual scan: conditions ignored)."""
+def closure(src, unit, incdirs, edges=None):
+    """The unit and every project file it includes, transitively (a textual scan: conditions ignored).
+    edges, when given, receives every include with the project file it resolved to (or None)."""
     seen, todo = set(), [unit]
     while todo:
         f = todo.pop()
@@ -49,6 +50,8 @@ def closure(src, unit, incdirs):
         seen.add(f)
         for kind, name in INCLUDE.findall(read_text(os.path.join(src, f))):
             r = resolve(src, f, kind, name, incdirs)
+            if edges is not None:
+                edges.add((f, kind + name, r or ''))
             if r is not None and r not in seen:
                 todo.append(r)
     return seen
@@ -62,12 +65,17 @@ def first_error(log):
 
 
 def compile_key(port, unit, incdirs, salt):
-    """A hash of everything a unit's compile reads from the port: its path, the include directories, the
-    text of every project file it may include (conditions ignored, so a superset), and a salt (the
-    compiler's version). Two ports that give a unit the same key compile it the same way."""
+    """A hash of everything a unit's compile reads from the port: its path, the text of every project file
+    it may include (conditions ignored, so a superset), which file each include resolves to (so that the
+    include directories count only where they change a resolution), and a salt (the compiler's
+    version). Two ports that give a unit the same key compile it the same way."""
     h = hashlib.sha256()
-    h.update(('%s\0%s\0%s\0' % (unit, ' '.join(incdirs), salt)).encode())
-    for f in sorted(closure(port, unit, incdirs + [os.path.dirname(unit)])):
+    h.update(('%s\0%s\0' % (unit, salt)).encode())
+    edges = set()
+    files = closure(port, unit, incdirs + [os.path.dirname(unit)], edges)
+    for e in sorted(edges):
+        h.update(('%s\0%s\0%s\0' % e).encode())
+    for f in sorted(files):
         h.update(('%s\0' % f).encode())
         try:
             with open(os.path.join(port, f), 'rb') as fp:
