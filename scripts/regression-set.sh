@@ -27,11 +27,12 @@ command -v hipcc >/dev/null 2>&1 || { echo "hipcc not found" >&2; exit 77; }
 
 # name | owner/repo | pinned commit | directories (space-separated) | extra include dirs | file filter (grep -E on the path)
 # The include dirs are those the projects' Makefiles pass (-I) that lie inside the project (rodinia:
-# heartwall -I./AVI, leukocyte -I$(MATRIX_DIR), lud -I../common); the compile adds the unit's own.
+# heartwall -I./AVI, leukocyte -I$(MATRIX_DIR), lud -I../common; cuda-samples: Common, FDTD3d's inc);
+# the compile adds the unit's own directory.
 PROJECT_TABLE='rodinia|yuhc/gpu-rodinia|9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4|cuda|cuda/util cuda/heartwall/AVI cuda/leukocyte/meschach_lib cuda/lud/common|.
 llm.c|karpathy/llm.c|f1e2ace651495b74ae22d45d1723443fd00ecd3a|. dev/cuda|.|.
 curand-samples|NVIDIA/CUDALibrarySamples|34377293fb148e90aad16fd762fa2445f941be55|cuRAND/Host|cuRAND/utils|_normal_example\.cpp$
-cuda-samples-sim|NVIDIA/cuda-samples|c94ff366aed18c797b8a85dfaac7817b0228b420|Samples/5_Domain_Specific|Common|.'
+cuda-samples-sim|NVIDIA/cuda-samples|c94ff366aed18c797b8a85dfaac7817b0228b420|Samples/5_Domain_Specific|Common Samples/5_Domain_Specific/FDTD3d/inc|.'
 
 mkdir -p "$WORK/src"
 label=$(printf '%s' "$HIPIFY" | cksum | cut -d' ' -f1)

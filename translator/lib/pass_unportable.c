@@ -1,7 +1,8 @@
 /* pass_unportable.c: finds constructs the HIP target cannot compile or computes differently (dynamic parallelism,
  * inline PTX, directed rounding, cooperative-groups extensions, conditional graph nodes, allocFlags, mixed-type
- * min/max) and diagnoses them, rewriting only where HIP has an exact equivalent. It renames no API (the rename
- * pass does) and parses no C++: it reads tokens, with the tables in unportable.def. */
+ * min/max, spaced launch chevrons, operators HIP's vector types already declare) and diagnoses them,
+ * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
+ * C++: it reads tokens, with the tables in unportable.def. */
 #include "semantic.h"
 #include "unit.h"
 
@@ -29,14 +30,20 @@ static const rounding approximated[] = {
 };
 /* The word lists of unportable.def (one string per row) in one table, each row tagged with its list:
  * one inclusion and one lookup (find_word) serve them all. */
-typedef enum word_list { W_CG_HEADER, W_CG_NAME, W_CG_MEMBER, W_GRAPH_CONDITIONAL, W_ALLOC_FLAG } word_list;
+typedef enum word_list {
+    W_CG_HEADER, W_CG_NAME, W_CG_MEMBER, W_GRAPH_CONDITIONAL, W_ALLOC_FLAG, W_VECTOR_TYPE, W_VECTOR_MEMBER_OP
+} word_list;
 static const struct tagged_word { word_list list; const char *word; } words[] = {
 #define HC_UNPORTABLE_CG_HEADER(path) {W_CG_HEADER, path},
 #define HC_UNPORTABLE_CG_NAME(name) {W_CG_NAME, name},
 #define HC_UNPORTABLE_CG_MEMBER(name) {W_CG_MEMBER, name},
 #define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) {W_GRAPH_CONDITIONAL, name},
 #define HC_UNPORTABLE_ALLOC_FLAG(member) {W_ALLOC_FLAG, member},
+#define HC_UNPORTABLE_VECTOR_TYPE(name) {W_VECTOR_TYPE, name},
+#define HC_UNPORTABLE_VECTOR_MEMBER_OP(op) {W_VECTOR_MEMBER_OP, op},
 #include "unportable.def"
+#undef HC_UNPORTABLE_VECTOR_TYPE
+#undef HC_UNPORTABLE_VECTOR_MEMBER_OP
 #undef HC_UNPORTABLE_CG_HEADER
 #undef HC_UNPORTABLE_CG_NAME
 #undef HC_UNPORTABLE_CG_MEMBER
@@ -775,6 +782,34 @@ static int join_spaced_launch(scan *s, size_t i) {
     return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
 }
 
+/* ---------- operators HIP's vector types already have ---------- */
+
+/* After an optional const/volatile, a vector type name: its index, else NONE. *type gets the name. */
+static size_t vector_param(const scan *s, size_t j, size_t *type) {
+    while (is(s, j, "const") || is(s, j, "volatile")) j = next(s, j);
+    if (find_word(W_VECTOR_TYPE, s, j) == NONE) return NONE;
+    *type = j;
+    return next(s, j);
+}
+
+/* `float4 &operator+=(float4 &a, float4 b)` and the like (helper_math.h): a free compound assignment
+ * whose operands are one vector type. HIP declares it as a member of that type: every use is ambiguous. */
+static void check_vector_operator(scan *s, size_t i) {
+    size_t op = next(s, i), open = next(s, op);
+    if (find_word(W_VECTOR_MEMBER_OP, s, op) == NONE || !is(s, open, "(")) return;
+    size_t t1, t2, j = vector_param(s, next(s, open), &t1);
+    if (j == NONE || !is(s, j, "&")) return; /* the left operand is a non-const reference */
+    j = next(s, j);
+    if (is_kind(s, j, HC_TOK_IDENT)) j = next(s, j);
+    if (!is(s, j, ",") || (j = vector_param(s, next(s, j), &t2)) == NONE) return;
+    const hc_token *a = tok(s, t1);
+    if (!spelled(s, t2, s->text + a->off, a->len)) return; /* float4 += float: HIP's is a template, no clash */
+    char opname[8], type[24];
+    tok_name(s, op, opname, sizeof opname);
+    tok_name(s, t1, type, sizeof type);
+    hc_unit_diag(s->u, HC_D_VECTOR_OPERATOR, tok(s, i)->off, type, opname, type, type);
+}
+
 /* ---------- the pass ---------- */
 
 int hc_pass_unportable(hc_unit *u) {
@@ -804,6 +839,10 @@ int hc_pass_unportable(hc_unit *u) {
         if (t->kind != HC_TOK_IDENT) continue;
         if (is(&s, i, "asm") || is(&s, i, "__asm__") || is(&s, i, "__asm")) {
             check_asm(&s, i);
+            continue;
+        }
+        if (is(&s, i, "operator")) {
+            check_vector_operator(&s, i);
             continue;
         }
         if (is(&s, i, "__grid_constant__")) {
