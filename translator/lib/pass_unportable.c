@@ -1,6 +1,7 @@
 /* pass_unportable.c: finds constructs the HIP target cannot compile or computes differently (dynamic parallelism,
  * inline PTX, directed rounding, cooperative-groups extensions, conditional graph nodes, allocFlags, mixed-type
- * min/max, spaced launch chevrons, operators HIP's vector types already declare) and diagnoses them,
+ * min/max, spaced launch chevrons, operators HIP's vector types already declare, identifiers glued to
+ * string literals) and diagnoses them,
  * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
  * C++: it reads tokens, with the tables in unportable.def. */
 #include "semantic.h"
@@ -810,6 +811,23 @@ static void check_vector_operator(scan *s, size_t i) {
     hc_unit_diag(s->u, HC_D_VECTOR_OPERATOR, tok(s, i)->off, type, opname, type, type);
 }
 
+/* ---------- identifiers glued to string literals ---------- */
+
+/* "node ("fNID"): ..." (a format macro glued to the literal): C++11 reads fNID as a user-defined-literal
+ * suffix and clang rejects it; nvcc accepts it. Suffixes with a leading underscore are real user-defined
+ * literals, and s and sv the standard library's: those stay. */
+static int space_literal_suffix(scan *s, size_t i) {
+    const hc_token *lit = tok(s, i);
+    if (!valid(s, i + 1) || !is_kind(s, i + 1, HC_TOK_IDENT)) return 0;
+    const hc_token *id = tok(s, i + 1);
+    if (id->off != lit->off + lit->len || s->text[id->off] == '_' || is(s, i + 1, "s") || is(s, i + 1, "sv")) return 0;
+    if (in_directive(s, i) && !(lit->flags & HC_TOKF_IN_DEFINE)) return 0; /* #include "x"y is not code */
+    char name[64];
+    tok_name(s, i + 1, name, sizeof name);
+    hc_unit_diag(s->u, HC_D_LITERAL_SUFFIX_SPACED, id->off, name, name);
+    return hc_unit_edit(s->u, id->off, 0, " ", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
 /* ---------- the pass ---------- */
 
 int hc_pass_unportable(hc_unit *u) {
@@ -829,6 +847,7 @@ int hc_pass_unportable(hc_unit *u) {
         if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         if (t->kind == HC_TOK_STRING) {
             check_cg_header(&s, i);
+            rc = space_literal_suffix(&s, i);
             continue;
         }
         if (t->kind == HC_TOK_PUNCT) {
