@@ -5,11 +5,14 @@
 # usage: scripts/regression-set.sh HIPIFY_BINARY [WORKDIR]   (default WORKDIR: /tmp/hipify-regression)
 # env:   JOBS (parallel hipcc, default 2), HC_MIRROR (a directory of owner+name/repo git mirrors, used
 #        before cloning from github.com), PROJECTS (space-separated subset of the names below),
-#        LIST_ONLY=1 (fetch and list the translation units, compile nothing),
+#        LIST_ONLY=1 (fetch and list the translation units, compile nothing), CLASSIFY_ONLY=1 (port and
+#        compile nothing: classify the logs of an earlier run of the same binary again),
 #        TABLE=FILE (another project table, same columns; scripts/realworld-set.txt is the second set),
 #        LIB_INCLUDE=DIR (added with -I: hipBLAS/hipFFT/hipSOLVER headers, see scripts/hiplib-headers.sh).
-# Output: one line per project "name: OK/TOTAL compile", logs under WORKDIR/<label>/<name>/, where
-# label is the binary's directory name hash so two binaries never share a port.
+# Output: one line per project "name: OK/TOTAL compile; C compiled, D failed with a diagnostic, S failed
+# silently", then the totals; logs under WORKDIR/<label>/<name>/ (classes.txt: the class of each unit
+# with its first hipcc error and the diagnostics that count, see regression-classify.py), where label
+# is the binary's path hash so two binaries never share a port.
 #
 # A translation unit is a .cu file, or a .cpp/.cc file that includes a CUDA header, under the listed
 # directories, that no other file of the project #includes (those are compiled as part of their includer).
@@ -19,14 +22,20 @@ WORK=${2:-/tmp/hipify-regression}
 JOBS=${JOBS:-2}
 MIRROR=${HC_MIRROR:-/work/.mirror}
 case $HIPIFY in /*) ;; *) HIPIFY=$(pwd)/$HIPIFY ;; esac
+SCRIPTS=$(cd "$(dirname "$0")" && pwd)
+CACHE=$WORK/compile-cache
+SALT=$(hipcc --version 2>&1 | cksum | cut -d' ' -f1)
 command -v hipcc >/dev/null 2>&1 || { echo "hipcc not found" >&2; exit 77; }
 
 # name | owner/repo | pinned commit | directories (space-separated) | extra include dirs | file filter (grep -E on the path)
 #   [| extra hipcc flags, optional 7th column]
-PROJECT_TABLE='rodinia|yuhc/gpu-rodinia|9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4|cuda|cuda/util|.
+# The include dirs are those the projects' Makefiles pass (-I) that lie inside the project (rodinia:
+# heartwall -I./AVI, leukocyte -I$(MATRIX_DIR), lud -I../common; cuda-samples: Common, FDTD3d's inc);
+# the compile adds the unit's own directory.
+PROJECT_TABLE='rodinia|yuhc/gpu-rodinia|9c10d3ea16ddba2ba057cc3951a9efc4c2cc18a4|cuda|cuda/util cuda/heartwall/AVI cuda/leukocyte/meschach_lib cuda/lud/common|.
 llm.c|karpathy/llm.c|f1e2ace651495b74ae22d45d1723443fd00ecd3a|. dev/cuda|.|.
 curand-samples|NVIDIA/CUDALibrarySamples|34377293fb148e90aad16fd762fa2445f941be55|cuRAND/Host|cuRAND/utils|_normal_example\.cpp$
-cuda-samples-sim|NVIDIA/cuda-samples|c94ff366aed18c797b8a85dfaac7817b0228b420|Samples/5_Domain_Specific|Common|.'
+cuda-samples-sim|NVIDIA/cuda-samples|c94ff366aed18c797b8a85dfaac7817b0228b420|Samples/5_Domain_Specific|Common Samples/5_Domain_Specific/FDTD3d/inc|.'
 [ -n "${TABLE:-}" ] && PROJECT_TABLE=$(grep -v '^#' "$TABLE")
 
 mkdir -p "$WORK/src"
@@ -61,27 +70,44 @@ units() { # project dir, directories, filter -> relative paths of translation un
     done
 }
 
+classify() { # uses name repo commit src out incs: one summary line, and the counts for the totals
+  summary=$(python3 "$SCRIPTS/regression-classify.py" "$src" "$out" $incs) || { echo "$name: $summary" >&2; return 1; }
+  echo "$name ($repo@$(echo "$commit" | cut -c1-12)): $summary"
+  set -- $summary   # "C compiled, D failed with a diagnostic, S failed silently (of T)"
+  echo "$1 $3 $8" >>"$WORK/$label/counts.txt"
+}
+
 status=0
+rm -f "$WORK/$label/counts.txt"
 echo "$PROJECT_TABLE" | while IFS='|' read -r name repo commit dirs incs filter extra; do
   case " ${PROJECTS:-$name} " in *" $name "*) ;; *) continue ;; esac
   fetch "$name" "$repo" "$commit" "$dirs $incs" || { echo "$name: cannot fetch $repo@$commit" >&2; status=1; continue; }
   src=$WORK/src/$name out=$WORK/$label/$name
+  if [ "${CLASSIFY_ONLY:-0}" = 1 ]; then classify; continue; fi
   rm -rf "$out" && mkdir -p "$out"
-  "$HIPIFY" -O "$out/port" "$src" >"$out/hipify.log" 2>&1
+  # The JSON report gives each file's diagnostics with their severity, for the classification below.
+  "$HIPIFY" -O "$out/port" --stats-json "$out/stats.json" "$src" >"$out/hipify.log" 2>&1
   units "$src" "$dirs" "$filter" >"$out/units.txt"
   if [ "${LIST_ONLY:-0}" = 1 ]; then echo "$name: $(wc -l <"$out/units.txt") units"; cat "$out/units.txt"; continue; fi
   flags="${extra:-}${LIB_INCLUDE:+ -I$LIB_INCLUDE}"
   for i in $incs; do flags="$flags -I$out/port/$i"; done
-  # One hipcc per unit, JOBS at a time; each writes UNIT.ok or UNIT.fail with its log.
-  mkdir -p "$out/logs"
-  export out flags
+  # One hipcc per unit, JOBS at a time; each writes UNIT.ok or UNIT.fail with its log. A unit whose port
+  # (itself and every project file it may include) is byte-identical to one compiled before, by any
+  # binary, takes that result from WORKDIR/compile-cache instead (NO_CACHE=1: always compile).
+  mkdir -p "$out/logs" "$CACHE"
+  export out flags incs SCRIPTS CACHE SALT
   xargs -P "$JOBS" -I{} sh -c '
     f={}; log=$out/logs/$(echo "$f" | tr / _)
+    key=$CACHE/$(python3 "$SCRIPTS/regression-classify.py" --key "$SALT" "$out/port" "$f" $incs)
+    if [ "${NO_CACHE:-0}" != 1 ] && [ -f "$key.txt" ] && { [ -f "$key.ok" ] || [ -f "$key.fail" ]; }; then
+      cp "$key.txt" "$log.txt"; if [ -f "$key.ok" ]; then touch "$log.ok"; else touch "$log.fail"; fi; exit 0
+    fi
     if hipcc --offload-arch=gfx90a -fsyntax-only -x hip -I"$(dirname "$out/port/$f")" $flags "$out/port/$f" >"$log.txt" 2>&1
-    then touch "$log.ok"; else touch "$log.fail"; fi' <"$out/units.txt"
-  total=$(wc -l <"$out/units.txt")
-  ok=$(find "$out/logs" -name '*.ok' | wc -l)
-  echo "$name ($repo@$(echo "$commit" | cut -c1-12)): $ok/$total compile"
+    then r=ok; else r=fail; fi
+    touch "$log.$r"; cp "$log.txt" "$key.tmp$$" && mv "$key.tmp$$" "$key.txt" && touch "$key.$r"' <"$out/units.txt"
   find "$out/logs" -name '*.ok' | sed "s|$out/logs/||; s|\.ok$||" | sort >"$out/ok.txt"
+  classify
 done
+# The loop runs in a pipeline's subshell: the totals come from the per-project lines it left.
+awk '{ c += $1; d += $2; s += $3 } END { if (NR) printf "total: %d compiled, %d failed with a diagnostic, %d failed silently (of %d)\n", c, d, s, c + d + s }' "$WORK/$label/counts.txt" 2>/dev/null
 exit $status

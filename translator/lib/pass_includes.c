@@ -232,10 +232,25 @@ static bool opens_guard(const hc_unit *u, size_t h) {
     return depth == 0;
 }
 
+/* Line start of the declaration that the code token at index i belongs to: after the previous ';', '}'
+ * or directive line (extern "C" {, namespace x {). */
+static uint32_t statement_start(const hc_unit *u, size_t i) {
+    size_t j = i;
+    for (size_t p = hc_tok_prev(&u->toks, j); p < u->toks.n; p = hc_tok_prev(&u->toks, p)) {
+        const hc_token *k = &u->toks.v[p];
+        if ((k->flags & HC_TOKF_DIRECTIVE) || k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, ";") ||
+            hc_tok_is(u->text, k, "}") || hc_tok_is(u->text, k, "{"))
+            break;
+        j = p;
+    }
+    return start_of_line(u, u->toks.v[j].off);
+}
+
 /* Where an inserted include goes, as hipify-clang places it:
  * - on the line after the include guard's #ifndef or after #pragma once, whichever comes first;
  * - else right before the first #include (before the outermost #if around it, so that the runtime is
- *   not included only in one configuration);
+ *   not included only in one configuration; before the `extern "C" {` block that holds it, since C++
+ *   headers cannot be included with C linkage);
  * - else before the first line that is not a comment. */
 static uint32_t insertion_point(const hc_unit *u) {
     const char *t = u->text;
@@ -245,9 +260,15 @@ static uint32_t insertion_point(const hc_unit *u) {
     uint32_t after_guard = UINT32_MAX, after_once = UINT32_MAX, before_include = UINT32_MAX;
     bool guarded = u->toks.v[first].kind == HC_TOK_HASH && opens_guard(u, first);
     if (guarded) after_guard = end_of_line(u, directive_keyword(u, first));
-    size_t depth = 0;
-    uint32_t outer_if = 0; /* line start of the outermost open #if (the guard not counted) */
+    size_t depth = 0, braces = 0;
+    uint32_t outer_if = 0;    /* line start of the outermost open #if (the guard not counted) */
+    uint32_t outer_block = 0; /* where the outermost open { block (extern "C" {) starts */
     for (size_t i = first; i < u->toks.n; i++) {
+        const hc_token *c = &u->toks.v[i];
+        if (c->kind == HC_TOK_PUNCT && !(c->flags & HC_TOKF_DIRECTIVE) && before_include == UINT32_MAX) {
+            if (hc_tok_is(t, c, "{") && braces++ == 0) outer_block = depth ? outer_if : statement_start(u, i);
+            else if (hc_tok_is(t, c, "}") && braces > 0) braces--;
+        }
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
         size_t k = directive_keyword(u, i);
         if (k >= u->toks.n) continue;
@@ -260,7 +281,7 @@ static uint32_t insertion_point(const hc_unit *u) {
         } else if (hc_tok_is(t, w, "endif")) {
             if (depth > 0) depth--;
         } else if (before_include == UINT32_MAX && (hc_tok_is(t, w, "include") || hc_tok_is(t, w, "include_next"))) {
-            before_include = depth ? outer_if : start_of_line(u, u->toks.v[i].off);
+            before_include = braces ? outer_block : depth ? outer_if : start_of_line(u, u->toks.v[i].off);
         }
     }
     if (after_guard != UINT32_MAX || after_once != UINT32_MAX) return after_guard < after_once ? after_guard : after_once;

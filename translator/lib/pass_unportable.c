@@ -1,7 +1,9 @@
 /* pass_unportable.c: finds constructs the HIP target cannot compile or computes differently (dynamic parallelism,
  * inline PTX, directed rounding, cooperative-groups extensions, conditional graph nodes, allocFlags, mixed-type
- * min/max) and diagnoses them, rewriting only where HIP has an exact equivalent. It renames no API (the rename
- * pass does) and parses no C++: it reads tokens, with the tables in unportable.def. */
+ * min/max, spaced launch chevrons, operators HIP's vector types already declare, identifiers glued to
+ * string literals) and diagnoses them,
+ * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
+ * C++: it reads tokens, with the tables in unportable.def. */
 #include "semantic.h"
 #include "unit.h"
 
@@ -27,35 +29,32 @@ static const rounding approximated[] = {
 #include "unportable.def"
 #undef HC_UNPORTABLE_ROUNDING
 };
-static const char *const cg_headers[] = {
-#define HC_UNPORTABLE_CG_HEADER(path) path,
+/* The word lists of unportable.def (one string per row) in one table, each row tagged with its list:
+ * one inclusion and one lookup (find_word) serve them all. */
+typedef enum word_list {
+    W_CG_HEADER, W_CG_NAME, W_CG_MEMBER, W_GRAPH_CONDITIONAL, W_ALLOC_FLAG, W_VECTOR_TYPE, W_VECTOR_MEMBER_OP
+} word_list;
+static const struct tagged_word { word_list list; const char *word; } words[] = {
+#define HC_UNPORTABLE_CG_HEADER(path) {W_CG_HEADER, path},
+#define HC_UNPORTABLE_CG_NAME(name) {W_CG_NAME, name},
+#define HC_UNPORTABLE_CG_MEMBER(name) {W_CG_MEMBER, name},
+#define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) {W_GRAPH_CONDITIONAL, name},
+#define HC_UNPORTABLE_ALLOC_FLAG(member) {W_ALLOC_FLAG, member},
+#define HC_UNPORTABLE_VECTOR_TYPE(name) {W_VECTOR_TYPE, name},
+#define HC_UNPORTABLE_VECTOR_MEMBER_OP(op) {W_VECTOR_MEMBER_OP, op},
 #include "unportable.def"
+#undef HC_UNPORTABLE_VECTOR_TYPE
+#undef HC_UNPORTABLE_VECTOR_MEMBER_OP
 #undef HC_UNPORTABLE_CG_HEADER
-};
-static const char *const cg_names[] = {
-#define HC_UNPORTABLE_CG_NAME(name) name,
-#include "unportable.def"
 #undef HC_UNPORTABLE_CG_NAME
+#undef HC_UNPORTABLE_CG_MEMBER
+#undef HC_UNPORTABLE_GRAPH_CONDITIONAL
+#undef HC_UNPORTABLE_ALLOC_FLAG
 };
 static const named2 cg_types[] = {
 #define HC_UNPORTABLE_CG_TYPE(word, type) {word, type},
 #include "unportable.def"
 #undef HC_UNPORTABLE_CG_TYPE
-};
-static const char *const cg_members[] = {
-#define HC_UNPORTABLE_CG_MEMBER(name) name,
-#include "unportable.def"
-#undef HC_UNPORTABLE_CG_MEMBER
-};
-static const char *const graph_conditional[] = {
-#define HC_UNPORTABLE_GRAPH_CONDITIONAL(name) name,
-#include "unportable.def"
-#undef HC_UNPORTABLE_GRAPH_CONDITIONAL
-};
-static const char *const alloc_flags[] = {
-#define HC_UNPORTABLE_ALLOC_FLAG(member) member,
-#include "unportable.def"
-#undef HC_UNPORTABLE_ALLOC_FLAG
 };
 static const minmax_type minmax_types[] = {
 #define HC_UNPORTABLE_MINMAX_TYPE(spelling, type) {spelling, type},
@@ -104,9 +103,10 @@ static bool in_directive(const scan *s, size_t i) { return valid(s, i) && (tok(s
 static bool spelled(const scan *s, size_t i, const char *str, size_t n) {
     return valid(s, i) && tok(s, i)->len == n && memcmp(s->text + tok(s, i)->off, str, n) == 0;
 }
-static size_t find_word(const char *const *words, size_t n, const scan *s, size_t i) {
-    for (size_t k = 0; k < n; k++)
-        if (is(s, i, words[k])) return k;
+/* The row of list `list` that token i spells, or NONE. */
+static size_t find_word(word_list list, const scan *s, size_t i) {
+    for (size_t k = 0; k < COUNT_OF(words); k++)
+        if (words[k].list == list && is(s, i, words[k].word)) return k;
     return NONE;
 }
 static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
@@ -453,7 +453,7 @@ static bool names_cg(const scan *s, size_t q) {
 static void check_cg_name(scan *s, size_t i) {
     size_t p = prev(s, i);
     if (!s->cg_using && !is(s, p, "::")) return; /* neither qualified nor brought in: not a CG name */
-    if (find_word(cg_names, COUNT_OF(cg_names), s, i) == NONE) return;
+    if (find_word(W_CG_NAME, s, i) == NONE) return;
     if (tok(s, i)->flags & HC_TOKF_VETO) return;
     bool qualified = is(s, p, "::") && names_cg(s, prev(s, p));
     /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
@@ -516,7 +516,7 @@ static void collect_cg_variables(scan *s) {
 /* group.ballot(...) and the other members no HIP group has, on a variable recorded above. */
 static void check_cg_member(scan *s, size_t i) {
     if (!s->ncg_vars || !is(s, prev(s, i), ".") || !is(s, next(s, i), "(")) return;
-    if (find_word(cg_members, COUNT_OF(cg_members), s, i) == NONE) return;
+    if (find_word(W_CG_MEMBER, s, i) == NONE) return;
     size_t object = prev(s, prev(s, i));
     for (size_t k = 0; k < s->ncg_vars; k++) {
         if (!spelled(s, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
@@ -535,10 +535,11 @@ static void check_cg_header(scan *s, size_t i) {
     if (t->len < 3) return;
     const char *path = s->text + t->off + 1;
     size_t n = t->len - 2;
-    for (size_t k = 0; k < COUNT_OF(cg_headers); k++) {
-        if (strlen(cg_headers[k]) != n || memcmp(cg_headers[k], path, n) != 0) continue;
+    for (size_t k = 0; k < COUNT_OF(words); k++) {
+        const char *header = words[k].word;
+        if (words[k].list != W_CG_HEADER || strlen(header) != n || memcmp(header, path, n) != 0) continue;
         replace_generic(s->u, t->off, HC_D_UNSUPPORTED_HEADER);
-        hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, cg_headers[k], cg_headers[k]);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, header, header);
         return;
     }
 }
@@ -548,7 +549,7 @@ static void check_cg_header(scan *s, size_t i) {
 static void check_graph(scan *s, size_t i) {
     const char *p = s->text + tok(s, i)->off; /* all names start with cuda, cu or CU */
     if (tok(s, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
-    if (find_word(graph_conditional, COUNT_OF(graph_conditional), s, i) == NONE || !global_use(s, i)) return;
+    if (find_word(W_GRAPH_CONDITIONAL, s, i) == NONE || !global_use(s, i)) return;
     char name[96];
     tok_name(s, i, name, sizeof name);
     replace_generic(s->u, tok(s, i)->off, HC_D_UNSUPPORTED_API);
@@ -564,7 +565,7 @@ static int check_alloc_flags(scan *s, size_t i) {
     char name[64];
     if (is(s, dot, ".") && is_kind(s, member, HC_TOK_IDENT)) {
         tok_name(s, member, name, sizeof name);
-        if (find_word(alloc_flags, COUNT_OF(alloc_flags), s, member) != NONE) {
+        if (find_word(W_ALLOC_FLAG, s, member) != NONE) {
             hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, tok(s, i)->off, name, name, name);
             return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_RULE_ARGUMENTS,
                                 HC_EFFORT_ARGUMENTS);
@@ -653,6 +654,12 @@ static const char *declared_type(const scan *s, const device_body *b, size_t use
     return found;
 }
 
+static bool is_unsigned_builtin(const scan *s, size_t i) {
+    for (size_t k = 0; k < COUNT_OF(unsigned_builtins); k++)
+        if (is(s, i, unsigned_builtins[k])) return true;
+    return false;
+}
+
 /* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
  * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
  * the cast even where CUDA's type already is the common one. */
@@ -666,7 +673,7 @@ static const char *argument_type(const scan *s, const device_body *b, size_t fir
     }
     size_t dot = next(s, first), member = next(s, dot);
     if (member == last && is(s, dot, ".") &&
-        find_word(unsigned_builtins, COUNT_OF(unsigned_builtins), s, first) != NONE &&
+        is_unsigned_builtin(s, first) &&
         (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
         *builtin = true;
         return "unsigned int";
@@ -722,6 +729,105 @@ static int check_min_max(scan *s, size_t i) {
     return 0;
 }
 
+/* ---------- spaced launch chevrons ---------- */
+
+/* The tokens from i on that spell c three times (<< <, < <<, < < <) with only blanks between them: the
+ * index of the last, or NONE when i starts no such run or the run is one token already. */
+static size_t split_chevron(const scan *s, size_t i, char c) {
+    size_t chars = 0, j = i;
+    for (; valid(s, j) && is_kind(s, j, HC_TOK_PUNCT) && chars < 3; j++) {
+        const hc_token *t = tok(s, j);
+        for (uint32_t k = 0; k < t->len; k++)
+            if (s->text[t->off + k] != c) return NONE;
+        if (j > i) /* tokens j-1 and j must be separated by blanks only: no comment, no line of its own */
+            for (uint32_t k = tok(s, j - 1)->off + tok(s, j - 1)->len; k < t->off; k++)
+                if (s->text[k] != ' ' && s->text[k] != '\t') return NONE;
+        chars += t->len;
+    }
+    return chars == 3 && j - 1 > i ? j - 1 : NONE;
+}
+
+/* nvcc reads `k << < grid, block >> > (args)` as a launch (rodinia writes it so); clang does not. An
+ * opener `<<` `<` can be nothing else in C++ (no expression starts with '<'); its closer is the first
+ * `>>>` or spaced `>> >` after it outside brackets, before the statement ends. Both are joined. */
+static int join_spaced_launch(scan *s, size_t i) {
+    if (!is(s, i, "<<") && !is(s, i, "<")) return 0;
+    size_t open_last = split_chevron(s, i, '<');
+    if (open_last == NONE || (in_directive(s, i) && !(tok(s, i)->flags & HC_TOKF_IN_DEFINE))) return 0;
+    bool directive = in_directive(s, i);
+    size_t close = NONE, close_last = NONE;
+    for (size_t j = step(s, open_last, directive); valid(s, j); j = step(s, j, directive)) {
+        if (is(s, j, "(") || is(s, j, "[") || is(s, j, "{")) {
+            if ((j = match(s, j)) == NONE) return 0;
+            continue;
+        }
+        if (is(s, j, ";") || is(s, j, "}") || is(s, j, ")") || is(s, j, "]")) return 0;
+        if (is(s, j, ">>>")) {
+            close = close_last = j;
+            break;
+        }
+        if ((is(s, j, ">>") || is(s, j, ">")) && (close_last = split_chevron(s, j, '>')) != NONE) {
+            close = j;
+            break;
+        }
+    }
+    if (close == NONE) return 0;
+    const hc_token *a = tok(s, i), *b = tok(s, open_last);
+    uint32_t n = b->off + b->len - a->off;
+    char written[16];
+    snprintf(written, sizeof written, "%.*s", n < 12 ? (int)n : 12, s->text + a->off);
+    hc_unit_diag(s->u, HC_D_LAUNCH_CHEVRONS_JOINED, a->off, written, written, "<<<");
+    if (hc_unit_edit(s->u, a->off, b->off + b->len - a->off, "<<<", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME) < 0) return -1;
+    if (close == close_last) return 0;
+    const hc_token *c = tok(s, close), *d = tok(s, close_last);
+    return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
+/* ---------- operators HIP's vector types already have ---------- */
+
+/* After an optional const/volatile, a vector type name: its index, else NONE. *type gets the name. */
+static size_t vector_param(const scan *s, size_t j, size_t *type) {
+    while (is(s, j, "const") || is(s, j, "volatile")) j = next(s, j);
+    if (find_word(W_VECTOR_TYPE, s, j) == NONE) return NONE;
+    *type = j;
+    return next(s, j);
+}
+
+/* `float4 &operator+=(float4 &a, float4 b)` and the like (helper_math.h): a free compound assignment
+ * whose operands are one vector type. HIP declares it as a member of that type: every use is ambiguous. */
+static void check_vector_operator(scan *s, size_t i) {
+    size_t op = next(s, i), open = next(s, op);
+    if (find_word(W_VECTOR_MEMBER_OP, s, op) == NONE || !is(s, open, "(")) return;
+    size_t t1, t2, j = vector_param(s, next(s, open), &t1);
+    if (j == NONE || !is(s, j, "&")) return; /* the left operand is a non-const reference */
+    j = next(s, j);
+    if (is_kind(s, j, HC_TOK_IDENT)) j = next(s, j);
+    if (!is(s, j, ",") || (j = vector_param(s, next(s, j), &t2)) == NONE) return;
+    const hc_token *a = tok(s, t1);
+    if (!spelled(s, t2, s->text + a->off, a->len)) return; /* float4 += float: HIP's is a template, no clash */
+    char opname[8], type[24];
+    tok_name(s, op, opname, sizeof opname);
+    tok_name(s, t1, type, sizeof type);
+    hc_unit_diag(s->u, HC_D_VECTOR_OPERATOR, tok(s, i)->off, type, opname, type, type);
+}
+
+/* ---------- identifiers glued to string literals ---------- */
+
+/* "node ("fNID"): ..." (a format macro glued to the literal): C++11 reads fNID as a user-defined-literal
+ * suffix and clang rejects it; nvcc accepts it. Suffixes with a leading underscore are real user-defined
+ * literals, and s and sv the standard library's: those stay. */
+static int space_literal_suffix(scan *s, size_t i) {
+    const hc_token *lit = tok(s, i);
+    if (!valid(s, i + 1) || !is_kind(s, i + 1, HC_TOK_IDENT)) return 0;
+    const hc_token *id = tok(s, i + 1);
+    if (id->off != lit->off + lit->len || s->text[id->off] == '_' || is(s, i + 1, "s") || is(s, i + 1, "sv")) return 0;
+    if (in_directive(s, i) && !(lit->flags & HC_TOKF_IN_DEFINE)) return 0; /* #include "x"y is not code */
+    char name[64];
+    tok_name(s, i + 1, name, sizeof name);
+    hc_unit_diag(s->u, HC_D_LITERAL_SUFFIX_SPACED, id->off, name, name);
+    return hc_unit_edit(s->u, id->off, 0, " ", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
 /* ---------- the pass ---------- */
 
 int hc_pass_unportable(hc_unit *u) {
@@ -741,15 +847,21 @@ int hc_pass_unportable(hc_unit *u) {
         if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         if (t->kind == HC_TOK_STRING) {
             check_cg_header(&s, i);
+            rc = space_literal_suffix(&s, i);
             continue;
         }
         if (t->kind == HC_TOK_PUNCT) {
             check_device_code(&s, i);
+            rc = join_spaced_launch(&s, i);
             continue;
         }
         if (t->kind != HC_TOK_IDENT) continue;
         if (is(&s, i, "asm") || is(&s, i, "__asm__") || is(&s, i, "__asm")) {
             check_asm(&s, i);
+            continue;
+        }
+        if (is(&s, i, "operator")) {
+            check_vector_operator(&s, i);
             continue;
         }
         if (is(&s, i, "__grid_constant__")) {

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+# regression-classify.py: sorts the translation units of one regression-set project into compiled, failed
+# with a diagnostic, and failed silently. It does not port or compile anything (regression-set.sh does).
+#
+# usage: regression-classify.py SRC OUT [INCDIR...]
+#        regression-classify.py --key SALT PORT UNIT [INCDIR...]   (the compile-cache key of regression-set.sh)
+#   SRC: the project's untranslated tree (the root hipify-c was given); OUT: the project's output
+#   directory of regression-set.sh (units.txt, logs/UNIT.ok|.fail|.txt, stats.json); INCDIR: the
+#   project's include directories, relative to SRC.
+# A failing unit counts as "failed with a diagnostic" when hipify-c's JSON report holds at least one
+# warning or error (severity only: ids differ between versions) on the unit itself or on a file of the
+# project that it includes, directly or through other project files. Writes OUT/classes.txt (one line
+# per unit: class, unit, the first hipcc error, the diagnostics that count) and prints one summary line.
+import hashlib
+import json
+import os
+import re
+import sys
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]', re.M)
+
+
+def read_text(path):
+    try:
+        with open(path, 'rb') as f:
+            return f.read().decode('utf-8', 'replace')
+    except OSError:
+        return ''
+
+
+def resolve(src, including, kind, name, incdirs):
+    """The project file (relative to src) an include names, or None when it is outside the project."""
+    dirs = [os.path.dirname(including)] if kind == '"' else []
+    dirs += incdirs
+    for d in dirs:
+        cand = os.path.normpath(os.path.join(d, name))
+        if not cand.startswith('..') and os.path.isfile(os.path.join(src, cand)):
+            return cand
+    return None
+
+
+def closure(src, unit, incdirs, edges=None):
+    """The unit and every project file it includes, transitively (a textual scan: conditions ignored).
+    edges, when given, receives every include with the project file it resolved to (or None)."""
+    seen, todo = set(), [unit]
+    while todo:
+        f = todo.pop()
+        if f in seen:
+            continue
+        seen.add(f)
+        for kind, name in INCLUDE.findall(read_text(os.path.join(src, f))):
+            r = resolve(src, f, kind, name, incdirs)
+            if edges is not None:
+                edges.add((f, kind + name, r or ''))
+            if r is not None and r not in seen:
+                todo.append(r)
+    return seen
+
+
+def first_error(log):
+    for line in read_text(log).splitlines():
+        if 'error:' in line:
+            return line.strip()
+    return '(no error line)'
+
+
+def compile_key(port, unit, incdirs, salt):
+    """A hash of everything a unit's compile reads from the port: its path, the text of every project file
+    it may include (conditions ignored, so a superset), which file each include resolves to (so that the
+    include directories count only where they change a resolution), and a salt (the compiler's
+    version). Two ports that give a unit the same key compile it the same way."""
+    h = hashlib.sha256()
+    h.update(('%s\0%s\0' % (unit, salt)).encode())
+    edges = set()
+    files = closure(port, unit, incdirs + [os.path.dirname(unit)], edges)
+    for e in sorted(edges):
+        h.update(('%s\0%s\0%s\0' % e).encode())
+    for f in sorted(files):
+        h.update(('%s\0' % f).encode())
+        try:
+            with open(os.path.join(port, f), 'rb') as fp:
+                h.update(hashlib.sha256(fp.read()).digest())
+        except OSError:
+            h.update(b'missing')
+    return h.hexdigest()
+
+
+def main():
+    if len(sys.argv) >= 5 and sys.argv[1] == '--key':  # --key SALT PORT UNIT [INCDIR...]
+        print(compile_key(sys.argv[3], sys.argv[4], sys.argv[5:], sys.argv[2]))
+        return
+    if len(sys.argv) < 3:
+        sys.exit('usage: regression-classify.py SRC OUT [INCDIR...]')
+    src, out, incdirs = sys.argv[1], sys.argv[2], sys.argv[3:]
+    try:
+        with open(os.path.join(out, 'stats.json')) as f:
+            report = json.load(f)
+    except (OSError, ValueError) as e:
+        sys.exit('%s: no usable stats.json (%s)' % (out, e))
+    diags = {}
+    for entry in report.get('files', []):
+        counted = [d for d in entry.get('diagnostics', []) if d.get('severity') in ('warning', 'error')]
+        if counted:
+            diags[os.path.normpath(entry['path'])] = counted
+    with open(os.path.join(out, 'units.txt')) as f:
+        units = [u.strip() for u in f if u.strip()]
+    counts = {'compiled': 0, 'diagnosed': 0, 'silent': 0}
+    lines = []
+    for unit in units:
+        log = os.path.join(out, 'logs', unit.replace('/', '_'))
+        if os.path.exists(log + '.ok'):
+            counts['compiled'] += 1
+            lines.append('compiled\t%s' % unit)
+            continue
+        found = []
+        # hipcc gets -I of the unit's own directory too (regression-set.sh).
+        for f in sorted(closure(src, unit, incdirs + [os.path.dirname(unit)])):
+            for d in diags.get(f, []):
+                found.append('%s:%s %s %s' % (f, d.get('line'), d.get('code'), d.get('name') or ''))
+        cls = 'diagnosed' if found else 'silent'
+        counts[cls] += 1
+        lines.append('%s\t%s\t%s\t%s' % (cls, unit, first_error(log + '.txt'), ' | '.join(found[:6])))
+    with open(os.path.join(out, 'classes.txt'), 'w') as f:
+        f.write('\n'.join(lines) + '\n')
+    print('%d compiled, %d failed with a diagnostic, %d failed silently (of %d)'
+          % (counts['compiled'], counts['diagnosed'], counts['silent'], len(units)))
+
+
+if __name__ == '__main__':
+    main()
