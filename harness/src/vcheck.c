@@ -3,7 +3,9 @@
  * compare.c's element policy). It neither builds nor decides the command's exit status. */
 #include "vcheck.h"
 
+#include <errno.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -212,6 +214,10 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         return row ? 0 : -1;
     }
     char *base = xasprintf("%s/%s/run", run_base, p->name);
+    /* Each side is prepared in its own folder but runs from one common path (its folder is renamed there
+     * for the run and back after it): a program that prints its argv[0] or working directory, or writes
+     * it into an output file, must not differ between the sides for that reason alone. */
+    char *shared_dir = base ? xasprintf("%s/program", base) : NULL; /* never a side name */
     char *run_dir[2], *stdout_path[2], *stderr_path[2], *exe[2], *cwd[2], *stdin_path[2];
     process_result outcome[2];
     memset(outcome, 0, sizeof outcome);
@@ -220,10 +226,10 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         run_dir[s] = xasprintf("%s/%s", base, vside_names[s]);
         stdout_path[s] = xasprintf("%s/%s.stdout", base, vside_names[s]);
         stderr_path[s] = xasprintf("%s/%s.stderr", base, vside_names[s]);
-        exe[s] = side_path(run_dir[s], p->root, p->exe[s]);
-        cwd[s] = side_path(run_dir[s], p->root, p->cwd);
-        stdin_path[s] = p->stdin_path ? side_path(run_dir[s], p->root, p->stdin_path) : NULL;
-        prepared = prepared && prepare_run_folder(p, s, run_dir[s]) == 0;
+        exe[s] = shared_dir ? side_path(shared_dir, p->root, p->exe[s]) : NULL;
+        cwd[s] = shared_dir ? side_path(shared_dir, p->root, p->cwd) : NULL;
+        stdin_path[s] = p->stdin_path && shared_dir ? side_path(shared_dir, p->root, p->stdin_path) : NULL;
+        prepared = prepared && shared_dir && prepare_run_folder(p, s, run_dir[s]) == 0;
     }
     result_status status = RESULT_PASS;
     if (!prepared) {
@@ -231,7 +237,14 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         status = RESULT_ERROR;
     }
     for (int s = 0; s < 2 && status == RESULT_PASS; s++) {
+        if (rename(run_dir[s], shared_dir) != 0) {
+            snprintf(message, sizeof message, "cannot move the %s run folder to %s: %s", vside_names[s], shared_dir,
+                     strerror(errno));
+            status = RESULT_ERROR;
+            break;
+        }
         if (!is_executable(exe[s])) {
+            rename(shared_dir, run_dir[s]);
             snprintf(message, sizeof message, "the staged %s executable %s is missing", vside_names[s], p->exe[s]);
             status = RESULT_ERROR;
             break;
@@ -259,6 +272,11 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         }
         strvec_free(&argv);
         strvec_free(&env);
+        if (rename(shared_dir, run_dir[s]) != 0 && status == RESULT_PASS) {
+            snprintf(message, sizeof message, "cannot move the %s run folder back from %s: %s", vside_names[s],
+                     shared_dir, strerror(errno));
+            status = RESULT_ERROR;
+        }
     }
     ignore_set ignore = {0};
     char error[600] = "";
@@ -370,6 +388,7 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
     ignore_set_free(&ignore);
     for (int s = 0; s < 2; s++) {
         free(run_dir[s]);
+        if (s == 0) free(shared_dir);
         free(stdout_path[s]);
         free(stderr_path[s]);
         free(exe[s]);

@@ -44,6 +44,7 @@ if [ "$mode" = compare ]; then
   cat "$work/out.txt"
   [ $rc -eq 1 ] || fail "exit status $rc, expected 1 (some programs differ)"
   expect_row "$work/out.txt" same PASS "exit 0 on both" "stdout 3 lines agree"
+  expect_row "$work/out.txt" whereami PASS "stdout 1 lines agree"
   expect_row "$work/out.txt" ignore PASS "(2/2 ignored)"
   expect_row "$work/out.txt" near PASS "stdout 2 lines agree"
   expect_row "$work/out.txt" far FAIL "stdout line 2" "cuda sum = 10.0000" "hip sum = 10.5000" "10.0000 vs 10.5000"

@@ -34,7 +34,10 @@ static void write_npy_f64(const char *path, const double *values, int rows, int 
 int main(int argc, char **argv)
 {
     const char *mode = argc > 1 ? argv[1] : "same";
-    if (!strcmp(mode, "same")) {
+    if (!strcmp(mode, "whereami")) { /* a program that prints where it runs agrees only when both run there */
+        char here[4096];
+        printf("running in %s\n", getcwd(here, sizeof here) ? here : "?");
+    } else if (!strcmp(mode, "same")) {
         printf("vector add of 1024 elements\nsum = %.6f\nmax = %d\n", 523776.0, 1023);
     } else if (!strcmp(mode, "ignore")) {
         printf("sum = 42.000000\nKernel time: %d.%d ms\nresult at %p\n", HIP ? 13 : 12, HIP ? 7 : 2,
