@@ -10,7 +10,14 @@
 # A failing unit counts as "failed with a diagnostic" when hipify-c's JSON report holds at least one
 # warning or error (severity only: ids differ between versions) on the unit itself or on a file of the
 # project that it includes, directly or through other project files. Writes OUT/classes.txt (one line
-# per unit: class, unit, the first hipcc error, the diagnostics that count) and prints one summary line.
+# per unit: class, unit, the first hipcc error, the diagnostics that count, and what explains the error)
+# and prints one summary line.
+# A failing unit with a diagnostic also counts as "explained" when a diagnostic is tied to its first hipcc
+# error: one on the same source line (port lines mapped back to the original through a line diff), or one
+# about a name the error quotes ('hipblas/hipblas.h' file not found; undeclared identifier
+# 'cuGetErrorString'). That is stricter than "with a diagnostic", which a warning anywhere in an included
+# helper header satisfies.
+import difflib
 import hashlib
 import json
 import os
@@ -64,6 +71,42 @@ def first_error(log):
     return '(no error line)'
 
 
+ERROR_AT = re.compile(r'^(.*?):(\d+):(?:\d+:)?\s*(?:fatal )?error:\s*(.*)$')
+
+
+def port_to_source_line(src_text, port_text, port_line):
+    """The line of the original that port line port_line (1-based) comes from, or None when the port
+    inserted it. The port changes lines in place and inserts or drops whole include lines."""
+    a, b = src_text.splitlines(), port_text.splitlines()
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if j1 < port_line <= j2:
+            if tag == 'equal' or (tag == 'replace' and i2 - i1 == j2 - j1):
+                return i1 + (port_line - j1)
+            return None
+    return None
+
+
+def explanation(src, port, log, found_diags):
+    """The diagnostic that explains the unit's first hipcc error, as text, or '' when none does.
+    found_diags: (project file, diagnostic) pairs of the unit's closure."""
+    first = next((l for l in read_text(log).splitlines() if 'error:' in l), '')
+    m = ERROR_AT.match(first.strip())
+    if not m:
+        return ''
+    path, line, message = m.group(1), int(m.group(2)), m.group(3)
+    quoted = set(re.findall(r"'([^']+)'", message))
+    rel = os.path.relpath(os.path.normpath(path), os.path.normpath(port)) if os.path.isabs(path) else path
+    src_line = None
+    if not rel.startswith('..'):
+        src_line = port_to_source_line(read_text(os.path.join(src, rel)), read_text(os.path.join(port, rel)), line)
+    for f, d in found_diags:
+        if src_line is not None and f == os.path.normpath(rel) and d.get('line') == src_line:
+            return 'same line: %s:%s %s' % (f, src_line, d.get('code'))
+        if d.get('name') and d['name'] in quoted:
+            return 'names %s: %s:%s %s' % (d['name'], f, d.get('line'), d.get('code'))
+    return ''
+
+
 def compile_key(port, unit, incdirs, salt):
     """A hash of everything a unit's compile reads from the port: its path, the text of every project file
     it may include (conditions ignored, so a superset), which file each include resolves to (so that the
@@ -104,7 +147,7 @@ def main():
             diags[os.path.normpath(entry['path'])] = counted
     with open(os.path.join(out, 'units.txt')) as f:
         units = [u.strip() for u in f if u.strip()]
-    counts = {'compiled': 0, 'diagnosed': 0, 'silent': 0}
+    counts = {'compiled': 0, 'diagnosed': 0, 'silent': 0, 'explained': 0}
     lines = []
     for unit in units:
         log = os.path.join(out, 'logs', unit.replace('/', '_'))
@@ -112,18 +155,23 @@ def main():
             counts['compiled'] += 1
             lines.append('compiled\t%s' % unit)
             continue
-        found = []
+        found, pairs = [], []
         # hipcc gets -I of the unit's own directory too (regression-set.sh).
         for f in sorted(closure(src, unit, incdirs + [os.path.dirname(unit)])):
             for d in diags.get(f, []):
                 found.append('%s:%s %s %s' % (f, d.get('line'), d.get('code'), d.get('name') or ''))
+                pairs.append((f, d))
         cls = 'diagnosed' if found else 'silent'
         counts[cls] += 1
-        lines.append('%s\t%s\t%s\t%s' % (cls, unit, first_error(log + '.txt'), ' | '.join(found[:6])))
+        why = explanation(src, os.path.join(out, 'port'), log + '.txt', pairs) if found else ''
+        if why:
+            counts['explained'] += 1
+        lines.append('%s\t%s\t%s\t%s\t%s' % (cls, unit, first_error(log + '.txt'), ' | '.join(found[:6]),
+                                              'explained by ' + why if why else 'not explained'))
     with open(os.path.join(out, 'classes.txt'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
-    print('%d compiled, %d failed with a diagnostic, %d failed silently (of %d)'
-          % (counts['compiled'], counts['diagnosed'], counts['silent'], len(units)))
+    print('%d compiled, %d failed with a diagnostic, %d failed silently (of %d); %d explained by the first error'
+          % (counts['compiled'], counts['diagnosed'], counts['silent'], len(units), counts['explained']))
 
 
 if __name__ == '__main__':
