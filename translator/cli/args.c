@@ -53,6 +53,7 @@ void hc_cli_free(hc_cli *cli) {
     strv_free(&cli->exclude_dirs);
     strv_free(&cli->exclude_files);
     strv_free(&cli->extra_args_before);
+    strv_free(&cli->input_names);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {
@@ -234,6 +235,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_DEFINE: return push_joined(&cli->clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
     case OPT_CUDA_PATH: opt->cuda_path = val; break;
+    case OPT_HIP_PATH: cli->hip_path = val; break;
     case OPT_SEMANTIC: {
         static const char *const words[] = {"auto", "always", "full", "never"};
         static const hc_semantic_policy modes[] = {HC_SEM_AUTO, HC_SEM_ALWAYS, HC_SEM_FULL, HC_SEM_NEVER};

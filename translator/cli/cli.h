@@ -47,6 +47,9 @@ typedef struct hc_cli {
     int fail_on; /* -1: none, else an hc_severity */
     int jobs;
     bool hip_version_given;
+    const char *hip_path;        /* --hip-path, or NULL: found by hc_hip_install_find */
+    char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
+    hc_strv input_names;         /* file names of every job, sorted: hc_options.input_names */
     /* hipify-clang's options (issue 11): actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
     bool amap, no_output, verbose, versions;
@@ -54,6 +57,19 @@ typedef struct hc_cli {
     const char *doc_format;      /* full, strict, compact (NULL: full) */
     const char *doc_roc;         /* skip, separate, joint (NULL: skip) */
 } hc_cli;
+
+/* The HIP installation the port will be built against (hip_install.c). given: --hip-path, or NULL to
+ * search $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr. Writes its include directory into incdir and returns 1,
+ * or returns 0 when there is none (given names no installation, or the search finds none). */
+int hc_hip_install_find(const char *given, char *incdir, size_t size);
+/* The version in incdir/hip/hip_version.h, or 0 when it cannot be read. */
+hc_version hc_hip_install_version(const char *incdir);
+
+/* Marks in out[i] each job that a HIP source of the run includes, directly or through other files of the
+ * run, and that kept its CUDA macro tests (results[i].cuda_macros_kept): hipcc compiles it, so it is to
+ * be translated again with hc_options.compiled_by_hipcc (hipcc_files.c). Returns 0, or -1 out of memory. */
+struct hc_job_list;
+int hc_hipcc_compiled(const struct hc_job_list *jobs, const hc_file_result *results, bool *out);
 
 /* The actions that need no input (--versions, --md, --csv; actions.c, docgen.c). Returns the exit code
  * when the program should stop (nothing else to do, or an action failed), -1 to go on translating. */

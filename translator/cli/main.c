@@ -37,29 +37,69 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The target HIP version when none is given: the installed HIP headers' hip_version.h, else 0 (the
- * newest in the tables). */
-static hc_version installed_hip_version(void) {
-    const char *rocm = getenv("ROCM_PATH");
-    char paths[3][PATH_MAX];
-    snprintf(paths[0], sizeof paths[0], "%s/include/hip/hip_version.h", rocm ? rocm : "/opt/rocm");
-    snprintf(paths[1], sizeof paths[1], "/usr/include/hip/hip_version.h");
-    snprintf(paths[2], sizeof paths[2], "/opt/rocm/include/hip/hip_version.h");
-    for (int i = 0; i < 3; i++) {
-        FILE *f = fopen(paths[i], "r");
-        if (!f) continue;
-        unsigned major = 0, minor = 0, patch = 0, v;
-        char line[256], name[64];
-        while (fgets(line, sizeof line, f)) {
-            if (sscanf(line, "#define %63s %u", name, &v) != 2) continue;
-            if (!strcmp(name, "HIP_VERSION_MAJOR")) major = v;
-            else if (!strcmp(name, "HIP_VERSION_MINOR")) minor = v;
-            else if (!strcmp(name, "HIP_VERSION_PATCH")) patch = v;
+/* The target installation (--hip-path, else the one found) gives the default --hip-version and the
+ * include directory HC1124 checks; --hip-path none keeps the found version and turns the check off.
+ * Returns -1 after printing when --hip-path names no installation. */
+static int resolve_hip_install(hc_cli *cli) {
+    bool none = cli->hip_path && strcmp(cli->hip_path, "none") == 0;
+    char incdir[sizeof cli->hip_include];
+    if (!hc_hip_install_find(none ? NULL : cli->hip_path, incdir, sizeof incdir)) {
+        if (cli->hip_path && !none) {
+            hc_out_printf(stderr, "hipify-c: --hip-path: no HIP installation in '%s' (include/hip/hip_version.h not found)\n",
+                          cli->hip_path);
+            return -1;
         }
-        fclose(f);
-        if (major) return HC_VERSION(major, minor, patch > 255 ? 0 : patch);
+        incdir[0] = '\0';
+    }
+    if (!cli->hip_version_given && incdir[0]) cli->opt.hip_version = hc_hip_install_version(incdir);
+    if (!none && incdir[0]) {
+        snprintf(cli->hip_include, sizeof cli->hip_include, "%s", incdir);
+        cli->opt.hip_include_dir = cli->hip_include;
     }
     return 0;
+}
+
+static int cmp_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Every job's file name, sorted, for the library's "is this header being ported" test (HC1123). */
+static int collect_input_names(hc_cli *cli, const hc_job_list *jobs) {
+    for (size_t i = 0; i < jobs->n; i++) {
+        const char *slash = strrchr(jobs->v[i].path, '/');
+        if (hc_strv_push(&cli->input_names, slash ? slash + 1 : jobs->v[i].path) != 0) return -1;
+    }
+    if (cli->input_names.n) qsort(cli->input_names.v, cli->input_names.n, sizeof *cli->input_names.v, cmp_strings);
+    cli->opt.input_names = (const char *const *)cli->input_names.v;
+    cli->opt.ninput_names = cli->input_names.n;
+    return 0;
+}
+
+/* A header that uses no HIP keeps its #ifdef __CUDACC__ as written, for the host compiler that builds it.
+ * When a HIP source of the run includes it, hipcc compiles it too: translate it again as hipcc reads it,
+ * or the HIP build takes the branch nvcc never took (a struct instead of float2, a lost __device__). */
+static int retranslate_hipcc_compiled(hc_cli *cli, const hc_job_list *jobs, hc_file_result *results) {
+    bool *again = calloc(jobs->n ? jobs->n : 1, sizeof *again);
+    if (!again || hc_hipcc_compiled(jobs, results, again) != 0) {
+        free(again);
+        return -1;
+    }
+    hc_context *ctx = NULL;
+    int rc = 0;
+    for (size_t i = 0; i < jobs->n && rc == 0; i++) {
+        if (!again[i]) continue;
+        if (!ctx) {
+            hc_options opt = cli->opt;
+            opt.compiled_by_hipcc = true;
+            char err[256];
+            if (!(ctx = hc_context_new(&opt, err, sizeof err))) rc = -1;
+            if (rc) break;
+        }
+        hc_file_kind kind = results[i].kind;
+        hc_file_result_free(&results[i]);
+        hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, kind, &results[i]);
+    }
+    hc_context_free(ctx);
+    free(again);
+    return rc;
 }
 
 /* One input that is not a directory (a missing or dangling one included: discovery reports it). */
@@ -294,7 +334,10 @@ int hc_cli_main(int argc, char **argv) {
         }
         return rc > 0 ? HC_EXIT_OK : HC_EXIT_USAGE;
     }
-    if (!cli.hip_version_given) cli.opt.hip_version = installed_hip_version();
+    if (resolve_hip_install(&cli) != 0) {
+        hc_cli_free(&cli);
+        return HC_EXIT_USAGE;
+    }
     if ((rc = hc_cli_actions(&cli)) >= 0) { /* --versions, --md, --csv (actions.c) */
         hc_cli_free(&cli);
         return rc;
@@ -329,17 +372,18 @@ int hc_cli_main(int argc, char **argv) {
     cli.opt.noffload_archs = cli.offload_archs.n;
 
     double t0 = now_seconds();
+    hc_job_list jobs;
+    if (hc_discover(&cli, &jobs) != 0 || collect_input_names(&cli, &jobs) != 0) {
+        fprintf(stderr, "hipify-c: error: out of memory\n");
+        return HC_EXIT_ERRORS;
+    }
     hc_context *ctx = hc_context_new(&cli.opt, err, sizeof err);
     if (!ctx) {
         hc_out_printf(stderr, "hipify-c: error: %s\n", err); /* may name a user's directory: escaped */
+        hc_job_list_free(&jobs);
         hc_rule_set_free(rules);
         hc_cli_free(&cli);
         return HC_EXIT_USAGE;
-    }
-    hc_job_list jobs;
-    if (hc_discover(&cli, &jobs) != 0) {
-        fprintf(stderr, "hipify-c: error: out of memory\n");
-        return HC_EXIT_ERRORS;
     }
     hc_out_guard guard = {0}; /* every input: no output, report or backup may replace one */
     for (size_t i = 0; i < jobs.n; i++)
@@ -367,6 +411,10 @@ int hc_cli_main(int argc, char **argv) {
     for (int i = 1; i < nthreads; i++) pthread_join(threads[i], NULL);
     free(threads);
     if (st.progress) fprintf(stderr, "\r\033[K");
+    if (retranslate_hipcc_compiled(&cli, &jobs, results) != 0) {
+        fprintf(stderr, "hipify-c: error: out of memory\n");
+        return HC_EXIT_ERRORS;
+    }
 
     bool single = is_single_file_mode(&cli);
     int worst = -1, failed = jobs.errors, write_failed = 0;

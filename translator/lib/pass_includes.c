@@ -1,6 +1,7 @@
 /* pass_includes.c: maps CUDA #include paths to HIP headers through the header table, drops duplicate
  * HIP includes, and records what the file includes. The hip_runtime.h insertion itself happens once all
  * passes have run (translate.c: hc_finish_includes), since only then is it known whether it is needed. */
+#include "include_reach.h"
 #include "unit.h"
 #include "user_rules.h"
 
@@ -103,6 +104,7 @@ int hc_pass_includes(hc_unit *u) {
         const char *path = t + pt->off + 1;
         size_t plen = pt->len - 2;
         if ((u->toks.v[pi].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        hc_check_sdk_helper(u, pt->off, path, plen);
 
         char target[256];
         const char *rule = NULL;
@@ -147,6 +149,7 @@ int hc_pass_includes(hc_unit *u) {
                 hc_unit_count_ref(u, path, plen, (hc_family)h->family, true);
             if (h->flags & HC_HDRF_RUNTIME) u->includes_cuda_runtime = true;
             if (h->flags & HC_HDRF_REMOVE) u->uses_runtime = true;
+            else hc_check_hip_header(u, pt->off, target, t[pt->off] == '"');
         } else {
             snprintf(target, sizeof target, "%.*s", (int)plen, path);
         }

@@ -653,7 +653,11 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
 int hc_finish_ppcond(hc_unit *u) {
     size_t n = 0;
     for (size_t i = 0; i < u->edits.n; i++) n += is_macro_rename(u, &u->edits.v[i]);
-    if (n == 0 || uses_hip(u)) return 0;
+    u->uses_hip = uses_hip(u);
+    /* hipcc compiles the file (a HIP source includes it): its macro tests are read by hipcc, so they are
+     * translated as in any HIP file. */
+    if (n == 0 || u->uses_hip || u->opt->compiled_by_hipcc) return 0;
+    u->cuda_macros_kept = true;
     uint32_t *dropped = malloc(n * sizeof *dropped);
     if (!dropped) return -1;
     size_t nd = 0, w = 0;

@@ -481,6 +481,8 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
         if (kind != HC_FILE_OTHER) st = run_passes(ctx, &u, path);
     }
     out->parsed = u.parsed;
+    out->uses_hip = u.uses_hip;
+    out->cuda_macros_kept = u.cuda_macros_kept;
     if (st == HC_OK && u.edits.n) {
         size_t n = 0;
         char *body = hc_edits_apply(&u.edits, u.text, u.len, &n);

@@ -40,6 +40,8 @@ typedef struct hc_unit {
     bool includes_hip_runtime;  /* already includes hip/hip_runtime.h (idempotence) */
     bool uses_runtime;          /* uses CUDA runtime features (API names, launches, __global__) */
     bool uses_shim;             /* a shimmed API was mapped: the shim header is needed */
+    bool uses_hip;              /* set by hc_finish_ppcond: the port uses HIP (hc_file_result.uses_hip) */
+    bool cuda_macros_kept;      /* set by hc_finish_ppcond: CUDA macro renames dropped, the file uses no HIP */
 } hc_unit;
 
 /* Emits a diagnostic at byte offset off (UINT32_MAX: whole file) about name (may be NULL); the message

@@ -138,6 +138,9 @@ typedef struct hc_file_result {
     bool changed;
     bool parsed;      /* false when the semantic pass found a parse error (then the token pass alone
                        * translated the file); true when it parsed or was not needed */
+    bool uses_hip;    /* the port uses HIP: a CUDA API, type, header, kernel or launch was found */
+    bool cuda_macros_kept; /* it uses no HIP, so its tests of CUDA compiler macros stayed as written
+                            * (HC1140); with hc_options.compiled_by_hipcc they are translated */
     hc_edit *edits;   /* sorted by offset, non-overlapping */
     size_t nedits;
     hc_diag *diags;   /* sorted by offset */
@@ -177,6 +180,16 @@ typedef struct hc_options {
     /* hipify-clang's translation switches (issue 11) */
     bool experimental;              /* --experimental: translate APIs whose HIP counterpart is experimental */
     bool use_hip_data_types;        /* --use-hip-data-types: hipDataType/HIP_R_* even where --roc names rocBLAS types */
+    /* Where the port will be built (issue 15): reports of includes it cannot reach */
+    const char *hip_include_dir;    /* include/ of the target HIP installation: a HIP library header the port
+                                     * includes and this lacks is reported (HC1124); NULL: no check */
+    const char *const *input_names; /* file names (no directory) of every file being ported, sorted by
+                                     * strcmp: a CUDA Samples helper header not among them is reported
+                                     * (HC1123); NULL: no check */
+    size_t ninput_names;
+    bool compiled_by_hipcc;         /* every file is compiled by hipcc (a HIP source of the run includes it):
+                                     * tests of CUDA compiler macros (__CUDACC__) are translated even in a
+                                     * file that uses no HIP, since hipcc, not a host compiler, reads them */
 } hc_options;
 
 typedef struct hc_context hc_context;

@@ -1,0 +1,18 @@
+/* include_reach.h: whether the headers a port includes will be there when it is built: a CUDA Samples
+ * helper header outside the ported files, a HIP library header the target installation lacks. It only
+ * reports (HC1123, HC1124); pass_includes.c decides what the include becomes. */
+#ifndef HC_INCLUDE_REACH_H
+#define HC_INCLUDE_REACH_H
+#include "unit.h"
+
+/* path[0, plen) is what the file includes, at byte offset off. Reports HC1123 when it names a CUDA
+ * Samples helper header (mappings/sdk_helpers.def) that is not among the ported files
+ * (hc_options.input_names; no check when the caller gave none). */
+void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen);
+
+/* target is the header the port includes in place of a CUDA header the tables know. Reports HC1124
+ * when a library of the HIP stack provides it (mappings/hip_libraries.def) and the target installation
+ * (hc_options.hip_include_dir; no check when NULL) does not have it. quoted: a "..." include, which a
+ * file of that name beside the includer satisfies. */
+void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quoted);
+#endif
