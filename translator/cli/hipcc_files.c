@@ -3,6 +3,7 @@
  * header's tests of CUDA compiler macros (#ifdef __CUDACC__) are then read by hipcc, so main.c translates
  * it again with hc_options.compiled_by_hipcc. It reads the results' text; it translates nothing. */
 #include "cli.h"
+#include "paths.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -23,44 +24,6 @@ static int cmp_named(const void *a, const void *b) {
     const named_job *x = a, *y = b;
     int c = strcmp(x->base, y->base);
     return c ? c : (x->index > y->index) - (x->index < y->index);
-}
-
-static const char *base_of(const char *path) {
-    const char *s = strrchr(path, '/');
-    return s ? s + 1 : path;
-}
-
-/* Collapses "./" and "dir/../" in place, so that "a/./b/../c.h" and "a/c.h" compare equal. */
-static void normalize(char *p) {
-    char copy[PATH_MAX], out[PATH_MAX];
-    if (strlen(p) >= sizeof copy) return;
-    strcpy(copy, p);
-    const char *parts[PATH_MAX / 2];
-    size_t n = 0;
-    char *save = NULL;
-    for (char *tok = strtok_r(copy, "/", &save); tok && n < sizeof parts / sizeof *parts; tok = strtok_r(NULL, "/", &save)) {
-        if (!strcmp(tok, ".")) continue;
-        if (!strcmp(tok, "..") && n && strcmp(parts[n - 1], "..")) { n--; continue; }
-        parts[n++] = tok;
-    }
-    size_t w = 0;
-    if (p[0] == '/') out[w++] = '/';
-    for (size_t i = 0; i < n; i++) {
-        size_t l = strlen(parts[i]);
-        if (w + l + 2 > sizeof out) break;
-        if (i) out[w++] = '/';
-        memcpy(out + w, parts[i], l);
-        w += l;
-    }
-    out[w] = '\0';
-    strcpy(p, out);
-}
-
-/* True when path ends with want at a directory boundary (both normalized). */
-static bool path_ends_with(const char *path, const char *want) {
-    size_t lp = strlen(path), lw = strlen(want);
-    if (lw > lp || strcmp(path + lp - lw, want) != 0) return false;
-    return lw == lp || path[lp - lw - 1] == '/';
 }
 
 /* The first row of the index with that base name (ix->n when none). */
@@ -88,13 +51,13 @@ static void mark_targets(const job_index *ix, const char *includer, bool quoted,
     if (nlen == 0 || nlen >= sizeof want) return;
     memcpy(want, name, nlen);
     want[nlen] = '\0';
-    normalize(want);
-    size_t first = first_with_base(ix, base_of(want));
+    hc_path_normalize(want);
+    size_t first = first_with_base(ix, hc_path_base(want));
     if (first == ix->n) return;
     const char *slash = strrchr(includer, '/');
     int k = snprintf(beside, sizeof beside, "%.*s%s", slash ? (int)(slash - includer) + 1 : 0, includer, want);
     if (quoted && k > 0 && (size_t)k < sizeof beside) {
-        normalize(beside);
+        hc_path_normalize(beside);
         bool found = false;
         for (size_t r = first; r < ix->n && !strcmp(ix->by_base[r].base, ix->by_base[first].base); r++)
             if (!strcmp(ix->by_base[r].path, beside)) reach(ix->by_base[r].index, queue, nqueue, reached), found = true;
@@ -103,7 +66,7 @@ static void mark_targets(const job_index *ix, const char *includer, bool quoted,
     const char *tail = want;
     while (!strncmp(tail, "../", 3)) tail += 3;
     for (size_t r = first; r < ix->n && !strcmp(ix->by_base[r].base, ix->by_base[first].base); r++)
-        if (path_ends_with(ix->by_base[r].path, tail)) reach(ix->by_base[r].index, queue, nqueue, reached);
+        if (hc_path_ends_with(ix->by_base[r].path, tail)) reach(ix->by_base[r].index, queue, nqueue, reached);
 }
 
 /* Follows the #include lines of text (conditions ignored: any branch may be compiled). */
@@ -151,10 +114,10 @@ int hc_hipcc_compiled(const hc_job_list *jobs, const hc_file_result *results, bo
     for (size_t i = 0; i < n && rc == 0; i++) {
         char p[PATH_MAX];
         snprintf(p, sizeof p, "%s", jobs->v[i].path);
-        normalize(p);
+        hc_path_normalize(p);
         char *own = strdup(p);
         if (!own) rc = -1;
-        else ix.by_base[i] = (named_job){own, base_of(own), i};
+        else ix.by_base[i] = (named_job){own, hc_path_base(own), i};
     }
     if (rc != 0) goto done;
     qsort(ix.by_base, n, sizeof *ix.by_base, cmp_named);

@@ -59,17 +59,12 @@ static int resolve_hip_install(hc_cli *cli) {
     return 0;
 }
 
-static int cmp_strings(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
-
-/* Every job's file name, sorted, for the library's "is this header being ported" test (HC1123). */
-static int collect_input_names(hc_cli *cli, const hc_job_list *jobs) {
-    for (size_t i = 0; i < jobs->n; i++) {
-        const char *slash = strrchr(jobs->v[i].path, '/');
-        if (hc_strv_push(&cli->input_names, slash ? slash + 1 : jobs->v[i].path) != 0) return -1;
-    }
-    if (cli->input_names.n) qsort(cli->input_names.v, cli->input_names.n, sizeof *cli->input_names.v, cmp_strings);
-    cli->opt.input_names = (const char *const *)cli->input_names.v;
-    cli->opt.ninput_names = cli->input_names.n;
+/* Every job's path, for the library's "does the port carry this header" test (HC1123). */
+static int collect_input_paths(hc_cli *cli, const hc_job_list *jobs) {
+    for (size_t i = 0; i < jobs->n; i++)
+        if (hc_strv_push(&cli->input_paths, jobs->v[i].path) != 0) return -1;
+    cli->opt.input_paths = (const char *const *)cli->input_paths.v;
+    cli->opt.ninput_paths = cli->input_paths.n;
     return 0;
 }
 
@@ -373,7 +368,7 @@ int hc_cli_main(int argc, char **argv) {
 
     double t0 = now_seconds();
     hc_job_list jobs;
-    if (hc_discover(&cli, &jobs) != 0 || collect_input_names(&cli, &jobs) != 0) {
+    if (hc_discover(&cli, &jobs) != 0 || collect_input_paths(&cli, &jobs) != 0) {
         fprintf(stderr, "hipify-c: error: out of memory\n");
         return HC_EXIT_ERRORS;
     }

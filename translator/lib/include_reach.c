@@ -3,7 +3,9 @@
  * that the target HIP installation lacks (HC1124). It changes no text; both facts come from tables
  * (mappings/sdk_helpers.def, mappings/hip_libraries.def) and from the file system. */
 #include "include_reach.h"
+#include "paths.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,24 +34,72 @@ static const hip_library hip_libraries[] = {
 #undef HC_HIP_LIBRARY
 };
 
-static int cmp_name(const void *key, const void *elem) { return strcmp(key, *(const char *const *)elem); }
+/* Directory names projects keep shared headers in and pass with -I (cuda-samples' Common/, the SDK's
+ * common/inc, include/): a helper there, beside an ancestor directory of the includer, is the one the
+ * project's build finds. A copy elsewhere (rodinia's hybridsort/helper_cuda.h) belongs to another program. */
+static const char *const include_dir_names[] = {"Common", "common", "inc", "include", "includes", "helpers"};
 
-/* True when a file called base is among the ported files (input_names is sorted). */
-static bool among_inputs(const hc_options *opt, const char *base) {
-    return bsearch(base, opt->input_names, opt->ninput_names, sizeof *opt->input_names, cmp_name) != NULL;
+static bool is_include_dir_name(const char *name) {
+    for (size_t i = 0; i < sizeof include_dir_names / sizeof *include_dir_names; i++)
+        if (!strcmp(name, include_dir_names[i])) return true;
+    return false;
+}
+
+/* realpath of dir + "/" + rel into out; false when it does not exist. */
+static bool resolve_under(const char *dir, const char *rel, char *out) {
+    char joined[PATH_MAX];
+    int n = snprintf(joined, sizeof joined, "%s/%s", dir, rel);
+    return n > 0 && (size_t)n < sizeof joined && realpath(joined, out) != NULL;
+}
+
+/* True when the include `spelled` in the file being translated finds the ported copy at candidate
+ * (its real path): beside the includer or relative to it, through a -I directory of the run, or in a
+ * conventional include directory (include_dir_names) whose parent is an ancestor of the includer. */
+static bool finds_copy(const hc_unit *u, const char *spelled, const char *candidate) {
+    char includer_dir[PATH_MAX], real_dir[PATH_MAX], got[PATH_MAX];
+    hc_path_dir(u->path, includer_dir, sizeof includer_dir);
+    if (resolve_under(includer_dir, spelled, got) && !strcmp(got, candidate)) return true;
+    const char *const *args = u->opt->clang_args;
+    for (size_t i = 0; i < u->opt->nclang_args; i++) {
+        const char *dir = NULL;
+        if (!strncmp(args[i], "-I", 2) && args[i][2]) dir = args[i] + 2;
+        else if (!strcmp(args[i], "-I") && i + 1 < u->opt->nclang_args) dir = args[++i];
+        if (dir && resolve_under(dir, spelled, got) && !strcmp(got, candidate)) return true;
+    }
+    /* the directory a -I would name for this spelling: candidate without the spelled tail */
+    char tail[PATH_MAX], root[PATH_MAX], parent[PATH_MAX];
+    snprintf(tail, sizeof tail, "%s", spelled);
+    hc_path_normalize(tail);
+    if (!strncmp(tail, "../", 3) || !hc_path_ends_with(candidate, tail) || strlen(candidate) <= strlen(tail)) return false;
+    snprintf(root, sizeof root, "%.*s", (int)(strlen(candidate) - strlen(tail) - 1), candidate);
+    if (!is_include_dir_name(hc_path_base(root))) return false;
+    hc_path_dir(root, parent, sizeof parent);
+    if (!realpath(includer_dir, real_dir)) return false;
+    size_t lp = strlen(parent);
+    return !strcmp(parent, "/") || (!strncmp(real_dir, parent, lp) && (real_dir[lp] == '/' || real_dir[lp] == '\0'));
+}
+
+/* True when one of the ported files is the copy of the helper that this include finds. */
+static bool ports_copy(const hc_unit *u, const char *spelled, const char *name) {
+    for (size_t i = 0; i < u->opt->ninput_paths; i++) {
+        const char *p = u->opt->input_paths[i];
+        char real[PATH_MAX];
+        if (strcmp(hc_path_base(p), name) != 0 || !realpath(p, real)) continue;
+        if (finds_copy(u, spelled, real)) return true;
+    }
+    return false;
 }
 
 void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen) {
-    if (!u->opt->input_names) return;
-    const char *base = path;
-    for (size_t i = 0; i < plen; i++)
-        if (path[i] == '/' || path[i] == '\\') base = path + i + 1;
-    size_t blen = plen - (size_t)(base - path);
+    if (!u->opt->input_paths || !u->path || plen >= PATH_MAX) return;
+    char spelled[PATH_MAX];
+    memcpy(spelled, path, plen);
+    spelled[plen] = '\0';
+    const char *base = hc_path_base(spelled);
     for (size_t i = 0; i < sizeof sdk_helpers / sizeof *sdk_helpers; i++) {
         const sdk_helper *h = &sdk_helpers[i];
-        if (strlen(h->name) != blen || memcmp(h->name, base, blen) != 0) continue;
-        if (among_inputs(u->opt, h->name)) return;
-        hc_unit_diag(u, HC_D_SDK_HELPER_OUTSIDE, off, h->name, h->name, h->holds);
+        if (strcmp(h->name, base) != 0) continue;
+        if (!ports_copy(u, spelled, h->name)) hc_unit_diag(u, HC_D_SDK_HELPER_OUTSIDE, off, h->name, h->name, h->holds);
         return;
     }
 }

@@ -6,8 +6,9 @@
 #include "unit.h"
 
 /* path[0, plen) is what the file includes, at byte offset off. Reports HC1123 when it names a CUDA
- * Samples helper header (mappings/sdk_helpers.def) that is not among the ported files
- * (hc_options.input_names; no check when the caller gave none). */
+ * Samples helper header (mappings/sdk_helpers.def) and no ported file (hc_options.input_paths; no check
+ * when the caller gave none) is the copy the include finds: beside or relative to the includer, through a
+ * -I directory, or in a Common/, inc/ or include/ directory beside an ancestor of the includer. */
 void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen);
 
 /* target is the header the port includes in place of a CUDA header the tables know. Reports HC1124

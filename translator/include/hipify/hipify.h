@@ -183,10 +183,10 @@ typedef struct hc_options {
     /* Where the port will be built (issue 15): reports of includes it cannot reach */
     const char *hip_include_dir;    /* include/ of the target HIP installation: a HIP library header the port
                                      * includes and this lacks is reported (HC1124); NULL: no check */
-    const char *const *input_names; /* file names (no directory) of every file being ported, sorted by
-                                     * strcmp: a CUDA Samples helper header not among them is reported
-                                     * (HC1123); NULL: no check */
-    size_t ninput_names;
+    const char *const *input_paths; /* every file being ported, as its path is read: a CUDA Samples helper
+                                      * header that no ported file answers is reported (HC1123); NULL: no
+                                      * check */
+    size_t ninput_paths;
     bool compiled_by_hipcc;         /* every file is compiled by hipcc (a HIP source of the run includes it):
                                      * tests of CUDA compiler macros (__CUDACC__) are translated even in a
                                      * file that uses no HIP, since hipcc, not a host compiler, reads them */
