@@ -1,7 +1,7 @@
 /* pass_unportable.c: finds constructs the HIP target cannot compile or computes differently (dynamic parallelism,
  * inline PTX, directed rounding, cooperative-groups extensions, conditional graph nodes, allocFlags, mixed-type
  * min/max, spaced launch chevrons, operators HIP's vector types already declare, identifiers glued to
- * string literals) and diagnoses them,
+ * string literals) and diagnoses them (overloads HIP merges: pass_overloads.c),
  * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
  * C++: it reads tokens, with the tables in unportable.def. */
 #include "semantic.h"

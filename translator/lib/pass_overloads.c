@@ -1,0 +1,213 @@
+/* pass_overloads.c: finds functions a file defines twice, overloaded on CUDA types that HIP merges into
+ * one (cudaError_t and CUresult both become hipError_t, cudaStream_t and CUstream both hipStream_t): the
+ * port then defines one function twice and hipcc stops with a redefinition (HC1125). It reads tokens,
+ * renames nothing and changes no text; which types merge comes from the mapping tables. */
+#include "grow.h"
+#include "unit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_COND_DEPTH 64
+
+/* Where a definition sits among #if groups: two definitions in different branches of one group are
+ * never compiled together. */
+typedef struct cond_path {
+    uint32_t group[MAX_COND_DEPTH], branch[MAX_COND_DEPTH];
+    size_t depth;
+} cond_path;
+
+typedef struct definition {
+    uint32_t name_off, name_len, line;
+    char *cuda_sig; /* parameter types as written */
+    char *hip_sig;  /* the same with every CUDA type the port renames replaced by its HIP name */
+    cond_path cond;
+} definition;
+
+typedef struct definition_list {
+    definition *v;
+    size_t n, cap;
+} definition_list;
+
+static bool exclusive(const cond_path *a, const cond_path *b) {
+    for (size_t i = 0; i < a->depth && i < b->depth; i++) {
+        if (a->group[i] != b->group[i]) return false;
+        if (a->branch[i] != b->branch[i]) return true;
+    }
+    return false;
+}
+
+static bool tok_is(const hc_unit *u, size_t i, const char *s) { return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s); }
+
+static bool is_code(const hc_unit *u, size_t i) {
+    const hc_token *t = &u->toks.v[i];
+    return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & (HC_TOKF_DIRECTIVE | HC_TOKF_IN_DEFINE));
+}
+
+/* Words that end a type but are never a parameter's name. */
+static bool is_type_word(const hc_unit *u, size_t i) {
+    static const char *const words[] = {"int", "char", "short", "long", "float", "double", "unsigned", "signed",
+                                        "bool", "void", "const", "volatile", "auto"};
+    for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+        if (tok_is(u, i, words[w])) return true;
+    return false;
+}
+
+/* Appends token i to the signature strings: as written, and as the port will spell it. */
+static int append_token(const hc_unit *u, size_t i, char *cuda, char *hip, size_t size) {
+    const hc_token *t = &u->toks.v[i];
+    char word[256];
+    if (t->len >= sizeof word) return -1;
+    memcpy(word, u->text + t->off, t->len);
+    word[t->len] = '\0';
+    const char *ported = word;
+    const hc_mapping *m = t->kind == HC_TOK_IDENT && !(t->flags & HC_TOKF_VETO) ? hc_mapping_find(word, t->len) : NULL;
+    if (m && m->kind == HC_KIND_TYPE) {
+        hc_resolution r = hc_mapping_resolve(m, u->opt);
+        if (r.kind == HC_RES_CONVERT) ported = r.target;
+    }
+    size_t lc = strlen(cuda), lh = strlen(hip);
+    if (lc + t->len + 2 >= size || lh + strlen(ported) + 2 >= size) return -1;
+    snprintf(cuda + lc, size - lc, "%s%s", lc ? " " : "", word);
+    snprintf(hip + lh, size - lh, "%s%s", lh ? " " : "", ported);
+    return 0;
+}
+
+/* The parameter types of the list between open and close (exclusive), without names or default
+ * arguments, as written (cuda) and as ported (hip). Returns -1 when the list is too long to compare. */
+static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, char *hip, size_t size) {
+    cuda[0] = hip[0] = '\0';
+    size_t start = hc_tok_next(&u->toks, open);
+    while (start < close) {
+        size_t end = start, depth = 0; /* one parameter: [start, end) up to a top-level comma */
+        while (end < close) {
+            if (tok_is(u, end, "(") || tok_is(u, end, "<") || tok_is(u, end, "[") || tok_is(u, end, "{")) depth++;
+            else if ((tok_is(u, end, ")") || tok_is(u, end, ">") || tok_is(u, end, "]") || tok_is(u, end, "}")) && depth) depth--;
+            else if (tok_is(u, end, ",") && depth == 0) break;
+            end = hc_tok_next(&u->toks, end);
+        }
+        size_t last = end, count = 0, stop = end;
+        for (size_t i = start; i < end; i = hc_tok_next(&u->toks, i)) {
+            if (tok_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
+            last = i;
+            count++;
+        }
+        bool named = count >= 2 && u->toks.v[last].kind == HC_TOK_IDENT && !is_type_word(u, last);
+        if (cuda[0]) {
+            size_t lc = strlen(cuda), lh = strlen(hip);
+            if (lc + 2 >= size || lh + 2 >= size) return -1;
+            strcat(cuda, ","), strcat(hip, ",");
+        }
+        for (size_t i = start; i < stop; i = hc_tok_next(&u->toks, i))
+            if (!(named && i == last) && append_token(u, i, cuda, hip, size) < 0) return -1;
+        start = end < close ? hc_tok_next(&u->toks, end) : close;
+    }
+    return 0;
+}
+
+/* True when the '{' at index i opens a namespace or an extern "C" block, whose contents are still at
+ * file scope. */
+static bool opens_scope_block(const hc_unit *u, size_t i) {
+    size_t p = hc_tok_prev(&u->toks, i);
+    if (p == SIZE_MAX) return false;
+    if (tok_is(u, p, "namespace")) return true;
+    if (u->toks.v[p].kind == HC_TOK_STRING) return tok_is(u, hc_tok_prev(&u->toks, p), "extern");
+    size_t q = hc_tok_prev(&u->toks, p);
+    return u->toks.v[p].kind == HC_TOK_IDENT && q != SIZE_MAX && tok_is(u, q, "namespace");
+}
+
+/* Index of the '{' of a function body after the parameter list closed at `close`, or SIZE_MAX when the
+ * declarator is no definition (a prototype, a call, a macro use). */
+static size_t body_after(const hc_unit *u, size_t close) {
+    size_t i = hc_tok_next(&u->toks, close);
+    while (i < u->toks.n && (tok_is(u, i, "const") || tok_is(u, i, "noexcept") || tok_is(u, i, "override")))
+        i = hc_tok_next(&u->toks, i);
+    return i < u->toks.n && tok_is(u, i, "{") ? i : SIZE_MAX;
+}
+
+static void report(hc_unit *u, const definition *d, const definition *earlier) {
+    char name[128], first[600], second[600], merged[600];
+    snprintf(name, sizeof name, "%.*s", (int)d->name_len, u->text + d->name_off);
+    snprintf(first, sizeof first, "%s(%s)", name, earlier->cuda_sig);
+    snprintf(second, sizeof second, "%s(%s)", name, d->cuda_sig);
+    snprintf(merged, sizeof merged, "%s(%s)", name, d->hip_sig);
+    hc_unit_diag(u, HC_D_MERGED_OVERLOAD, d->name_off, name, second, first, (unsigned)earlier->line, merged);
+}
+
+static void free_definitions(definition_list *defs) {
+    for (size_t i = 0; i < defs->n; i++) free(defs->v[i].cuda_sig), free(defs->v[i].hip_sig);
+    free(defs->v);
+}
+
+int hc_pass_overloads(hc_unit *u) {
+    definition_list defs = {0};
+    cond_path cond = {.depth = 0};
+    uint32_t groups = 0;
+    unsigned char scopes[256]; /* per open brace: 1 when it is a function, class or initializer body */
+    size_t nscopes = 0, opaque = 0;
+    int rc = 0;
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
+        const hc_token *t = &u->toks.v[i];
+        if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
+            size_t k = hc_tok_next(&u->toks, i);
+            if (tok_is(u, k, "if") || tok_is(u, k, "ifdef") || tok_is(u, k, "ifndef")) {
+                if (cond.depth < MAX_COND_DEPTH) cond.group[cond.depth] = ++groups, cond.branch[cond.depth] = 0;
+                cond.depth++;
+            } else if ((tok_is(u, k, "elif") || tok_is(u, k, "else") || tok_is(u, k, "elifdef") || tok_is(u, k, "elifndef")) &&
+                       cond.depth && cond.depth <= MAX_COND_DEPTH) {
+                cond.branch[cond.depth - 1]++;
+            } else if (tok_is(u, k, "endif") && cond.depth) {
+                cond.depth--;
+            }
+            continue;
+        }
+        if (!is_code(u, i)) continue;
+        if (tok_is(u, i, "{")) {
+            unsigned char body = !opens_scope_block(u, i);
+            if (nscopes < sizeof scopes) scopes[nscopes] = body;
+            nscopes++;
+            opaque += body;
+            continue;
+        }
+        if (tok_is(u, i, "}")) {
+            if (nscopes) {
+                nscopes--;
+                if (nscopes < sizeof scopes) opaque -= scopes[nscopes];
+            }
+            continue;
+        }
+        if (opaque || t->kind != HC_TOK_IDENT) continue;
+        size_t open = hc_tok_next(&u->toks, i), prev = hc_tok_prev(&u->toks, i);
+        if (!tok_is(u, open, "(") || prev == SIZE_MAX || tok_is(u, prev, "::") || tok_is(u, prev, ".") ||
+            tok_is(u, prev, "->") || !(u->toks.v[prev].kind == HC_TOK_IDENT || tok_is(u, prev, "*") ||
+                                       tok_is(u, prev, "&") || tok_is(u, prev, ">")))
+            continue;
+        size_t close = hc_tok_match(u->text, &u->toks, open);
+        if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;
+        char cuda[512], hip[512];
+        if (signatures(u, open, close, cuda, hip, sizeof cuda) < 0) continue;
+        definition d = {t->off, t->len, t->line, NULL, NULL, cond};
+        if (d.cond.depth > MAX_COND_DEPTH) d.cond.depth = MAX_COND_DEPTH;
+        for (size_t k = 0; k < defs.n; k++) {
+            const definition *e = &defs.v[k];
+            if (e->name_len != d.name_len || memcmp(u->text + e->name_off, u->text + d.name_off, d.name_len) != 0) continue;
+            if (strcmp(e->cuda_sig, cuda) != 0 && strcmp(e->hip_sig, hip) == 0 && !exclusive(&e->cond, &d.cond)) {
+                d.cuda_sig = cuda, d.hip_sig = hip;
+                report(u, &d, e);
+                break;
+            }
+        }
+        d.cuda_sig = strdup(cuda);
+        d.hip_sig = strdup(hip);
+        if (!d.cuda_sig || !d.hip_sig || hc_grow(&defs.v, &defs.cap, defs.n, sizeof *defs.v, 16) < 0) {
+            free(d.cuda_sig), free(d.hip_sig);
+            rc = -1;
+            break;
+        }
+        defs.v[defs.n++] = d;
+        i = close;
+    }
+    free_definitions(&defs);
+    return rc;
+}
