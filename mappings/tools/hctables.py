@@ -28,8 +28,9 @@ NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
-ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless"]
-INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move", "cast-unless")
+ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
+                    "qualify-unless"]
+INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move", "cast-unless", "qualify-unless")
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -213,15 +214,15 @@ def load(mappings_dir, family_keys):
             if a["target"] and a["target"] not in (row["hip"], row["roc"]):
                 errors.append("%s: target '%s' is neither the HIP nor the ROC name of '%s'"
                               % (where, a["target"], a["cuda"]))
-            # symbol:N, cast:N:TYPE, cast-unless:N:TYPE, drop:N:TEXT, remove:N:TEXT, insert:N:TEXT, append:TEXT, check:TEXT
+            # symbol:N, cast:N:TYPE, cast-unless:N:TYPE, qualify-unless:N:TYPE, drop:N:TEXT, remove:N:TEXT, insert:N:TEXT, append:TEXT, check:TEXT
             # (TEXT may hold colons)
             kind = a["action"].split(":", 1)[0]
             action = a["action"].split(":", 2 if kind in INDEXED_ACTIONS else 1)
             if action[0] not in ARGUMENT_ACTIONS:
                 errors.append("%s: unknown action '%s'" % (where, a["action"]))
-            elif action[0] in ("symbol", "cast", "cast-unless") and (len(action) < 2 or not action[1].isdigit()):
+            elif action[0] in ("symbol", "cast", "cast-unless", "qualify-unless") and (len(action) < 2 or not action[1].isdigit()):
                 errors.append("%s: action %s needs an argument index (%s:N)" % (where, action[0], action[0]))
-            elif action[0] in ("cast", "cast-unless") and (len(action) != 3 or not action[2]):
+            elif action[0] in ("cast", "cast-unless", "qualify-unless") and (len(action) != 3 or not action[2]):
                 errors.append("%s: action %s needs a type (%s:N:TYPE)" % (where, action[0], action[0]))
             elif action[0] == "append" and len(action) != 2:
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)

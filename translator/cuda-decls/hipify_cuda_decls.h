@@ -165,4 +165,13 @@ __device__ float __expf(float);
 __device__ float __logf(float);
 __device__ float __fdividef(float, float);
 
+/* NVRTC: the calls whose arguments arguments.tsv adapts must resolve, so that the argument types are known. */
+typedef enum nvrtcResult { NVRTC_SUCCESS = 0, NVRTC_ERROR_COMPILATION = 6 } nvrtcResult;
+typedef struct _nvrtcProgram *nvrtcProgram;
+nvrtcResult nvrtcCreateProgram(nvrtcProgram *prog, const char *src, const char *name, int numHeaders,
+                               const char *const *headers, const char *const *includeNames);
+nvrtcResult nvrtcCompileProgram(nvrtcProgram prog, int numOptions, const char *const *options);
+nvrtcResult nvrtcDestroyProgram(nvrtcProgram *prog);
+const char *nvrtcGetErrorString(nvrtcResult result);
+
 #endif

@@ -17,7 +17,9 @@ typedef enum hc_arg_action {
     HC_ARGACT_REPLACE,    /* replace argument arg_index by text (a parameter whose CUDA value has no meaning there) */
     HC_ARGACT_MOVE,       /* move text "COUNT:TO": arguments arg_index..+COUNT-1 go before original argument TO
                            * (at the end when TO = count); MIOpen orders cuDNN's parameters differently */
-    HC_ARGACT_CAST_UNLESS /* as CAST, except where the semantic pass found the argument already has type text */
+    HC_ARGACT_CAST_UNLESS, /* as CAST, except where the semantic pass found the argument already has type text */
+    HC_ARGACT_QUALIFY_UNLESS /* as CAST_UNLESS, for a cast that only adds qualifiers C++ does not add implicitly
+                              * (char ** to const char **): const_cast, which reinterpret_cast cannot do */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -25,8 +27,8 @@ typedef struct hc_arg_rewrite {
     int nargs;         /* the rewrite applies to calls with this many arguments; -1: any count */
     const char *hip;   /* function to call instead of the table's HIP name, or "" */
     uint8_t action;    /* hc_arg_action */
-    uint8_t arg_index; /* 0-based argument for SYMBOL, CAST, CAST_UNLESS, DROP, REMOVE, INSERT and MOVE */
-    const char *text;  /* cast type (CAST, CAST_UNLESS), appended or inserted argument (APPEND, INSERT), warning
+    uint8_t arg_index; /* 0-based argument for SYMBOL, the casts, DROP, REMOVE, INSERT and MOVE */
+    const char *text;  /* cast type (CAST, CAST_UNLESS, QUALIFY_UNLESS), appended or inserted argument (APPEND, INSERT), warning
                         * (CHECK, DROP, REMOVE), "COUNT:TO" (MOVE); "" otherwise. INSERT's "$N" copies argument N
                         * and "$HIP_VERSION" is the target HIP version as 100 * major + minor */
     const char *note;  /* why, for the HC1022 note */

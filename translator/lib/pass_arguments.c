@@ -149,6 +149,14 @@ static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, cons
 
 /* The argument is already spelled as a C-style cast to type: "(void **) &p" for "void**". Compared
  * with spaces ignored, token by token, up to the closing parenthesis. */
+/* True when argument k is a null pointer constant spelled alone (NULL, nullptr, 0): it converts to any
+ * pointer type, so it needs no cast, and reinterpret_cast of nullptr would not compile. */
+static bool is_null_literal(const hc_unit *u, const call_args *a, size_t k) {
+    if (a->first[k] != a->last[k]) return false;
+    const hc_token *t = &u->toks.v[a->first[k]];
+    return hc_tok_is(u->text, t, "NULL") || hc_tok_is(u->text, t, "nullptr") || hc_tok_is(u->text, t, "0");
+}
+
 static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, const char *type) {
     size_t i = a->first[k];
     if (!is_punct(u, i, "(")) return false;
@@ -187,15 +195,18 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     switch ((hc_arg_action)rw->action) {
     case HC_ARGACT_SYMBOL:
     case HC_ARGACT_CAST:
-    case HC_ARGACT_CAST_UNLESS: {
+    case HC_ARGACT_CAST_UNLESS:
+    case HC_ARGACT_QUALIFY_UNLESS: {
         size_t k = rw->arg_index;
         if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
         /* CUDA's template overload took a typed pointer (int **) that HIP's void ** does not: the cast is
          * left out only where the semantic pass saw the argument already has the type. Without it (no
          * parse, a macro, a type the parse could not see) the cast is written: reinterpret_cast<void **>
          * of any object pointer's address is what CUDA's template did itself. */
-        if (rw->action == HC_ARGACT_CAST_UNLESS &&
-            ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text)))
+        bool unless = rw->action == HC_ARGACT_CAST_UNLESS || rw->action == HC_ARGACT_QUALIFY_UNLESS;
+        if (unless &&
+            ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text) ||
+             is_null_literal(u, a, k)))
             return 0;
         if (rw->action == HC_ARGACT_SYMBOL) {
             /* CUDA before 5.0 also took the symbol's name as a string: HIP_SYMBOL() would be wrong */
@@ -210,7 +221,8 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             if (is_c_file(u))
                 snprintf(buf, sizeof buf, "(%s)(", rw->text);
             else
-                snprintf(buf, sizeof buf, "reinterpret_cast<%s>(", rw->text);
+                snprintf(buf, sizeof buf, "%s<%s>(", rw->action == HC_ARGACT_QUALIFY_UNLESS ? "const_cast" : "reinterpret_cast",
+                         rw->text);
             if (wrap_arg(u, a, k, buf, ")") < 0) return -1;
             snprintf(message, sizeof message, "'%s': argument %zu cast to '%s'", name, k + 1, rw->text);
         }

@@ -75,8 +75,9 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
             fprintf(out, "  arguments: %s: argument %u cast to %s", count, rw[i].arg_index + 1u, rw[i].text);
             break;
         case HC_ARGACT_CAST_UNLESS:
-            fprintf(out, "  arguments: %s: argument %u cast to %s unless it has that type already", count,
-                    rw[i].arg_index + 1u, rw[i].text);
+        case HC_ARGACT_QUALIFY_UNLESS:
+            fprintf(out, "  arguments: %s: argument %u %s to %s unless it has that type already", count,
+                    rw[i].arg_index + 1u, rw[i].action == HC_ARGACT_QUALIFY_UNLESS ? "const_cast" : "cast", rw[i].text);
             break;
         case HC_ARGACT_RENAME:
             fprintf(out, "  arguments: %s: call %s instead", count, rw[i].hip);

@@ -111,7 +111,9 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
     int nargs = clang_Cursor_getNumArguments(call);
     for (size_t k = 0; k < nrw && nargs >= 0; k++) {
         const hc_arg_rewrite *rw = &rws[k];
-        if (rw->action != HC_ARGACT_CAST_UNLESS || rw->arg_index >= (unsigned)nargs) continue;
+        if ((rw->action != HC_ARGACT_CAST_UNLESS && rw->action != HC_ARGACT_QUALIFY_UNLESS) ||
+            rw->arg_index >= (unsigned)nargs)
+            continue;
         if (rw->nargs >= 0 && rw->nargs != nargs) continue;
         CXCursor arg = clang_Cursor_getArgument(call, rw->arg_index), inner = arg;
         /* implicit conversions (int ** to void ** in C) are unexposed expressions around the argument */
@@ -123,8 +125,14 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
         }
         CXType t = clang_getCanonicalType(clang_getCursorType(inner));
         if (t.kind == CXType_Invalid || t.kind == CXType_Dependent || t.kind == CXType_Unexposed) continue;
-        CXString ts = clang_getTypeSpelling(t);
-        bool same = same_type_text(clang_getCString(ts), rw->text);
+        /* an array decays to a pointer to its element, which needs no cast (const char *opts[] where
+         * const char ** is wanted); a typed pointer does not convert (int ** to void **) */
+        bool array = t.kind == CXType_ConstantArray || t.kind == CXType_IncompleteArray ||
+                     t.kind == CXType_VariableArray;
+        CXString ts = clang_getTypeSpelling(array ? clang_getCanonicalType(clang_getArrayElementType(t)) : t);
+        char spelled[512];
+        snprintf(spelled, sizeof spelled, "%s%s", clang_getCString(ts), array ? "*" : "");
+        bool same = same_type_text(spelled, rw->text);
         clang_disposeString(ts);
         uint32_t off = direct_offset(v, clang_getRangeStart(clang_getCursorExtent(arg)));
         size_t i = same && off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
@@ -480,7 +488,7 @@ static bool has_typed_cast(const hc_unit *u, size_t i) {
     if (open >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[open], "(")) return false;
     const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
     for (size_t k = 0; rws && k < n; k++)
-        if (rws[k].action == HC_ARGACT_CAST_UNLESS) return true;
+        if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS) return true;
     return false;
 }
 

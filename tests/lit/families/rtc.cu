@@ -32,3 +32,18 @@ int compile(const char *src, char **ptx) {
   nvrtcDestroyProgram(&prog);
   return 0;
 }
+// nvrtcCompileProgram takes const char * const *, to which char *params[] converts; hiprtcCompileProgram
+// takes const char **, to which it does not (cuda-samples' nvrtc_helper.h): cast, except where the
+// argument already is const char ** (or an array of const char *) or a null pointer constant.
+int compile_options(nvrtcProgram prog, int n, const char **given) {
+  char *params[2];
+  // CHECK: hiprtcCompileProgram(prog, n, const_cast<const char**>(params));
+  nvrtcCompileProgram(prog, n, params);
+  // CHECK: hiprtcCompileProgram(prog, n, given);
+  nvrtcCompileProgram(prog, n, given);
+  // CHECK: hiprtcCompileProgram(prog, 0, NULL);
+  nvrtcCompileProgram(prog, 0, NULL);
+  // CHECK: hiprtcCompileProgram(prog, 0, nullptr);
+  nvrtcCompileProgram(prog, 0, nullptr);
+  return 0;
+}
