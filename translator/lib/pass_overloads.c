@@ -22,6 +22,7 @@ typedef struct definition {
     uint32_t name_off, name_len, line;
     char *cuda_sig; /* parameter types as written */
     char *hip_sig;  /* the same with every CUDA type the port renames replaced by its HIP name */
+    char *key;      /* name, a NUL-free separator and hip_sig: definitions that collide share it */
     cond_path cond;
 } definition;
 
@@ -136,8 +137,40 @@ static void report(hc_unit *u, const definition *d, const definition *earlier) {
 }
 
 static void free_definitions(definition_list *defs) {
-    for (size_t i = 0; i < defs->n; i++) free(defs->v[i].cuda_sig), free(defs->v[i].hip_sig);
+    for (size_t i = 0; i < defs->n; i++) free(defs->v[i].cuda_sig), free(defs->v[i].hip_sig), free(defs->v[i].key);
     free(defs->v);
+}
+
+/* By name and HIP signature (the key), then in file order. */
+static int cmp_key_then_offset(const void *pa, const void *pb) {
+    const definition *a = pa, *b = pb;
+    int c = strcmp(a->key, b->key);
+    return c ? c : (a->name_off > b->name_off) - (a->name_off < b->name_off);
+}
+
+#define MAX_SPELLINGS 16 /* distinct CUDA signatures kept per HIP signature: more is no real program */
+
+/* Reports each definition that an earlier one of the same name and the same HIP signature, spelled with
+ * other CUDA types, does not exclude. Definitions are grouped by name and HIP signature first, so a file
+ * of many same-named functions costs a sort, not a comparison of every pair. */
+static void find_merged(hc_unit *u, definition_list *defs) {
+    if (defs->n > 1) qsort(defs->v, defs->n, sizeof *defs->v, cmp_key_then_offset);
+    for (size_t g = 0; g < defs->n;) {
+        size_t end = g + 1;
+        while (end < defs->n && strcmp(defs->v[g].key, defs->v[end].key) == 0) end++;
+        const definition *firsts[MAX_SPELLINGS]; /* the first definition of each CUDA spelling, in order */
+        size_t nfirsts = 0;
+        for (size_t k = g; k < end; k++) { /* in file order within the group */
+            const definition *d = &defs->v[k];
+            bool seen = false, reported = false;
+            for (size_t f = 0; f < nfirsts; f++) {
+                if (strcmp(firsts[f]->cuda_sig, d->cuda_sig) == 0) seen = true;
+                else if (!reported && !exclusive(&firsts[f]->cond, &d->cond)) report(u, d, firsts[f]), reported = true;
+            }
+            if (!seen && nfirsts < MAX_SPELLINGS) firsts[nfirsts++] = d;
+        }
+        g = end;
+    }
 }
 
 int hc_pass_overloads(hc_unit *u) {
@@ -187,27 +220,21 @@ int hc_pass_overloads(hc_unit *u) {
         if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;
         char cuda[512], hip[512];
         if (signatures(u, open, close, cuda, hip, sizeof cuda) < 0) continue;
-        definition d = {t->off, t->len, t->line, NULL, NULL, cond};
+        definition d = {t->off, t->len, t->line, NULL, NULL, NULL, cond};
         if (d.cond.depth > MAX_COND_DEPTH) d.cond.depth = MAX_COND_DEPTH;
-        for (size_t k = 0; k < defs.n; k++) {
-            const definition *e = &defs.v[k];
-            if (e->name_len != d.name_len || memcmp(u->text + e->name_off, u->text + d.name_off, d.name_len) != 0) continue;
-            if (strcmp(e->cuda_sig, cuda) != 0 && strcmp(e->hip_sig, hip) == 0 && !exclusive(&e->cond, &d.cond)) {
-                d.cuda_sig = cuda, d.hip_sig = hip;
-                report(u, &d, e);
-                break;
-            }
-        }
         d.cuda_sig = strdup(cuda);
         d.hip_sig = strdup(hip);
-        if (!d.cuda_sig || !d.hip_sig || hc_grow(&defs.v, &defs.cap, defs.n, sizeof *defs.v, 16) < 0) {
-            free(d.cuda_sig), free(d.hip_sig);
+        d.key = malloc(t->len + strlen(hip) + 2);
+        if (d.key) snprintf(d.key, t->len + strlen(hip) + 2, "%.*s(%s", (int)t->len, u->text + t->off, hip);
+        if (!d.cuda_sig || !d.hip_sig || !d.key || hc_grow(&defs.v, &defs.cap, defs.n, sizeof *defs.v, 16) < 0) {
+            free(d.cuda_sig), free(d.hip_sig), free(d.key);
             rc = -1;
             break;
         }
         defs.v[defs.n++] = d;
         i = close;
     }
+    if (rc == 0) find_merged(u, &defs);
     free_definitions(&defs);
     return rc;
 }
