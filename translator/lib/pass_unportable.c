@@ -813,14 +813,16 @@ static void check_vector_operator(scan *s, size_t i) {
 
 /* ---------- identifiers glued to string literals ---------- */
 
-/* "node ("fNID"): ..." (a format macro glued to the literal): C++11 reads fNID as a user-defined-literal
- * suffix and clang rejects it; nvcc accepts it. Suffixes with a leading underscore are real user-defined
- * literals, and s and sv the standard library's: those stay. */
+/* "node ("fNID"): ..." (a format macro glued to the literal), extern "C"__global__: C++11 reads the
+ * identifier as a user-defined-literal suffix and clang rejects it; nvcc accepts it. Suffixes with one
+ * leading underscore are real user-defined literals, and s and sv the standard library's: those stay.
+ * Names with two (__global__, __device__) are reserved to the implementation, never a user's suffix. */
 static int space_literal_suffix(scan *s, size_t i) {
     const hc_token *lit = tok(s, i);
     if (!valid(s, i + 1) || !is_kind(s, i + 1, HC_TOK_IDENT)) return 0;
     const hc_token *id = tok(s, i + 1);
-    if (id->off != lit->off + lit->len || s->text[id->off] == '_' || is(s, i + 1, "s") || is(s, i + 1, "sv")) return 0;
+    bool user_suffix = s->text[id->off] == '_' && !(id->len > 1 && s->text[id->off + 1] == '_');
+    if (id->off != lit->off + lit->len || user_suffix || is(s, i + 1, "s") || is(s, i + 1, "sv")) return 0;
     if (in_directive(s, i) && !(lit->flags & HC_TOKF_IN_DEFINE)) return 0; /* #include "x"y is not code */
     char name[64];
     tok_name(s, i + 1, name, sizeof name);

@@ -24,3 +24,9 @@ void host() {
   auto a = "x"_tag; auto b = "y"s;
   (void)a; (void)b;
 }
+// extern "C"__global__ (a blog post's kernel file): __global__ is a macro under HIP, and clang reads
+// "C"__global__ as one literal with a suffix; a name with two leading underscores is never a user's suffix.
+// CHECK: extern "C" __global__
+// DIAG: literal_suffix.cu:[[#@LINE+1]]:11: note: HC1122: '__global__' right after a string literal
+extern "C"__global__
+void saxpy(int n, float *y) { y[n] = 0; }
