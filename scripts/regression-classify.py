@@ -16,13 +16,17 @@
 # error: one on the same source line (port lines mapped back to the original through a line diff), or one
 # about a name the error quotes ('hipblas/hipblas.h' file not found; undeclared identifier
 # 'cuGetErrorString'). That is stricter than "with a diagnostic", which a warning anywhere in an included
-# helper header satisfies.
+# helper header satisfies. A failure on a header this machine lacks, which the untranslated original
+# misses as well (nvcc -E when nvcc is there), is counted apart: it is no failure of the port.
 import difflib
 import hashlib
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*([<"])([^">]+)[">]', re.M)
 
@@ -76,13 +80,19 @@ ERROR_AT = re.compile(r'^(.*?):(\d+):(?:\d+:)?\s*(?:fatal )?error:\s*(.*)$')
 
 def port_to_source_line(src_text, port_text, port_line):
     """The line of the original that port line port_line (1-based) comes from, or None when the port
-    inserted it. The port changes lines in place and inserts or drops whole include lines."""
+    inserted it. The port changes lines in place and inserts or drops whole include lines; where a
+    changed block also gained or lost lines, each port line is paired with its most similar original."""
     a, b = src_text.splitlines(), port_text.splitlines()
     for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
-        if j1 < port_line <= j2:
-            if tag == 'equal' or (tag == 'replace' and i2 - i1 == j2 - j1):
-                return i1 + (port_line - j1)
-            return None
+        if not j1 < port_line <= j2:
+            continue
+        if tag == 'equal' or (tag == 'replace' and i2 - i1 == j2 - j1):
+            return i1 + (port_line - j1)
+        if tag == 'replace':
+            target = b[port_line - 1]
+            ratio, best = max((difflib.SequenceMatcher(None, a[i], target).ratio(), i) for i in range(i1, i2))
+            return best + 1 if ratio >= 0.6 else None
+        return None
     return None
 
 
@@ -102,8 +112,57 @@ def explanation(src, port, log, found_diags):
     for f, d in found_diags:
         if src_line is not None and f == os.path.normpath(rel) and d.get('line') == src_line:
             return 'same line: %s:%s %s' % (f, src_line, d.get('code'))
-        if d.get('name') and d['name'] in quoted:
+        name = d.get('name') or ''
+        if name and (name in quoted or name.split('::')[-1] in quoted):
             return 'names %s: %s:%s %s' % (d['name'], f, d.get('line'), d.get('code'))
+    return ''
+
+
+NOT_FOUND = re.compile(r"'([^']+)' file not found")
+
+
+def original_fails_too(src, unit, incdirs, log):
+    """When the unit's first error is a header the compiler cannot find, whether that is this machine's
+    doing rather than the port's: the untranslated original misses the same header under nvcc -E
+    (windows.h, vulkan/vulkan.h), or it includes the header itself and this machine's hipcc cannot find
+    it even alone (omp.h, which clang takes from an OpenMP package). Without nvcc, that the original
+    includes the header by the same name is taken as enough. Returns a reason, or ''."""
+    first = next((l for l in read_text(log).splitlines() if 'error:' in l), '')
+    m = NOT_FOUND.search(first)
+    if not m:
+        return ''
+    header = m.group(1)
+    nvcc = shutil.which('nvcc') or ('/usr/local/cuda/bin/nvcc' if os.path.exists('/usr/local/cuda/bin/nvcc') else None)
+    if nvcc:
+        flags = ['-I' + os.path.join(src, d) for d in incdirs + [os.path.dirname(unit)]]
+        try:
+            r = subprocess.run([nvcc, '-E', '-x', 'cu', '-o', os.devnull] + flags + [os.path.join(src, unit)],
+                               capture_output=True, text=True, timeout=300)
+        except (OSError, subprocess.TimeoutExpired):
+            return ''
+        if r.returncode != 0 and header in r.stderr and 'No such file' in r.stderr:
+            return 'the original misses %s under nvcc too' % header
+    includes_it = any(name == header for f in closure(src, unit, incdirs + [os.path.dirname(unit)])
+                      for _, name in INCLUDE.findall(read_text(os.path.join(src, f))))
+    if not includes_it:
+        return ''
+    if not nvcc:
+        return 'the original includes %s too (no nvcc to check)' % header
+    # The original includes it and nvcc's host compiler has it; the HIP compiler of this machine does not
+    # (omp.h: clang's OpenMP headers come in another package): an #include of it alone fails as well.
+    hipcc = shutil.which('hipcc')
+    if hipcc:
+        with tempfile.TemporaryDirectory() as tmp:
+            probe = os.path.join(tmp, 'probe.hip')
+            with open(probe, 'w') as f:
+                f.write('#include <%s>\n' % header)
+            try:
+                r = subprocess.run([hipcc, '--offload-arch=gfx90a', '-E', '-x', 'hip', '-o', os.devnull, probe],
+                                   capture_output=True, text=True, timeout=300)
+            except (OSError, subprocess.TimeoutExpired):
+                return ''
+        if r.returncode != 0 and "'%s' file not found" % header in r.stderr:
+            return 'hipcc here lacks %s, which the original includes as well' % header
     return ''
 
 
@@ -147,7 +206,7 @@ def main():
             diags[os.path.normpath(entry['path'])] = counted
     with open(os.path.join(out, 'units.txt')) as f:
         units = [u.strip() for u in f if u.strip()]
-    counts = {'compiled': 0, 'diagnosed': 0, 'silent': 0, 'explained': 0}
+    counts = {'compiled': 0, 'diagnosed': 0, 'silent': 0, 'explained': 0, 'environment': 0}
     lines = []
     for unit in units:
         log = os.path.join(out, 'logs', unit.replace('/', '_'))
@@ -164,14 +223,19 @@ def main():
         cls = 'diagnosed' if found else 'silent'
         counts[cls] += 1
         why = explanation(src, os.path.join(out, 'port'), log + '.txt', pairs) if found else ''
+        env = '' if why else original_fails_too(src, unit, incdirs, log + '.txt')
         if why:
             counts['explained'] += 1
+        elif env:
+            counts['environment'] += 1
         lines.append('%s\t%s\t%s\t%s\t%s' % (cls, unit, first_error(log + '.txt'), ' | '.join(found[:6]),
-                                              'explained by ' + why if why else 'not explained'))
+                                              'explained by ' + why if why else 'not the port: ' + env if env
+                                              else 'not explained'))
     with open(os.path.join(out, 'classes.txt'), 'w') as f:
         f.write('\n'.join(lines) + '\n')
-    print('%d compiled, %d failed with a diagnostic, %d failed silently (of %d); %d explained by the first error'
-          % (counts['compiled'], counts['diagnosed'], counts['silent'], len(units), counts['explained']))
+    print('%d compiled, %d failed with a diagnostic, %d failed silently (of %d); %d explained by the first error, '
+          '%d where the original fails the same way' % (counts['compiled'], counts['diagnosed'], counts['silent'],
+                                                          len(units), counts['explained'], counts['environment']))
 
 
 if __name__ == '__main__':

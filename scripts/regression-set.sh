@@ -10,7 +10,8 @@
 #        TABLE=FILE (another project table, same columns; scripts/realworld-set.txt is the second set),
 #        LIB_INCLUDE=DIR (added with -I: hipBLAS/hipFFT/hipSOLVER headers, see scripts/hiplib-headers.sh).
 # Output: one line per project "name: C compiled, D failed with a diagnostic, S failed silently (of T);
-# E explained by the first error" (E of the D: see regression-classify.py), then the totals; logs under WORKDIR/<label>/<name>/ (classes.txt: the class of each unit
+# E explained by the first error, O where the original fails the same way" (E and O of the D: see
+# regression-classify.py), then the totals; logs under WORKDIR/<label>/<name>/ (classes.txt: the class of each unit
 # with its first hipcc error and the diagnostics that count, see regression-classify.py), where label
 # is the binary's path hash so two binaries never share a port.
 #
@@ -74,7 +75,7 @@ classify() { # uses name repo commit src out incs: one summary line, and the cou
   summary=$(python3 "$SCRIPTS/regression-classify.py" "$src" "$out" $incs) || { echo "$name: $summary" >&2; return 1; }
   echo "$name ($repo@$(echo "$commit" | cut -c1-12)): $summary"
   set -- $summary   # "C compiled, D failed with a diagnostic, S failed silently (of T); E explained by ..."
-  echo "$1 $3 $8 ${13}" >>"$WORK/$label/counts.txt"
+  echo "$1 $3 $8 ${13} ${19}" >>"$WORK/$label/counts.txt"
 }
 
 status=0
@@ -109,5 +110,5 @@ echo "$PROJECT_TABLE" | while IFS='|' read -r name repo commit dirs incs filter 
   classify
 done
 # The loop runs in a pipeline's subshell: the totals come from the per-project lines it left.
-awk '{ c += $1; d += $2; s += $3; e += $4 } END { if (NR) printf "total: %d compiled, %d failed with a diagnostic, %d failed silently (of %d); %d explained by the first error\n", c, d, s, c + d + s, e }' "$WORK/$label/counts.txt" 2>/dev/null
+awk '{ c += $1; d += $2; s += $3; e += $4; o += $5 } END { if (NR) printf "total: %d compiled, %d failed with a diagnostic, %d failed silently (of %d); %d explained by the first error, %d where the original fails the same way\n", c, d, s, c + d + s, e, o }' "$WORK/$label/counts.txt" 2>/dev/null
 exit $status
