@@ -580,6 +580,31 @@ static bool is_macro_rename(const hc_unit *u, const hc_edit *e) {
     return m && m->hip[0] && strcmp(e->replacement, m->hip) == 0;
 }
 
+/* True for the space pass_unportable.c puts between a string literal and a name glued to it (HC1122): clang
+ * needs it, but it is no use of HIP, and a host-only file keeps its bytes (gcc reads the name as a
+ * separate token anyway). */
+static bool is_literal_spacing(const hc_unit *u, const hc_edit *e) {
+    if (e->rule != HC_RULE_ARGUMENTS || e->length != 0 || strcmp(e->replacement, " ") != 0) return false;
+    size_t t = hc_tok_at(&u->toks, e->offset);
+    return t != SIZE_MAX && t > 0 && u->toks.v[t].kind == HC_TOK_IDENT && u->toks.v[t - 1].kind == HC_TOK_STRING &&
+           u->toks.v[t - 1].off + u->toks.v[t - 1].len == e->offset;
+}
+
+/* Drops the HC1122 note of a space that was taken back. */
+static void drop_spacing_note(hc_unit *u, uint32_t offset) {
+    size_t w = 0;
+    for (size_t i = 0; i < u->diags.n; i++) {
+        hc_diag *d = &u->diags.v[i];
+        if (d->id == HC_D_LITERAL_SUFFIX_SPACED && d->offset == offset) {
+            free(d->message);
+            free(d->name);
+            continue;
+        }
+        u->diags.v[w++] = *d;
+    }
+    u->diags.n = w;
+}
+
 /* True when the identifier at i names something of CUDA that HIP must provide: a runtime marker
  * (__global__, threadIdx, dim3), an API, type or constant of the tables, supported or not, or a device
  * intrinsic HIP spells the same (__syncthreads). Names HIP spells the same that are plain C or C++ (min,
@@ -615,7 +640,7 @@ static bool uses_hip(const hc_unit *u) {
     if (hc_is_cuda_source(u->path) || u->uses_runtime || u->uses_shim || u->includes_cuda_runtime || u->includes_hip_runtime)
         return true;
     for (size_t i = 0; i < u->edits.n; i++)
-        if (!is_macro_rename(u, &u->edits.v[i])) return true;
+        if (!is_macro_rename(u, &u->edits.v[i]) && !is_literal_spacing(u, &u->edits.v[i])) return true;
     for (size_t i = 0; i < u->toks.n; i++) {
         if (skipped(u, i)) continue;
         if (u->toks.v[i].kind == HC_TOK_IDENT && names_cuda(u, i)) return true;
@@ -651,18 +676,26 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
 }
 
 int hc_finish_ppcond(hc_unit *u) {
-    size_t n = 0;
-    for (size_t i = 0; i < u->edits.n; i++) n += is_macro_rename(u, &u->edits.v[i]);
+    size_t n = 0, spacings = 0;
+    for (size_t i = 0; i < u->edits.n; i++) {
+        n += is_macro_rename(u, &u->edits.v[i]);
+        spacings += is_literal_spacing(u, &u->edits.v[i]);
+    }
     u->uses_hip = uses_hip(u);
     /* hipcc compiles the file (a HIP source includes it): its macro tests are read by hipcc, so they are
      * translated as in any HIP file. */
-    if (n == 0 || u->uses_hip || u->opt->compiled_by_hipcc) return 0;
+    if ((n == 0 && spacings == 0) || u->uses_hip || u->opt->compiled_by_hipcc) return 0;
     u->cuda_macros_kept = true;
-    uint32_t *dropped = malloc(n * sizeof *dropped);
+    uint32_t *dropped = malloc((n ? n : 1) * sizeof *dropped);
     if (!dropped) return -1;
     size_t nd = 0, w = 0;
     for (size_t i = 0; i < u->edits.n; i++) {
         hc_edit *e = &u->edits.v[i];
+        if (is_literal_spacing(u, e)) { /* taken back with its note: the file stays as written */
+            drop_spacing_note(u, e->offset);
+            free(e->replacement);
+            continue;
+        }
         if (!is_macro_rename(u, e)) {
             u->edits.v[w++] = *e;
             continue;
