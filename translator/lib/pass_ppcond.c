@@ -684,7 +684,17 @@ int hc_finish_ppcond(hc_unit *u) {
     u->uses_hip = uses_hip(u);
     /* hipcc compiles the file (a HIP source includes it): its macro tests are read by hipcc, so they are
      * translated as in any HIP file. */
-    if ((n == 0 && spacings == 0) || u->uses_hip || u->opt->compiled_by_hipcc) return 0;
+    if ((n == 0 && spacings == 0) || u->uses_hip) return 0;
+    if (u->opt->compiled_by_hipcc) { /* kept, and said once where (main.c translated the file again) */
+        for (size_t i = 0; i < u->edits.n; i++)
+            if (is_macro_rename(u, &u->edits.v[i])) {
+                char name[64];
+                snprintf(name, sizeof name, "%.*s", (int)u->edits.v[i].length, u->text + u->edits.v[i].offset);
+                hc_unit_diag(u, HC_D_PP_HIPCC_COMPILED, u->edits.v[i].offset, name, name);
+                break;
+            }
+        return 0;
+    }
     u->cuda_macros_kept = true;
     uint32_t *dropped = malloc((n ? n : 1) * sizeof *dropped);
     if (!dropped) return -1;
