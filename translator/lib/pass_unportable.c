@@ -689,6 +689,27 @@ static const char *common_type(const char *a, const char *b) {
     return NULL;
 }
 
+/* min(rem, blockDim.x) with unsigned rem: CUDA's blockDim.x is an unsigned int, HIP's an object that
+ * converts to one, and the call is ambiguous between HIP's int and unsigned overloads. Casting the
+ * built-in to unsigned int gives HIP the argument CUDA had, so the overload CUDA picks is picked. a0 and
+ * b0 are the built-in arguments' first tokens, or NONE. */
+static int cast_builtin_arguments(scan *s, size_t i, size_t a0, size_t b0) {
+    if (a0 == NONE && b0 == NONE) return 0;
+    char name[8];
+    tok_name(s, i, name, sizeof name);
+    size_t first = a0 != NONE ? a0 : b0;
+    char builtin[32];
+    snprintf(builtin, sizeof builtin, "%.*s.%.*s", (int)tok(s, first)->len, s->text + tok(s, first)->off,
+             (int)tok(s, next(s, next(s, first)))->len, s->text + tok(s, next(s, next(s, first)))->off);
+    hc_unit_diag(s->u, HC_D_MINMAX_BUILTIN, tok(s, i)->off, name, name, builtin);
+    for (size_t k = 0; k < 2; k++) {
+        size_t at = k ? b0 : a0;
+        if (at != NONE && hc_unit_edit(s->u, tok(s, at)->off, 0, "(unsigned int)", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+            return -1;
+    }
+    return 0;
+}
+
 static int check_min_max(scan *s, size_t i) {
     if (!is(s, i, "min") && !is(s, i, "max")) return 0;
     const device_body *b = device_body_of(s, i);
@@ -712,9 +733,8 @@ static int check_min_max(scan *s, size_t i) {
     if (a0 == comma || b0 == close) return 0;
     bool builtin_a, builtin_b;
     const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);
-    if (!ta || !tb || !strcmp(ta, tb)) return 0;
-    const char *common = common_type(ta, tb);
-    if (!common) return 0;
+    const char *common = ta && tb && strcmp(ta, tb) ? common_type(ta, tb) : NULL;
+    if (!common) return cast_builtin_arguments(s, i, builtin_a ? a0 : NONE, builtin_b ? b0 : NONE);
     char cast[40], name[8];
     snprintf(cast, sizeof cast, "(%s)", common);
     tok_name(s, i, name, sizeof name);
