@@ -18,6 +18,9 @@
 #define CUDART_VERSION 12060
 #define CUDA_VERSION 12060
 #define CUDART_CB
+#define CUDA_CB
+#define CUDAAPI
+#define CUDARTAPI
 
 typedef __SIZE_TYPE__ size_t;
 

@@ -393,14 +393,44 @@ static void check_device_code(scan *s, size_t i) {
     }
 }
 
-/* ---------- __grid_constant__ ---------- */
+/* ---------- words HIP has no use for: __grid_constant__, calling conventions ---------- */
 
-static int remove_grid_constant(scan *s, size_t i) {
+static const named2 empty_macros[] = {
+#define HC_UNPORTABLE_EMPTY_MACRO(name, what) {name, what},
+#include "unportable.def"
+#undef HC_UNPORTABLE_EMPTY_MACRO
+};
+
+/* Removes the word at i with the blanks after it, and says so. */
+static int remove_word(scan *s, size_t i) {
     const hc_token *t = tok(s, i);
     uint32_t end = t->off + t->len;
     while (end < s->u->len && (s->text[end] == ' ' || s->text[end] == '\t')) end++;
-    hc_unit_diag(s->u, HC_D_GRID_CONSTANT, t->off, "__grid_constant__");
+    if (is(s, i, "__grid_constant__")) {
+        hc_unit_diag(s->u, HC_D_GRID_CONSTANT, t->off, "__grid_constant__");
+    } else {
+        for (size_t k = 0; k < COUNT_OF(empty_macros); k++) {
+            if (!is(s, i, empty_macros[k].name)) continue;
+            /* the tables call CUDA_CB unsupported: removing it is its translation */
+            const hc_mapping *m = hc_mapping_find(s->text + t->off, t->len);
+            for (size_t d = 0; m && d < s->u->diags.n; d++)
+                if (s->u->diags.v[d].id == HC_D_UNSUPPORTED_API && s->u->diags.v[d].offset == t->off) {
+                    replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
+                    hc_unit_convert_ref(s->u, s->text + t->off, t->len, (hc_family)m->family);
+                    break;
+                }
+            hc_unit_diag(s->u, HC_D_EMPTY_MACRO_REMOVED, t->off, empty_macros[k].name, empty_macros[k].name,
+                         empty_macros[k].what);
+        }
+    }
     return hc_unit_edit(s->u, t->off, end - t->off, "", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+}
+
+static bool is_removed_word(const scan *s, size_t i) {
+    if (is(s, i, "__grid_constant__")) return true;
+    for (size_t k = 0; k < COUNT_OF(empty_macros); k++)
+        if (is(s, i, empty_macros[k].name)) return true;
+    return false;
 }
 
 /* ---------- rounding intrinsics ---------- */
@@ -886,8 +916,10 @@ int hc_pass_unportable(hc_unit *u) {
             check_vector_operator(&s, i);
             continue;
         }
-        if (is(&s, i, "__grid_constant__")) {
-            if (!(t->flags & HC_TOKF_DIRECTIVE) || (t->flags & HC_TOKF_IN_DEFINE)) rc = remove_grid_constant(&s, i);
+        if (is_removed_word(&s, i)) { /* in code and macro bodies; #ifdef CUDART_CB and #define CUDART_CB stay */
+            bool defined_here = is(&s, prev(&s, i), "define") || is(&s, prev(&s, i), "undef");
+            if ((!(t->flags & HC_TOKF_DIRECTIVE) || (t->flags & HC_TOKF_IN_DEFINE)) && !defined_here)
+                rc = remove_word(&s, i);
             continue;
         }
         check_device_code(&s, i);

@@ -267,13 +267,19 @@ static int cmp_diags(const void *a, const void *b) {
     return (int)x->id - (int)y->id;
 }
 
-/* Moves a reference table into a sorted array. */
+/* Moves a reference table into a sorted array, leaving out names whose count went back to zero. */
 static hc_ref_count *flatten_refs(hc_ref_table *t, size_t *n) {
     hc_ref_count *v = malloc((t->used ? t->used : 1) * sizeof *v);
     *n = 0;
     if (!v) return NULL;
-    for (size_t i = 0; i < t->cap; i++)
-        if (t->slots[i].name) v[(*n)++] = t->slots[i];
+    for (size_t i = 0; i < t->cap; i++) {
+        if (!t->slots[i].name) continue;
+        if (t->slots[i].count == 0) { /* every reference was taken back or moved: not a reference */
+            free(t->slots[i].name);
+            continue;
+        }
+        v[(*n)++] = t->slots[i];
+    }
     free(t->slots);
     t->slots = NULL;
     t->cap = t->used = 0;

@@ -92,6 +92,13 @@ void hc_unit_uncount_ref(hc_unit *u, const char *name, size_t len) {
     if (r && r->count) r->count--;
 }
 
+void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len, hc_family fam) {
+    hc_ref_count *r = u->refs.cap ? ref_slot(&u->refs, name, len, false) : NULL;
+    if (!r || !r->count) return; /* never counted as left: nothing to move */
+    r->count--;
+    hc_unit_count_ref(u, name, len, fam, true);
+}
+
 void hc_unit_count_rule(hc_unit *u, const char *rule_name) {
     hc_ref_count *r = ref_slot(&u->rule_hits, rule_name, strlen(rule_name), true);
     if (!r) return;

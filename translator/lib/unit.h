@@ -52,6 +52,9 @@ void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va
 void hc_unit_count_ref(hc_unit *u, const char *name, size_t len, hc_family fam, bool converted);
 /* Takes back one converted reference (its rename lost to a better edit, e.g. a disable rule). */
 void hc_unit_uncount_ref(hc_unit *u, const char *name, size_t len);
+/* Moves one reference of a CUDA name from "left unchanged" to "converted" (a later pass translated what
+ * the rename pass could not). */
+void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len, hc_family fam);
 /* Counts one hit of a named rule (user rule or build-script rewrite). */
 void hc_unit_count_rule(hc_unit *u, const char *rule_name);
 /* 1-based line and column of a byte offset. */
