@@ -26,7 +26,7 @@ OVERRIDE_COLUMNS = ["cuda", "column", "value", "reason"]
 NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"}
 
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
-MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity"]
+MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
                     "qualify-unless"]
