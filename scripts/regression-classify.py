@@ -96,6 +96,26 @@ def port_to_source_line(src_text, port_text, port_line):
     return None
 
 
+# Diagnostics that say an #if takes another branch under HIP than under nvcc: an error anywhere in that
+# #if ... #endif group is theirs (a CUDART_VERSION test whose #else branch never compiled under nvcc).
+CONDITION_CODES = ('HC1080', 'HC1081')
+DIRECTIVE = re.compile(r'^\s*#\s*(if|ifdef|ifndef|endif)\b')
+
+
+def group_end(text, line):
+    """The line of the #endif that closes the #if group whose #if or #elif is at line (1-based), or line
+    when none."""
+    depth = 1  # the diagnostic's own line opens the group (an #if, or an #elif of one)
+    for number, l in enumerate(text.splitlines()[line:], start=line + 1):
+        m = DIRECTIVE.match(l)
+        if not m:
+            continue
+        depth += 1 if m.group(1) != 'endif' else -1
+        if depth == 0:
+            return number
+    return line
+
+
 def explanation(src, port, log, found_diags):
     """The diagnostic that explains the unit's first hipcc error, as text, or '' when none does.
     found_diags: (project file, diagnostic) pairs of the unit's closure."""
@@ -112,6 +132,9 @@ def explanation(src, port, log, found_diags):
     for f, d in found_diags:
         if src_line is not None and f == os.path.normpath(rel) and d.get('line') == src_line:
             return 'same line: %s:%s %s' % (f, src_line, d.get('code'))
+        if (src_line is not None and f == os.path.normpath(rel) and d.get('code') in CONDITION_CODES and
+                d.get('line') and d['line'] < src_line <= group_end(read_text(os.path.join(src, f)), d['line'])):
+            return 'inside the #if of %s:%s %s' % (f, d['line'], d.get('code'))
         name = d.get('name') or ''
         if name and (name in quoted or name.split('::')[-1] in quoted):
             return 'names %s: %s:%s %s' % (d['name'], f, d.get('line'), d.get('code'))
