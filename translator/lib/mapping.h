@@ -18,8 +18,8 @@ enum {
     HC_MAPF_SHIMMED = 1u << 0,     /* HIP lacks it; the runtime shim provides hip name */
     HC_MAPF_ARG_REWRITE = 1u << 1, /* needs an argument rewrite (see argrewrite table) */
     HC_MAPF_IDENTITY = 1u << 2,    /* HIP uses the same spelling (device intrinsics) */
-    HC_MAPF_TYPEDEF_ONLY = 1u << 3 /* CUDA's name is a struct tag, HIP's only a typedef: `struct cudaX` loses
-                                    * its keyword (HIP 5.2: typedef struct _hipGraphicsResource hipGraphicsResource) */
+    HC_MAPF_TYPEDEF_ONLY = 1u << 3 /* CUDA's name is a struct tag, HIP's only a typedef: `struct cudaX` is
+                                    * reported (HIP 5.2: typedef struct _hipGraphicsResource hipGraphicsResource) */
 };
 
 typedef struct hc_mapping {

@@ -168,17 +168,18 @@ static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t 
     return !is_declared(u, d, &u->toks.v[i]);
 }
 
-/* `struct cudaGraphicsResource *r`: CUDA's name is a struct tag, HIP's a typedef that clang refuses after
- * `struct`, so the keyword goes with the blanks after it (`hipGraphicsResource *r`, valid in C and C++). */
-static int drop_tag_keyword(hc_unit *u, size_t i) {
+/* `struct cudaGraphicsResource *r`: CUDA's name is a struct tag, HIP's only a typedef, which clang refuses
+ * after `struct`. The keyword is left, as hipify-clang leaves it (its tests expect `struct
+ * hipGraphicsResource`), and the place is named with what to do. */
+static void check_tag_keyword(hc_unit *u, size_t i, const char *cuda, const char *hip) {
     size_t k = hc_tok_prev(&u->toks, i);
-    if (k == SIZE_MAX) return 0;
+    if (k == SIZE_MAX) return;
     const hc_token *kw = &u->toks.v[k];
     if (!hc_tok_is(u->text, kw, "struct") && !hc_tok_is(u->text, kw, "union") && !hc_tok_is(u->text, kw, "class"))
-        return 0;
-    uint32_t end = kw->off + kw->len; /* the keyword and the blanks after it; a comment there stays */
-    while (end < u->toks.v[i].off && (u->text[end] == ' ' || u->text[end] == '\t')) end++;
-    return hc_unit_edit(u, kw->off, end - kw->off, "", HC_RULE_RENAME, HC_EFFORT_RENAME);
+        return;
+    char word[8];
+    snprintf(word, sizeof word, "%.*s", (int)kw->len, u->text + kw->off);
+    hc_unit_diag(u, HC_D_TAG_OF_TYPEDEF, kw->off, cuda, word, cuda, word, hip, hip, word);
 }
 
 int hc_pass_rename(hc_unit *u) {
@@ -245,7 +246,7 @@ int hc_pass_rename(hc_unit *u) {
         switch (r.kind) {
         case HC_RES_CONVERT:
             if (hc_unit_edit(u, tok->off, tok->len, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
-            if ((m->flags & HC_MAPF_TYPEDEF_ONLY) && drop_tag_keyword(u, i) < 0) return -1;
+            if (m->flags & HC_MAPF_TYPEDEF_ONLY) check_tag_keyword(u, i, name, r.target);
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             /* fall through */
         case HC_RES_IDENTITY:
