@@ -227,7 +227,7 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     for a in arguments:
         parts = a["action"].split(":", 2)
         index = int(parts[1]) if parts[0] in hctables.INDEXED_ACTIONS else 0
-        if parts[0] in ("cast", "cast-unless", "qualify-unless", "drop", "remove", "insert", "replace", "move"):
+        if parts[0] in ("cast", "cast-unless", "qualify-unless", "warn-unless", "drop", "remove", "insert", "replace", "move"):
             text = parts[2]
         elif parts[0] in ("append", "check"):
             text = a["action"].split(":", 1)[1]

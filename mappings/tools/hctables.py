@@ -29,8 +29,9 @@ KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
-                    "qualify-unless"]
-INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move", "cast-unless", "qualify-unless")
+                    "qualify-unless", "warn-unless"]
+INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move", "cast-unless", "qualify-unless",
+                   "warn-unless")
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -220,9 +221,9 @@ def load(mappings_dir, family_keys):
             action = a["action"].split(":", 2 if kind in INDEXED_ACTIONS else 1)
             if action[0] not in ARGUMENT_ACTIONS:
                 errors.append("%s: unknown action '%s'" % (where, a["action"]))
-            elif action[0] in ("symbol", "cast", "cast-unless", "qualify-unless") and (len(action) < 2 or not action[1].isdigit()):
+            elif action[0] in ("symbol", "cast", "cast-unless", "qualify-unless", "warn-unless") and (len(action) < 2 or not action[1].isdigit()):
                 errors.append("%s: action %s needs an argument index (%s:N)" % (where, action[0], action[0]))
-            elif action[0] in ("cast", "cast-unless", "qualify-unless") and (len(action) != 3 or not action[2]):
+            elif action[0] in ("cast", "cast-unless", "qualify-unless", "warn-unless") and (len(action) != 3 or not action[2]):
                 errors.append("%s: action %s needs a type (%s:N:TYPE)" % (where, action[0], action[0]))
             elif action[0] == "append" and len(action) != 2:
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)

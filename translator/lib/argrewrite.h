@@ -18,8 +18,10 @@ typedef enum hc_arg_action {
     HC_ARGACT_MOVE,       /* move text "COUNT:TO": arguments arg_index..+COUNT-1 go before original argument TO
                            * (at the end when TO = count); MIOpen orders cuDNN's parameters differently */
     HC_ARGACT_CAST_UNLESS, /* as CAST, except where the semantic pass found the argument already has type text */
-    HC_ARGACT_QUALIFY_UNLESS /* as CAST_UNLESS, for a cast that only adds qualifiers C++ does not add implicitly
-                              * (char ** to const char **): const_cast, which reinterpret_cast cannot do */
+    HC_ARGACT_QUALIFY_UNLESS, /* as CAST_UNLESS, for a cast that only adds qualifiers C++ does not add implicitly
+                               * (char ** to const char **): const_cast, which reinterpret_cast cannot do */
+    HC_ARGACT_WARN_UNLESS /* no edit: warn (HC1024) where the semantic pass found argument arg_index has another
+                           * type than text (hipify-clang's output is kept where its tests pin it) */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {

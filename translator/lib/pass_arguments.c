@@ -193,6 +193,14 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     if (rw->nargs >= 0 && (size_t)rw->nargs != a->count) return 0;
     if (a->count > HC_MAX_CALL_ARGS) return 0; /* no CUDA API takes that many: not one of ours */
     switch ((hc_arg_action)rw->action) {
+    case HC_ARGACT_WARN_UNLESS: {
+        size_t k = rw->arg_index;
+        if (k >= a->count || k >= HC_MAX_CALL_ARGS || !(u->toks.v[a->first[k]].flags & HC_TOKF_MISTYPED)) return 0;
+        snprintf(message, sizeof message, "'%s': argument %zu has another type than the %s HIP takes; cast it "
+                 "(reinterpret_cast<%s>)", name, k + 1, rw->text, rw->text);
+        hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
+        return 0;
+    }
     case HC_ARGACT_SYMBOL:
     case HC_ARGACT_CAST:
     case HC_ARGACT_CAST_UNLESS:

@@ -74,6 +74,9 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         case HC_ARGACT_CAST:
             fprintf(out, "  arguments: %s: argument %u cast to %s", count, rw[i].arg_index + 1u, rw[i].text);
             break;
+        case HC_ARGACT_WARN_UNLESS:
+            fprintf(out, "  arguments: %s: warning where argument %u is not %s", count, rw[i].arg_index + 1u, rw[i].text);
+            break;
         case HC_ARGACT_CAST_UNLESS:
         case HC_ARGACT_QUALIFY_UNLESS:
             fprintf(out, "  arguments: %s: argument %u %s to %s unless it has that type already", count,

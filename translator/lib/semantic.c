@@ -111,7 +111,8 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
     int nargs = clang_Cursor_getNumArguments(call);
     for (size_t k = 0; k < nrw && nargs >= 0; k++) {
         const hc_arg_rewrite *rw = &rws[k];
-        if ((rw->action != HC_ARGACT_CAST_UNLESS && rw->action != HC_ARGACT_QUALIFY_UNLESS) ||
+        if ((rw->action != HC_ARGACT_CAST_UNLESS && rw->action != HC_ARGACT_QUALIFY_UNLESS &&
+             rw->action != HC_ARGACT_WARN_UNLESS) ||
             rw->arg_index >= (unsigned)nargs)
             continue;
         if (rw->nargs >= 0 && rw->nargs != nargs) continue;
@@ -135,8 +136,8 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
         bool same = same_type_text(spelled, rw->text);
         clang_disposeString(ts);
         uint32_t off = direct_offset(v, clang_getRangeStart(clang_getCursorExtent(arg)));
-        size_t i = same && off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
-        if (i != SIZE_MAX && v->u->toks.v[i].off == off) v->u->toks.v[i].flags |= HC_TOKF_TYPED;
+        size_t i = off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
+        if (i != SIZE_MAX && v->u->toks.v[i].off == off) v->u->toks.v[i].flags |= same ? HC_TOKF_TYPED : HC_TOKF_MISTYPED;
     }
 }
 
@@ -488,7 +489,9 @@ static bool has_typed_cast(const hc_unit *u, size_t i) {
     if (open >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[open], "(")) return false;
     const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
     for (size_t k = 0; rws && k < n; k++)
-        if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS) return true;
+        if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS ||
+            rws[k].action == HC_ARGACT_WARN_UNLESS)
+            return true;
     return false;
 }
 

@@ -23,6 +23,8 @@ enum {
     HC_TOKF_LINE_START = 1u << 2,/* first token on its physical line */
     HC_TOKF_VETO = 1u << 3,      /* the semantic pass found this identifier names a user entity */
     HC_TOKF_IN_DEFINE = 1u << 4, /* inside a #define body */
+    HC_TOKF_MISTYPED = 1u << 6,  /* first token of a call argument the semantic pass found to have another type
+                                  * than a warn-unless row of arguments.tsv wants */
     HC_TOKF_TYPED = 1u << 5      /* first token of a call argument the semantic pass found to have the type a
                                   * cast-unless row of arguments.tsv wants: no cast needed */
 };
