@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""find_unlisted.py: lists the CUDA API names a CUDA toolkit's headers declare that no table of mappings/
+names, and sorts them: those a HIP installation seems to have a counterpart for (a HIP identifier that
+reads the same once the prefixes and underscores are gone) are printed for review; the rest have no HIP
+counterpart and are what extra_cuda13.tsv lists, so that a use of one is reported (HC1001) instead of
+passing silently. Block-scope atomics (atomicAdd_block) become HIP's device-scope ones: a device-scope
+atomic is atomic within a block too. It reads headers; with --write it rewrites extra_cuda13.tsv.
+
+usage: mappings/tools/find_unlisted.py [--cuda-include DIR] [--hip-include DIR ...] [--write]
+       (defaults: /usr/local/cuda/include; /usr/include/hip. Give newer HIP headers too, e.g. an export
+       of ROCm/HIP's include/hip and ROCm/clr's hipamd/include/hip, so that no name HIP gained later is
+       called unsupported.)
+"""
+import argparse
+import glob
+import os
+import re
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+MAPPINGS = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import hctables  # noqa: E402
+
+SECTION_NONE = "(absent from the reference tables; declared by CUDA 13.0, no HIP counterpart up to ROCm 6.3)"
+SECTION_BLOCK = ("(absent from the reference tables) block-scope atomic: HIP has none; the device-scope one "
+                 "is atomic for the block too")
+
+
+def read(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read()
+    except OSError:
+        return ""
+
+
+def declared(cuda):
+    """name -> (kind, family) for the runtime and driver functions and enumerators and the scoped atomics."""
+    names = {}
+    rt, dt, cu = (read(os.path.join(cuda, f)) for f in ("cuda_runtime_api.h", "driver_types.h", "cuda.h"))
+    for n in re.findall(r"\b(cuda[A-Z]\w*)\s*\(", rt):
+        names.setdefault(n, ("function", "runtime"))
+    for n in re.findall(r"^\s*(cuda[A-Z]\w*)\s*=", dt, re.M):
+        names.setdefault(n, ("enum", "runtime"))
+    for n in re.findall(r"\b(cu[A-Z]\w*)\s*\(", cu):
+        names.setdefault(n, ("function", "driver"))
+    for n in re.findall(r"^\s*(CU_[A-Z0-9_]+)\s*=", cu, re.M):
+        names.setdefault(n, ("enum", "driver"))
+    device = "".join(read(f) for f in glob.glob(os.path.join(cuda, "sm_*atomic*.h")) +
+                     [os.path.join(cuda, "device_atomic_functions.h")])
+    for n in re.findall(r"\b(atomic\w+_(?:system|block))\s*\(", device):
+        names.setdefault(n, ("function", "device"))
+    # versioned entry points (_v2, _ptsz) are reached through the unversioned names the tables hold
+    return {n: v for n, v in names.items() if not re.search(r"_v\d+$|_ptsz$|_ptds$", n)}
+
+
+def normalized(name):
+    return re.sub(r"^(cuda|cu|CU_|CUDA_|hip|HIP_|hipDrv)", "", name).replace("_", "").lower()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
+    ap.add_argument("--hip-include", action="append", default=[])
+    ap.add_argument("--write", action="store_true")
+    args = ap.parse_args()
+    hip_dirs = args.hip_include or ["/usr/include/hip"]
+    known = set()
+    for path in glob.glob(os.path.join(MAPPINGS, "*.tsv")):
+        if os.path.basename(path) == "extra_cuda13.tsv":
+            continue
+        for line in open(path):
+            known.add(line.split("\t", 1)[0])
+    hip_text = "".join(read(f) for d in hip_dirs for f in glob.glob(os.path.join(d, "**", "*.h*"), recursive=True)
+                       if "nvidia_detail" not in f)
+    hip_ids = {h for h in re.findall(r"\b[A-Za-z_]\w*\b", hip_text) if re.match(r"^(hip|HIP|atomic)", h)}
+    by_norm = {}
+    for h in hip_ids:
+        by_norm.setdefault(normalized(h), []).append(h)
+    rows, review = [], []
+    for name, (kind, family) in sorted(declared(args.cuda_include).items()):
+        if name in known:
+            continue
+        key = normalized(name)
+        similar = sorted(h for k, hs in by_norm.items() if k == key or (len(key) > 6 and k.endswith(key)) for h in hs)
+        block = name.startswith("atomic") and name.endswith("_block")
+        if similar and not block:
+            review.append("%s: %s" % (name, ", ".join(similar[:3])))
+            continue
+        row = dict.fromkeys(hctables.MAPPING_COLUMNS, "")
+        row.update(cuda=name, kind=kind, family=family, section=SECTION_BLOCK if block else SECTION_NONE)
+        if block:
+            row.update(hip=name[: -len("_block")], hip_added="1.6.0")
+        rows.append(row)
+    for line in review:
+        print("review (HIP may have it): " + line)
+    print("%d names without a HIP counterpart" % len(rows))
+    if args.write:
+        with open(os.path.join(MAPPINGS, "extra_cuda13.tsv"), "w") as f:
+            f.write("\t".join(hctables.MAPPING_COLUMNS) + "\n")
+            for r in rows:
+                f.write("\t".join(r[c] for c in hctables.MAPPING_COLUMNS) + "\n")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
