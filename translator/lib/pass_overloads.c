@@ -1,7 +1,8 @@
-/* pass_overloads.c: finds functions a file defines twice, overloaded on CUDA types that HIP merges into
- * one (cudaError_t and CUresult both become hipError_t, cudaStream_t and CUstream both hipStream_t): the
- * port then defines one function twice and hipcc stops with a redefinition (HC1125). It reads tokens,
- * renames nothing and changes no text; which types merge comes from the mapping tables. */
+/* pass_overloads.c: finds definitions the port makes collide: functions a file defines twice, overloaded
+ * on CUDA types that HIP merges into one (cudaError_t and CUresult both become hipError_t): hipcc stops with
+ * a redefinition (HC1125); and a file's own copy of CUDA's enumerators (a header for loading the driver at
+ * run time), which the renames turn into HIP's own (HC1126). It reads tokens, renames nothing and changes
+ * no text; which names merge comes from the mapping tables. */
 #include "grow.h"
 #include "unit.h"
 
@@ -173,12 +174,41 @@ static void find_merged(hc_unit *u, definition_list *defs) {
     }
 }
 
+/* True when the '{' at index i opens an enum body: `enum {`, `enum name {`, `enum class name : type {`. */
+static bool opens_enum(const hc_unit *u, size_t i) {
+    size_t k = i;
+    for (int steps = 0; steps < 6; steps++) {
+        k = hc_tok_prev(&u->toks, k);
+        if (k == SIZE_MAX || tok_is(u, k, ";") || tok_is(u, k, "{") || tok_is(u, k, "}") || tok_is(u, k, ")")) return false;
+        if (tok_is(u, k, "enum")) return true;
+    }
+    return false;
+}
+
+/* An enumerator of CUDA's API that the file defines itself: reported once per file, at the first, since
+ * such a file copies CUDA's declarations wholesale. Whether the port renames it (HIP then declares the new
+ * name) or the semantic pass keeps it as the user's (HIP's headers still define some CUDA names, such as
+ * CUDA_SUCCESS), the HIP build sees it twice. */
+static bool report_enumerator(hc_unit *u, size_t i) {
+    const hc_token *t = &u->toks.v[i];
+    size_t p = hc_tok_prev(&u->toks, i), n = hc_tok_next(&u->toks, i);
+    if (!(tok_is(u, p, "{") || tok_is(u, p, ",")) || !(tok_is(u, n, "=") || tok_is(u, n, ",") || tok_is(u, n, "}")))
+        return false;
+    const hc_mapping *m = hc_mapping_find(u->text + t->off, t->len);
+    if (!m || m->kind != HC_KIND_ENUM || !m->hip[0]) return false;
+    char name[128];
+    snprintf(name, sizeof name, "%.*s", (int)t->len, u->text + t->off);
+    hc_unit_diag(u, HC_D_CUDA_API_REDECLARED, t->off, name, name);
+    return true;
+}
+
 int hc_pass_overloads(hc_unit *u) {
     definition_list defs = {0};
     cond_path cond = {.depth = 0};
     uint32_t groups = 0;
     unsigned char scopes[256]; /* per open brace: 1 when it is a function, class or initializer body */
-    size_t nscopes = 0, opaque = 0;
+    size_t nscopes = 0, opaque = 0, enum_scope = SIZE_MAX; /* enum_scope: nscopes inside an enum body */
+    bool enumerator_reported = false;
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         const hc_token *t = &u->toks.v[i];
@@ -197,19 +227,24 @@ int hc_pass_overloads(hc_unit *u) {
         }
         if (!is_code(u, i)) continue;
         if (tok_is(u, i, "{")) {
-            unsigned char body = !opens_scope_block(u, i);
+            /* beyond the recorded depth every brace counts as a body, on the way in and out alike */
+            unsigned char body = nscopes < sizeof scopes ? !opens_scope_block(u, i) : 1;
             if (nscopes < sizeof scopes) scopes[nscopes] = body;
+            if (enum_scope == SIZE_MAX && opens_enum(u, i)) enum_scope = nscopes + 1;
             nscopes++;
             opaque += body;
             continue;
         }
         if (tok_is(u, i, "}")) {
             if (nscopes) {
+                if (enum_scope == nscopes) enum_scope = SIZE_MAX;
                 nscopes--;
-                if (nscopes < sizeof scopes) opaque -= scopes[nscopes];
+                opaque -= nscopes < sizeof scopes ? scopes[nscopes] : 1;
             }
             continue;
         }
+        if (enum_scope == nscopes && t->kind == HC_TOK_IDENT && !enumerator_reported)
+            enumerator_reported = report_enumerator(u, i);
         if (opaque || t->kind != HC_TOK_IDENT) continue;
         size_t open = hc_tok_next(&u->toks, i), prev = hc_tok_prev(&u->toks, i);
         if (!tok_is(u, open, "(") || prev == SIZE_MAX || tok_is(u, prev, "::") || tok_is(u, prev, ".") ||
