@@ -99,6 +99,9 @@ def port_to_source_line(src_text, port_text, port_line):
 # Diagnostics that say an #if takes another branch under HIP than under nvcc: an error anywhere in that
 # #if ... #endif group is theirs (a CUDART_VERSION test whose #else branch never compiled under nvcc).
 CONDITION_CODES = ('HC1080', 'HC1081')
+# Diagnostics about a whole file, given once at its first place: a redefinition anywhere in that file is
+# theirs (HC1126: the file declares CUDA's API itself).
+FILE_CODES = ('HC1126',)
 DIRECTIVE = re.compile(r'^\s*#\s*(if|ifdef|ifndef|endif)\b')
 
 
@@ -132,6 +135,8 @@ def explanation(src, port, log, found_diags):
     for f, d in found_diags:
         if src_line is not None and f == os.path.normpath(rel) and d.get('line') == src_line:
             return 'same line: %s:%s %s' % (f, src_line, d.get('code'))
+        if (f == os.path.normpath(rel) and d.get('code') in FILE_CODES and 'redefinition' in message):
+            return 'the file, by %s:%s %s' % (f, d.get('line'), d.get('code'))
         if (src_line is not None and f == os.path.normpath(rel) and d.get('code') in CONDITION_CODES and
                 d.get('line') and d['line'] < src_line <= group_end(read_text(os.path.join(src, f)), d['line'])):
             return 'inside the #if of %s:%s %s' % (f, d['line'], d.get('code'))
