@@ -1,6 +1,6 @@
 /* test_output.c: unit tests of the output layer (output.c) on a scratch directory: links written
- * through, devices and FIFOs, guard set, confinement, KEEP_EXISTING, SKIP_SAME, modes, temp names,
- * escaping. It runs no translation; the CLI tests cover the same rules end to end. */
+ * through, devices and FIFOs, paths that name a directory, guard set, confinement, KEEP_EXISTING,
+ * SKIP_SAME, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
 #include "output.h"
 #include "unit_check.h"
 
@@ -44,6 +44,25 @@ static void test_links_and_modes(void) {
     CHECK(stat(at("target.txt"), &st) == 0 && (st.st_mode & 07777) == 0751); /* an existing file's mode is kept */
     CHECK_INT(hc_out_write(&p, at("given.txt"), "x", 1, 0604, err, sizeof err), HC_OUT_WRITTEN);
     CHECK(stat(at("given.txt"), &st) == 0 && (st.st_mode & 07777) == 0604);
+}
+
+/* A path that can only name a directory never writes the file before its ending: "b.prehip/" replaced the
+ * backup b.prehip once (the CLI fuzzer's report_slash_backup seed). */
+static void test_directory_names(void) {
+    char err[PATH_MAX * 2], buf[64];
+    hc_out_policy p = {0};
+    CHECK_INT(hc_out_write(&p, at("keep.txt"), "original", 8, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK_INT(hc_out_write(&p, at("keep.txt/"), "x", 1, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_FAILED);
+    CHECK_INT(hc_out_write(&p, at("keep.txt/."), "x", 1, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_FAILED);
+    CHECK_INT(hc_out_write(&p, at("keep.txt/inner"), "x", 1, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_FAILED);
+    CHECK(strstr(err, "not a directory") != NULL);
+    CHECK_INT(hc_out_check(&p, at("keep.txt/"), err, sizeof err), HC_OUT_FAILED);
+    CHECK_INT(hc_out_write(&p, at("fresh/"), "x", 1, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK_INT(hc_out_write(&p, at(".."), "x", 1, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_SPECIAL);
+    read_back(at("keep.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "original");
+    struct stat st;
+    CHECK(lstat(at("fresh"), &st) != 0);
 }
 
 static void test_special_targets(void) {
@@ -132,6 +151,7 @@ int main(void) {
     if (!mkdtemp(dir)) return 1;
     test_links_and_modes();
     test_special_targets();
+    test_directory_names();
     test_policy();
     test_names();
     char cmd[PATH_MAX + 16];

@@ -261,6 +261,17 @@ static bool is_null_device(const struct stat *st) {
     return S_ISCHR(st->st_mode) && stat("/dev/null", &null) == 0 && S_ISCHR(null.st_mode) && st->st_rdev == null.st_rdev;
 }
 
+/* True when path can only name a directory: it ends with '/', or its last component is "." or "..".
+ * Resolving it loosely would drop that ending and name the file before it (a report given as
+ * "in/c.cu.prehip/" replaced the backup). */
+static bool names_directory(const char *path) {
+    size_t n = strlen(path);
+    if (n == 0 || path[n - 1] == '/') return n > 0;
+    const char *last = strrchr(path, '/');
+    last = last ? last + 1 : path;
+    return strcmp(last, ".") == 0 || strcmp(last, "..") == 0;
+}
+
 /* dry: decide only (hc_out_check): nothing is created, written or compared */
 static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, int mode, bool dry,
                                   char *err, size_t errsize) {
@@ -269,6 +280,11 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
     if (strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
     struct stat st, out_st;
     bool exists = stat(path, &st) == 0; /* follows every link, /proc's magic ones included */
+    int stat_errno = errno;
+    if (!exists && stat_errno == ENOTDIR) /* in/c.cu.prehip/x: a file stands where a directory must */
+        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: a part of the path is a file, not a directory", path);
+    if (names_directory(path) && !(exists && S_ISDIR(st.st_mode))) /* out/, x/., x/..: never a file's name */
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s names a directory, not a file", path);
     if ((p->flags & HC_OUT_KEEP_EXISTING)) {
         struct stat lst;
         if (lstat(path, &lst) == 0) /* anything there, a link or a FIFO included, is left alone */
