@@ -53,7 +53,7 @@ void hc_cli_free(hc_cli *cli) {
     strv_free(&cli->exclude_dirs);
     strv_free(&cli->exclude_files);
     strv_free(&cli->extra_args_before);
-    strv_free(&cli->input_paths);
+    free(cli->input_paths);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {

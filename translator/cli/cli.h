@@ -49,7 +49,7 @@ typedef struct hc_cli {
     bool hip_version_given;
     const char *hip_path;        /* --hip-path, or NULL: found by hc_hip_install_find */
     char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
-    hc_strv input_paths;         /* the path of every job: hc_options.input_paths */
+    const char **input_paths;    /* the path of every job (the jobs' strings): hc_options.input_paths */
     /* hipify-clang's options (issue 11): actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
     bool amap, no_output, verbose, versions;

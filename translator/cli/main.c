@@ -59,12 +59,15 @@ static int resolve_hip_install(hc_cli *cli) {
     return 0;
 }
 
-/* Every job's path, for the library's "does the port carry this header" test (HC1123). */
+/* Every job's path (the jobs' own strings, which outlive the run), for the library's "does the port
+ * carry this header" test (HC1123). */
 static int collect_input_paths(hc_cli *cli, const hc_job_list *jobs) {
-    for (size_t i = 0; i < jobs->n; i++)
-        if (hc_strv_push(&cli->input_paths, jobs->v[i].path) != 0) return -1;
-    cli->opt.input_paths = (const char *const *)cli->input_paths.v;
-    cli->opt.ninput_paths = cli->input_paths.n;
+    free(cli->input_paths);
+    cli->input_paths = calloc(jobs->n ? jobs->n : 1, sizeof *cli->input_paths);
+    if (!cli->input_paths) return -1;
+    for (size_t i = 0; i < jobs->n; i++) cli->input_paths[i] = jobs->v[i].path;
+    cli->opt.input_paths = cli->input_paths;
+    cli->opt.ninput_paths = jobs->n;
     return 0;
 }
 
@@ -85,8 +88,10 @@ static int retranslate_hipcc_compiled(hc_cli *cli, const hc_job_list *jobs, hc_f
             hc_options opt = cli->opt;
             opt.compiled_by_hipcc = true;
             char err[256];
-            if (!(ctx = hc_context_new(&opt, err, sizeof err))) rc = -1;
-            if (rc) break;
+            if (!(ctx = hc_context_new(&opt, err, sizeof err))) {
+                rc = -1;
+                break;
+            }
         }
         hc_file_kind kind = results[i].kind;
         hc_file_result_free(&results[i]);

@@ -104,18 +104,17 @@ void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen
     }
 }
 
-static bool is_file(const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && S_ISREG(st.st_mode);
-}
-
-/* True when a quoted include of name finds the file beside the includer (the project's own copy). */
-static bool beside(const hc_unit *u, const char *name) {
+bool hc_include_beside(const hc_unit *u, const char *path, size_t plen) {
     if (!u->path) return false;
     const char *slash = strrchr(u->path, '/');
+    size_t dlen = slash ? (size_t)(slash - u->path) + 1 : 0;
     char full[4096];
-    int n = snprintf(full, sizeof full, "%.*s%s", slash ? (int)(slash - u->path) + 1 : 0, u->path, name);
-    return n > 0 && (size_t)n < sizeof full && is_file(full);
+    if (dlen + plen + 1 > sizeof full) return false;
+    memcpy(full, u->path, dlen);
+    memcpy(full + dlen, path, plen);
+    full[dlen + plen] = '\0';
+    struct stat st;
+    return stat(full, &st) == 0 && S_ISREG(st.st_mode);
 }
 
 void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quoted) {
@@ -126,8 +125,9 @@ void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quot
         if (strncmp(target, hip_libraries[i].prefix, strlen(hip_libraries[i].prefix)) == 0) lib = &hip_libraries[i];
     if (!lib) return;
     char full[4096];
+    struct stat st;
     int n = snprintf(full, sizeof full, "%s/%s", dir, target);
-    if (n < 0 || (size_t)n >= sizeof full || is_file(full)) return;
-    if (quoted && beside(u, target)) return;
+    if (n < 0 || (size_t)n >= sizeof full || (stat(full, &st) == 0 && S_ISREG(st.st_mode))) return;
+    if (quoted && hc_include_beside(u, target, strlen(target))) return;
     hc_unit_diag(u, HC_D_HIP_HEADER_MISSING, off, target, target, lib->library, dir, lib->remedy);
 }

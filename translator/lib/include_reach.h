@@ -5,6 +5,10 @@
 #define HC_INCLUDE_REACH_H
 #include "unit.h"
 
+/* True when a file called path[0, plen) lies in the including file's directory: a quoted include then names
+ * the project's own header (a math_functions.h of its own), which the compiler finds first. */
+bool hc_include_beside(const hc_unit *u, const char *path, size_t plen);
+
 /* path[0, plen) is what the file includes, at byte offset off. Reports HC1123 when it names a CUDA
  * Samples helper header (mappings/sdk_helpers.def) and no ported file (hc_options.input_paths; no check
  * when the caller gave none) is the copy the include finds: beside or relative to the includer, through a

@@ -65,21 +65,6 @@ static const char *line_end(const hc_unit *u) {
     return nl && nl > u->text && nl[-1] == '\r' ? "\r\n" : "\n";
 }
 
-/* True when a file called path[0, plen) lies in the including file's directory: a quoted include then
- * names the project's own header (a math_functions.h of its own), which the compiler finds first. */
-static bool beside_includer(const hc_unit *u, const char *path, size_t plen) {
-    if (!u->path) return false;
-    const char *slash = strrchr(u->path, '/');
-    size_t dlen = slash ? (size_t)(slash - u->path) + 1 : 0;
-    char full[4096];
-    if (dlen + plen + 1 > sizeof full) return false;
-    memcpy(full, u->path, dlen);
-    memcpy(full + dlen, path, plen);
-    full[dlen + plen] = '\0';
-    struct stat st;
-    return stat(full, &st) == 0 && S_ISREG(st.st_mode);
-}
-
 static bool already_seen(const seen_include *seen, size_t n, const char *path, size_t epoch) {
     for (size_t i = 0; i < n; i++)
         if (seen[i].cond_epoch == epoch && strcmp(seen[i].path, path) == 0) return true;
@@ -110,7 +95,7 @@ int hc_pass_includes(hc_unit *u) {
         const char *rule = NULL;
         const char *user = u->opt->rules ? hc_rule_set_header_rule(u->opt->rules, path, plen, &rule) : NULL;
         const hc_header_map *h = user ? NULL : hc_header_find(path, plen);
-        if (h && (h->flags & HC_HDRF_GENERIC) && t[pt->off] == '"' && beside_includer(u, path, plen)) h = NULL;
+        if (h && (h->flags & HC_HDRF_GENERIC) && t[pt->off] == '"' && hc_include_beside(u, path, plen)) h = NULL;
         if (user) {
             snprintf(target, sizeof target, "%s", user);
             if (rule) hc_unit_count_rule(u, rule);

@@ -315,7 +315,7 @@ static bool global_use(const scan *s, size_t i) {
 
 /* A more specific diagnostic replaces the generic one another pass gave the same place (HC1001, HC1010):
  * one construct, one warning. Only diagnostics at exactly this offset with this id go. */
-static void replace_generic(hc_unit *u, uint32_t off, hc_diag_id generic) {
+static bool replace_generic(hc_unit *u, uint32_t off, hc_diag_id generic) {
     for (size_t k = 0; k < u->diags.n; k++) {
         hc_diag *d = &u->diags.v[k];
         if (d->id != generic || d->offset != off) continue;
@@ -323,8 +323,9 @@ static void replace_generic(hc_unit *u, uint32_t off, hc_diag_id generic) {
         free(d->name);
         memmove(d, d + 1, (u->diags.n - k - 1) * sizeof *d);
         u->diags.n--;
-        return;
+        return true;
     }
+    return false;
 }
 
 /* ---------- dynamic parallelism, inline PTX ---------- */
@@ -413,12 +414,8 @@ static int remove_word(scan *s, size_t i) {
             if (!is(s, i, empty_macros[k].name)) continue;
             /* the tables call CUDA_CB unsupported: removing it is its translation */
             const hc_mapping *m = hc_mapping_find(s->text + t->off, t->len);
-            for (size_t d = 0; m && d < s->u->diags.n; d++)
-                if (s->u->diags.v[d].id == HC_D_UNSUPPORTED_API && s->u->diags.v[d].offset == t->off) {
-                    replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
-                    hc_unit_convert_ref(s->u, s->text + t->off, t->len, (hc_family)m->family);
-                    break;
-                }
+            if (m && replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API))
+                hc_unit_convert_ref(s->u, s->text + t->off, t->len, (hc_family)m->family);
             hc_unit_diag(s->u, HC_D_EMPTY_MACRO_REMOVED, t->off, empty_macros[k].name, empty_macros[k].name,
                          empty_macros[k].what);
         }
