@@ -12,6 +12,11 @@
 #include "harness.h"
 #include "process.h"
 
+/* The HIP-on-NVIDIA library layer generated at build time (harness/CMakeLists.txt); "" where it was not built. */
+#ifndef HARNESS_DEFAULT_LIBS_INCLUDE
+#define HARNESS_DEFAULT_LIBS_INCLUDE ""
+#endif
+
 static double monotonic_seconds(void)
 {
     struct timespec ts;
@@ -224,6 +229,9 @@ static result_status step_compile(step_context *ctx, build_step step, const char
             strvec_push(&argv, "-D__HIP_PLATFORM_NVIDIA__");
             if (o->compat_include && *o->compat_include)
                 strvec_pushf(&argv, "-I%s", o->compat_include); /* before the installed HIP headers */
+            const char *libs = o->libs_include ? o->libs_include : HARNESS_DEFAULT_LIBS_INCLUDE;
+            if (*libs)
+                strvec_pushf(&argv, "-I%s", libs); /* hipBLAS, hipRAND...: header-only wrappers over CUDA's libraries */
             strvec_pushf(&argv, "-I%s", ctx->hip_dir);
             push_includes(&argv, &o->includes);
             strvec_push(&argv, "-x");

@@ -25,6 +25,7 @@ typedef struct harness_options {
     const char *amd_device_libs;/* --amd-device-libs DIR: bitcode directory for hipcc (--rocm-device-lib-path) */
     const char *nvidia_arch;    /* --nvidia-arch sm_90 */
     const char *compat_include; /* --compat-include DIR: the HIP-on-NVIDIA overlay, first on the include path */
+    const char *libs_include;   /* --libs-include DIR: the HIP-on-NVIDIA library layer (hipBLAS... over cuBLAS...) */
     const char *xfail_path;     /* --xfail FILE (default CORPUS/xfail.tsv, or WORK/xfail.tsv in a bundle) */
     const char *junit_path;     /* --junit FILE */
     const char *json_path;      /* --json FILE */

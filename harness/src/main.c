@@ -31,6 +31,7 @@ static const option_spec option_table[] = {
     {"--amd-device-libs", OPT_STRING, FIELD(amd_device_libs), "DIR of AMD device bitcode for hipcc"},
     {"--nvidia-arch", OPT_STRING, FIELD(nvidia_arch), "NVIDIA target for nvcc -arch (default sm_90)"},
     {"--compat-include", OPT_STRING, FIELD(compat_include), "DIR of the HIP-on-NVIDIA overlay (empty: not needed)"},
+    {"--libs-include", OPT_STRING, FIELD(libs_include), "DIR of the HIP-on-NVIDIA library layer (empty: none)"},
     {"--xfail", OPT_STRING, FIELD(xfail_path), "FILE of expected failures (default CORPUS/xfail.tsv)"},
     {"--junit", OPT_STRING, FIELD(junit_path), "FILE to write JUnit XML to"},
     {"--json", OPT_STRING, FIELD(json_path), "FILE to write JSON results to"},

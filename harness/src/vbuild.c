@@ -23,6 +23,9 @@
 #ifndef HARNESS_DEFAULT_HIP_INCLUDE
 #define HARNESS_DEFAULT_HIP_INCLUDE "/usr/include"
 #endif
+#ifndef HARNESS_DEFAULT_LIBS_INCLUDE
+#define HARNESS_DEFAULT_LIBS_INCLUDE ""
+#endif
 
 static double seconds_now(void)
 {
@@ -81,14 +84,17 @@ static void fill_placeholders(const harness_options *o, const vprogram *p, const
     char *cuda_flags = o->cuda_flags ? strdup(o->cuda_flags)
                                      : xasprintf("-O2 -arch=%s", o->nvidia_arch ? o->nvidia_arch : "sm_90");
     const char *compat = o->compat_include ? o->compat_include : HARNESS_DEFAULT_COMPAT_INCLUDE;
+    const char *libs = o->libs_include ? o->libs_include : HARNESS_DEFAULT_LIBS_INCLUDE;
     const char *hip_include = o->hip_include ? o->hip_include : HARNESS_DEFAULT_HIP_INCLUDE;
-    char *q_compat = shell_quote(compat), *q_hip = shell_quote(hip_include);
+    char *q_compat = shell_quote(compat), *q_hip = shell_quote(hip_include), *q_libs = shell_quote(libs);
     /* A system folder given with -I would move it before nvcc's own system headers: only others are named. */
     int name_hip = *hip_include && strcmp(hip_include, "/usr/include") != 0;
     placeholder_set(ph, "nvcc", shell_quote(nvcc));
-    placeholder_set(ph, "hip_nvidia_flags", xasprintf("-x cu -D__HIP_PLATFORM_NVIDIA__%s%s%s%s %s", *compat ? " -I" : "",
-                                                      *compat ? q_compat : "", name_hip ? " -I" : "",
-                                                      name_hip ? q_hip : "", cuda_flags));
+    /* The library layer is header-only: the spec's own -lcublas, -lcufft... link what its wrappers call. */
+    placeholder_set(ph, "hip_nvidia_flags",
+                    xasprintf("-x cu -D__HIP_PLATFORM_NVIDIA__%s%s%s%s%s%s %s", *compat ? " -I" : "", *compat ? q_compat : "",
+                              *libs ? " -I" : "", *libs ? q_libs : "", name_hip ? " -I" : "", name_hip ? q_hip : "",
+                              cuda_flags));
     placeholder_set(ph, "cuda_flags", cuda_flags);
     placeholder_set(ph, "hipcc", shell_quote(o->hipcc ? o->hipcc : "hipcc"));
     placeholder_set(ph, "tree", shell_quote(p->tree));
@@ -96,6 +102,7 @@ static void fill_placeholders(const harness_options *o, const vprogram *p, const
     placeholder_set(ph, "work", shell_quote(work));
     free(q_compat);
     free(q_hip);
+    free(q_libs);
 }
 
 /* Replaces every known {name}; anything else in braces (shell ${VAR}, awk '{print}') is left as written. */
