@@ -7,10 +7,12 @@
 # into a build-tree folder that links every installed bitcode file, and point hipcc at it with
 # --rocm-device-lib-path. /usr is never modified.
 #
-# Outputs: HARNESS_HIPCC, HARNESS_AMD_ARCHS (comma separated), HARNESS_AMD_DEVICE_LIBS (folder or "").
+# Outputs: HARNESS_HIPCC, HARNESS_AMD_ARCHS (comma separated), HARNESS_AMD_DEVICE_LIBS (folder or ""); both
+# become hipify-harness build's defaults, so that its documented command works without --amd-arch.
 
 set(HARNESS_AMD_REQUIRED gfx90a gfx1100)
-# Newer than the required ones, probed in this order; only those this hipcc compiles are used.
+# Newer than the required ones, probed in this order. Every target, required ones included, is used only when
+# this hipcc builds the probe for it: a hipcc without a target's device library must not fail every program.
 set(HARNESS_AMD_CANDIDATES gfx940 gfx941 gfx942 gfx950 gfx1150 gfx1151 gfx1200 gfx1201)
 
 find_program(HARNESS_HIPCC hipcc)
@@ -61,12 +63,12 @@ if(_system_bitcode AND HARNESS_LLVM_AS)
 endif()
 
 # Probe once per hipcc: a kernel using the math library, compiled and linked for one target.
-if(NOT HARNESS_AMD_PROBED_FOR STREQUAL "${HARNESS_HIPCC};${HARNESS_AMD_DEVICE_LIBS}")
+if(NOT HARNESS_AMD_PROBED_FOR STREQUAL "2;${HARNESS_HIPCC};${HARNESS_AMD_DEVICE_LIBS}")
   set(_probe ${CMAKE_BINARY_DIR}/harness/amd-probe.hip)
   file(WRITE ${_probe} "#include <hip/hip_runtime.h>\n__global__ void k(float *x) { x[threadIdx.x] = expf(x[threadIdx.x]); }\n"
                        "int main() { float *d; hipMalloc(&d, 4); hipLaunchKernelGGL(k, 1, 1, 0, 0, d); return 0; }\n")
-  set(_found ${HARNESS_AMD_REQUIRED})
-  foreach(_arch ${HARNESS_AMD_CANDIDATES})
+  set(_found "")
+  foreach(_arch ${HARNESS_AMD_REQUIRED} ${HARNESS_AMD_CANDIDATES})
     set(_flags --offload-arch=${_arch})
     if(HARNESS_AMD_DEVICE_LIBS)
       list(APPEND _flags --rocm-device-lib-path=${HARNESS_AMD_DEVICE_LIBS})
@@ -79,7 +81,12 @@ if(NOT HARNESS_AMD_PROBED_FOR STREQUAL "${HARNESS_HIPCC};${HARNESS_AMD_DEVICE_LI
   endforeach()
   string(REPLACE ";" "," _found "${_found}")
   set(HARNESS_AMD_PROBED_ARCHS "${_found}" CACHE INTERNAL "AMD targets the compile-amd tier builds")
-  set(HARNESS_AMD_PROBED_FOR "${HARNESS_HIPCC};${HARNESS_AMD_DEVICE_LIBS}" CACHE INTERNAL "")
+  set(HARNESS_AMD_PROBED_FOR "2;${HARNESS_HIPCC};${HARNESS_AMD_DEVICE_LIBS}" CACHE INTERNAL "")
 endif()
 set(HARNESS_AMD_ARCHS "${HARNESS_AMD_PROBED_ARCHS}")
 message(STATUS "harness: AMD targets for compile-amd: ${HARNESS_AMD_ARCHS}")
+foreach(_missing ${HARNESS_AMD_REQUIRED})
+  if(NOT ",${HARNESS_AMD_ARCHS}," MATCHES ",${_missing},")
+    message(STATUS "harness: ${HARNESS_HIPCC} cannot build ${_missing} here (no device library for it): left out")
+  endif()
+endforeach()

@@ -11,6 +11,17 @@
 
 #include "harness.h"
 #include "process.h"
+#include "vpaths.h"
+
+/* AMD defaults baked in at configure time (harness/cmake/HarnessAmdTargets.cmake): the targets the configured
+ * hipcc could build and the device-library folder that lets it. Without a configured hipcc, gfx90a: the target
+ * every HIP release since 4.x builds. */
+#ifndef HARNESS_DEFAULT_AMD_ARCHS
+#define HARNESS_DEFAULT_AMD_ARCHS "gfx90a"
+#endif
+#ifndef HARNESS_DEFAULT_AMD_DEVICE_LIBS
+#define HARNESS_DEFAULT_AMD_DEVICE_LIBS ""
+#endif
 
 /* The HIP-on-NVIDIA library layer generated at build time (harness/CMakeLists.txt); "" where it was not built. */
 #ifndef HARNESS_DEFAULT_LIBS_INCLUDE
@@ -208,13 +219,18 @@ static result_status step_compile(step_context *ctx, build_step step, const char
     strvec_push(&argv, "-std=c++17");
     strvec_push(&argv, "-O2");
     if (step == STEP_HIP_AMD) {
-        char *archs = strdup(o->amd_archs ? o->amd_archs : "gfx90a,gfx1100");
+        char *archs = strdup(o->amd_archs ? o->amd_archs : HARNESS_DEFAULT_AMD_ARCHS);
         char *save = NULL;
         for (char *arch = strtok_r(archs, ",;", &save); arch; arch = strtok_r(NULL, ",;", &save))
             strvec_pushf(&argv, "--offload-arch=%s", arch);
         free(archs);
-        if (o->amd_device_libs)
-            strvec_pushf(&argv, "--rocm-device-lib-path=%s", o->amd_device_libs);
+        /* The configured folder only while it still exists: a moved build tree falls back to hipcc's own. */
+        const char *libs = o->amd_device_libs ? o->amd_device_libs
+                           : *HARNESS_DEFAULT_AMD_DEVICE_LIBS && file_exists(HARNESS_DEFAULT_AMD_DEVICE_LIBS)
+                               ? HARNESS_DEFAULT_AMD_DEVICE_LIBS
+                               : NULL;
+        if (libs)
+            strvec_pushf(&argv, "--rocm-device-lib-path=%s", libs);
         strvec_push(&argv, "-I");
         strvec_push(&argv, ctx->hip_dir);
         push_includes(&argv, &o->includes);
@@ -393,6 +409,22 @@ int harness_build(const harness_options *o)
             return 2;
         }
     }
+    /* The build clears binaries and translations in WORK/PROGRAM: WORK must hold none of the sources. */
+    char *work = path_resolve(o->work_dir);
+    for (size_t i = 0; i <= o->cuda_includes.count; i++) {
+        const char *source = i ? o->cuda_includes.items[i - 1] : o->corpus_dir;
+        char *resolved = source ? path_resolve(source) : NULL;
+        int overlap = !work || (resolved && path_overlaps(resolved, work));
+        if (overlap)
+            fprintf(stderr, "hipify-harness build: --work %s and %s overlap (one holds the other): the build writes "
+                            "and deletes files in WORK, which must lie outside the sources\n", o->work_dir, source);
+        free(resolved);
+        if (overlap) {
+            free(work);
+            return 2;
+        }
+    }
+    free(work);
     if (xfail_load(o->xfail_path, &xfail, error, sizeof error) != 0) {
         fprintf(stderr, "hipify-harness: %s\n", error);
         return 2;

@@ -33,6 +33,7 @@ typedef struct harness_options {
     const char *sidecar_path;   /* --sidecar FILE (compare) */
     strvec positional;          /* compare: the two record files */
     double timeout_seconds;     /* --timeout: per program run or compile */
+    int timeout_given;          /* --timeout was on the command line: validate's runs use it, not the spec's */
     int bench_iterations;       /* --iters (bench) */
     int verbose;                /* --verbose */
     /* validate */
@@ -40,6 +41,7 @@ typedef struct harness_options {
     const char *html_path;      /* --html FILE */
     const char *cuda_flags;     /* --cuda-flags: the {cuda_flags} placeholder (default -O2 -arch=NVIDIA_ARCH) */
     const char *hip_include;    /* --hip-include DIR: HIP headers for {hip_nvidia_flags} (default: the system's) */
+    int resume;                 /* --resume: validate runs only what WORK/results.jsonl has no result for */
     int without_gpu;            /* --without-gpu: run even when no GPU is visible (programs that need none) */
     const char *platform_differences; /* --platform-differences FILE: AMD platform notes (platform_differences.tsv) */
 } harness_options;

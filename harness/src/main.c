@@ -1,8 +1,11 @@
 /* main.c: the hipify-harness command line: parses options from one table and calls the subcommand.
  * It holds no build, run or comparison logic. */
+#include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "harness.h"
 
@@ -27,8 +30,8 @@ static const option_spec option_table[] = {
     {"--hipify-arg", OPT_LIST, FIELD(hipify_args), "ARG passed to hipify-c (repeatable)"},
     {"--nvcc", OPT_STRING, FIELD(nvcc), "PATH of nvcc (absent: the NVIDIA steps are SKIPPED)"},
     {"--hipcc", OPT_STRING, FIELD(hipcc), "PATH of hipcc (absent: the AMD step is SKIPPED)"},
-    {"--amd-arch", OPT_STRING, FIELD(amd_archs), "LIST of AMD targets, comma separated (default gfx90a,gfx1100)"},
-    {"--amd-device-libs", OPT_STRING, FIELD(amd_device_libs), "DIR of AMD device bitcode for hipcc"},
+    {"--amd-arch", OPT_STRING, FIELD(amd_archs), "LIST of AMD targets, comma separated (default: those the configured hipcc builds)"},
+    {"--amd-device-libs", OPT_STRING, FIELD(amd_device_libs), "DIR of AMD device bitcode for hipcc (default: the folder made at configure time)"},
     {"--nvidia-arch", OPT_STRING, FIELD(nvidia_arch), "NVIDIA target for nvcc -arch (default sm_90)"},
     {"--compat-include", OPT_STRING, FIELD(compat_include), "DIR of the HIP-on-NVIDIA overlay (empty: not needed)"},
     {"--libs-include", OPT_STRING, FIELD(libs_include), "DIR of the HIP-on-NVIDIA library layer (empty: none)"},
@@ -37,13 +40,16 @@ static const option_spec option_table[] = {
     {"--json", OPT_STRING, FIELD(json_path), "FILE to write JSON results to"},
     {"--bundle", OPT_STRING, FIELD(bundle_dir), "DIR: build copies what run needs there (binaries, harness)"},
     {"--sidecar", OPT_STRING, FIELD(sidecar_path), "FILE of tolerances for compare"},
-    {"--timeout", OPT_DOUBLE, FIELD(timeout_seconds), "SECONDS per compile or run (default 600)"},
+    {"--timeout", OPT_DOUBLE, FIELD(timeout_seconds),
+     "SECONDS per compile or run (default 600; validate: replaces the spec's run timeouts)"},
     {"--iters", OPT_INT, FIELD(bench_iterations), "N timed repetitions per kernel for bench (default 50)"},
     {"--verbose", OPT_FLAG, FIELD(verbose), "report passing buffers too"},
     {"--spec", OPT_STRING, FIELD(spec_path), "FILE: validate: the programs, how to build, run and compare them"},
     {"--html", OPT_STRING, FIELD(html_path), "FILE to write an HTML report to"},
     {"--cuda-flags", OPT_STRING, FIELD(cuda_flags), "FLAGS: validate: {cuda_flags} (default -O2 -arch=NVIDIA_ARCH)"},
     {"--hip-include", OPT_STRING, FIELD(hip_include), "DIR: validate: HIP headers for {hip_nvidia_flags}"},
+    {"--resume", OPT_FLAG, FIELD(resume),
+     "validate: keep the results in WORK/results.jsonl and run only the programs it has no result for"},
     {"--without-gpu", OPT_FLAG, FIELD(without_gpu), "validate: run even when no GPU is visible (programs that need none)"},
     {"--platform-differences", OPT_STRING, FIELD(platform_differences),
      "FILE: validate: platform_differences.tsv for the AMD platform notes (default: WORK's copy, else the source tree's)"},
@@ -88,7 +94,7 @@ int main(int argc, char **argv)
     options.timeout_seconds = 600;
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         usage(argc < 2 ? stderr : stdout);
-        return argc < 2 ? 2 : 0;
+        return argc < 2 ? 2 : fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
     }
     int command = -1;
     for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++)
@@ -124,11 +130,33 @@ int main(int argc, char **argv)
             return 2;
         }
         const char *value = argv[++i];
+        char *end = NULL;
+        errno = 0;
         switch (spec->kind) {
         case OPT_STRING: *(const char **)field = value; break;
         case OPT_LIST: strvec_push((strvec *)field, value); break;
-        case OPT_DOUBLE: *(double *)field = atof(value); break;
-        case OPT_INT: *(int *)field = atoi(value); break;
+        case OPT_DOUBLE: {
+            /* A limit that is not a positive number would silently mean "no limit". */
+            double number = strtod(value, &end);
+            if (end == value || *end || errno || !isfinite(number) || number <= 0) {
+                fprintf(stderr, "hipify-harness: %s '%s': expected a positive number\n", spec->name, value);
+                free_options(&options);
+                return 2;
+            }
+            *(double *)field = number;
+            options.timeout_given |= field == (char *)&options.timeout_seconds;
+            break;
+        }
+        case OPT_INT: {
+            long number = strtol(value, &end, 10);
+            if (end == value || *end || errno || number <= 0 || number > 1000000000) {
+                fprintf(stderr, "hipify-harness: %s '%s': expected a positive whole number\n", spec->name, value);
+                free_options(&options);
+                return 2;
+            }
+            *(int *)field = (int)number;
+            break;
+        }
         case OPT_FLAG: break;
         }
     }
@@ -142,5 +170,10 @@ int main(int argc, char **argv)
     int status = command_table[command].run(&options);
     free(default_xfail);
     free_options(&options);
+    /* The table on stdout is a result too: a CI that reads it must not get exit 0 and a truncated table. */
+    if (fflush(stdout) != 0 || ferror(stdout) || fclose(stdout) != 0) {
+        fprintf(stderr, "hipify-harness: cannot write the standard output: %s\n", strerror(errno));
+        return status == 2 ? 2 : 1;
+    }
     return status;
 }

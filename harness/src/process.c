@@ -7,8 +7,12 @@
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <dirent.h>
 #include <string.h>
 #include <sys/wait.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 #include <time.h>
 #include <unistd.h>
 
@@ -19,7 +23,78 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* Waits for pid, killing its process group at the time limit, and fills the outcome fields of result. */
+/* Makes this process the reaper of its orphaned descendants, so that a process the program under test leaves
+ * behind (a background child, one that called setsid() to leave the process group) becomes the harness's
+ * child when its parent ends, where reap_leftovers finds it. A process attribute, set before each run. */
+static void adopt_orphans(void)
+{
+#ifdef PR_SET_CHILD_SUBREAPER
+    prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+#endif
+}
+
+/* The running children of this process: what is left of the last run, since the harness runs one command at a
+ * time. Returns how many it found (at most size) from /proc. */
+static size_t list_children(pid_t *out, size_t size)
+{
+    size_t count = 0;
+    DIR *proc = opendir("/proc");
+    struct dirent *entry;
+    pid_t self = getpid();
+    while (proc && count < size && (entry = readdir(proc))) {
+        char *end = NULL;
+        long pid = strtol(entry->d_name, &end, 10);
+        if (pid <= 0 || *end)
+            continue;
+        char path[64], text[512];
+        snprintf(path, sizeof path, "/proc/%ld/stat", pid);
+        FILE *f = fopen(path, "r");
+        size_t n = f ? fread(text, 1, sizeof text - 1, f) : 0;
+        if (f)
+            fclose(f);
+        text[n] = '\0';
+        /* "pid (comm) state ppid ...": comm may hold spaces and parentheses, so parse after the last ')'. */
+        char *close = strrchr(text, ')');
+        char state;
+        long ppid;
+        if (close && sscanf(close + 1, " %c %ld", &state, &ppid) == 2 && ppid == self)
+            out[count++] = (pid_t)pid;
+    }
+    if (proc)
+        closedir(proc);
+    return count;
+}
+
+/* Kills and reaps every process the last run left: its process group first, then whatever was reparented to
+ * the harness (setsid() children and their descendants), until none is left or a few seconds have passed (a
+ * process stuck in the kernel cannot be killed). Returns how many leftovers it killed. */
+static int reap_leftovers(pid_t group)
+{
+    int killed = 0;
+    if (kill(-group, SIGKILL) == 0)
+        killed++;
+    double start = now_seconds();
+    for (;;) {
+        int status;
+        while (waitpid(-1, &status, WNOHANG) > 0)
+            ;
+        pid_t children[256];
+        size_t count = list_children(children, sizeof children / sizeof children[0]);
+        if (count == 0 || now_seconds() - start > 5)
+            break;
+        for (size_t i = 0; i < count; i++) {
+            kill(-children[i], SIGKILL); /* a setsid() child leads its own group */
+            if (kill(children[i], SIGKILL) == 0)
+                killed++;
+        }
+        struct timespec pause = {0, 10 * 1000 * 1000};
+        nanosleep(&pause, NULL);
+    }
+    return killed;
+}
+
+/* Waits for pid, killing its process group at the time limit, and fills the outcome fields of result; then
+ * ends whatever the run left behind. */
 static void wait_with_timeout(pid_t pid, double start, double timeout_seconds, process_result *result)
 {
     int status = 0;
@@ -47,6 +122,7 @@ static void wait_with_timeout(pid_t pid, double start, double timeout_seconds, p
             result->signal = WTERMSIG(status);
         }
     }
+    result->leftovers = reap_leftovers(pid);
 }
 
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,
@@ -67,6 +143,7 @@ int run_process(char *const argv[], const strvec *environment, const char *log_p
             dprintf(log_fd, " %s", argv[i]);
         dprintf(log_fd, "\n");
     }
+    adopt_orphans();
     double start = now_seconds();
     pid_t pid = fork();
     if (pid < 0) {
@@ -143,6 +220,7 @@ int run_process_spec(const process_spec *spec, process_result *result)
         result->not_started = true;
         return -1;
     }
+    adopt_orphans();
     double start = now_seconds();
     pid_t pid = fork();
     if (pid < 0) {

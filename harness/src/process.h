@@ -13,10 +13,13 @@ typedef struct process_result {
     bool timed_out;  /* killed at the time limit */
     bool not_started;/* the program could not be executed at all */
     double seconds;  /* wall-clock time */
+    int leftovers;   /* processes it left running (background or setsid() children), killed after it ended */
 } process_result;
 
 /* Runs argv (argv[0] looked up in PATH) with `environment` entries ("NAME=value") added, stdout and stderr
  * appended to log_path (NULL: inherited), killing the whole process group after timeout_seconds (0: none).
+ * Every run is in its own process group, and the harness adopts its orphans (Linux: a child subreaper): when
+ * it ends, whatever it left running, setsid() children included, is killed and reaped.
  * Returns 0 when the process was run (whatever its exit status), -1 when it could not be started. */
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,
                 process_result *result);

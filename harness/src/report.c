@@ -265,6 +265,58 @@ static void add_number(cJSON *object, const char *key, double value)
         cJSON_AddNullToObject(object, key);
 }
 
+/* One row as a JSON object: the form of the JSON report's results and of a JSON-lines file. */
+static cJSON *row_json(const case_result *r)
+{
+    cJSON *item = cJSON_CreateObject();
+    if (!item)
+        return NULL;
+    cJSON_AddStringToObject(item, "program", r->program);
+    cJSON_AddStringToObject(item, "step", r->step);
+    cJSON_AddStringToObject(item, "status", status_names[r->status]);
+    cJSON_AddNumberToObject(item, "seconds", r->seconds);
+    if (r->has_errors) {
+        add_number(item, "max_abs", r->max_abs);
+        add_number(item, "max_rel", r->max_rel);
+        add_number(item, "max_ulp", r->max_ulp);
+    }
+    if (r->value != 0)
+        add_number(item, "value", r->value);
+    if (r->message)
+        cJSON_AddStringToObject(item, "message", r->message);
+    if (r->log_path)
+        cJSON_AddStringToObject(item, "log", r->log_path);
+    if (r->difference_count) {
+        cJSON *list = cJSON_AddArrayToObject(item, "differences");
+        for (size_t d = 0; list && d < r->difference_count; d++) {
+            const result_difference *x = &r->differences[d];
+            cJSON *entry = cJSON_CreateObject();
+            const char *keys[5] = {"where", "location", "cuda", "hip", "detail"};
+            const char *values[5] = {x->where, x->location, x->cuda, x->hip, x->detail};
+            for (int k = 0; entry && k < 5; k++)
+                if (values[k])
+                    cJSON_AddStringToObject(entry, keys[k], values[k]);
+            cJSON_AddItemToArray(list, entry);
+        }
+    }
+    if (r->note_count) {
+        cJSON *list = cJSON_AddArrayToObject(item, "platform_notes");
+        for (size_t n = 0; list && n < r->note_count; n++) {
+            const result_note *x = &r->notes[n];
+            cJSON *entry = cJSON_CreateObject();
+            const char *keys[6] = {"key", "kind", "cuda_on_nvidia", "hip_on_amd", "advice", "source"};
+            const char *values[6] = {x->key, x->kind, x->cuda_on_nvidia, x->hip_on_amd, x->advice, x->source};
+            for (int k = 0; entry && k < 6; k++)
+                cJSON_AddStringToObject(entry, keys[k], values[k]);
+            cJSON_AddBoolToObject(entry, "detected", x->detected);
+            cJSON_AddBoolToObject(entry, "declared", x->declared);
+            cJSON_AddItemToArray(list, entry);
+        }
+        cJSON_AddBoolToObject(item, "platform_note_may_explain", r->notes_may_explain);
+    }
+    return item;
+}
+
 int report_json(const char *path, const char *command, const result_set *set)
 {
     cJSON *root = cJSON_CreateObject(), *results = NULL;
@@ -279,53 +331,9 @@ int report_json(const char *path, const char *command, const result_set *set)
     }
     results = cJSON_AddArrayToObject(root, "results");
     for (size_t i = 0; results && i < set->count; i++) {
-        const case_result *r = &set->items[i];
-        cJSON *item = cJSON_CreateObject();
+        cJSON *item = row_json(&set->items[i]);
         if (!item)
             break;
-        cJSON_AddStringToObject(item, "program", r->program);
-        cJSON_AddStringToObject(item, "step", r->step);
-        cJSON_AddStringToObject(item, "status", status_names[r->status]);
-        cJSON_AddNumberToObject(item, "seconds", r->seconds);
-        if (r->has_errors) {
-            add_number(item, "max_abs", r->max_abs);
-            add_number(item, "max_rel", r->max_rel);
-            add_number(item, "max_ulp", r->max_ulp);
-        }
-        if (r->value != 0)
-            add_number(item, "value", r->value);
-        if (r->message)
-            cJSON_AddStringToObject(item, "message", r->message);
-        if (r->log_path)
-            cJSON_AddStringToObject(item, "log", r->log_path);
-        if (r->difference_count) {
-            cJSON *list = cJSON_AddArrayToObject(item, "differences");
-            for (size_t d = 0; list && d < r->difference_count; d++) {
-                const result_difference *x = &r->differences[d];
-                cJSON *entry = cJSON_CreateObject();
-                const char *keys[5] = {"where", "location", "cuda", "hip", "detail"};
-                const char *values[5] = {x->where, x->location, x->cuda, x->hip, x->detail};
-                for (int k = 0; entry && k < 5; k++)
-                    if (values[k])
-                        cJSON_AddStringToObject(entry, keys[k], values[k]);
-                cJSON_AddItemToArray(list, entry);
-            }
-        }
-        if (r->note_count) {
-            cJSON *list = cJSON_AddArrayToObject(item, "platform_notes");
-            for (size_t n = 0; list && n < r->note_count; n++) {
-                const result_note *x = &r->notes[n];
-                cJSON *entry = cJSON_CreateObject();
-                const char *keys[6] = {"key", "kind", "cuda_on_nvidia", "hip_on_amd", "advice", "source"};
-                const char *values[6] = {x->key, x->kind, x->cuda_on_nvidia, x->hip_on_amd, x->advice, x->source};
-                for (int k = 0; entry && k < 6; k++)
-                    cJSON_AddStringToObject(entry, keys[k], values[k]);
-                cJSON_AddBoolToObject(entry, "detected", x->detected);
-                cJSON_AddBoolToObject(entry, "declared", x->declared);
-                cJSON_AddItemToArray(list, entry);
-            }
-            cJSON_AddBoolToObject(item, "platform_note_may_explain", r->notes_may_explain);
-        }
         cJSON_AddItemToArray(results, item);
     }
     char *text = cJSON_Print(root);
@@ -338,6 +346,55 @@ int report_json(const char *path, const char *command, const result_set *set)
         status = -1;
     free(text);
     return status;
+}
+
+int report_jsonl_append(FILE *out, const case_result *row)
+{
+    cJSON *item = row_json(row);
+    char *text = item ? cJSON_PrintUnformatted(item) : NULL;
+    cJSON_Delete(item);
+    int status = text && fprintf(out, "%s\n", text) >= 0 && fflush(out) == 0 ? 0 : -1;
+    cJSON_free(text);
+    return status;
+}
+
+static const char *string_member(const cJSON *object, const char *key)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    return cJSON_IsString(item) ? item->valuestring : NULL;
+}
+
+int report_jsonl_read_row(const char *line, result_set *set)
+{
+    cJSON *item = cJSON_Parse(line);
+    const char *program = string_member(item, "program"), *step = string_member(item, "step");
+    const char *status_name = string_member(item, "status");
+    int status = -1;
+    for (int s = 0; program && step && status_name && s < RESULT__COUNT; s++)
+        if (!strcmp(status_names[s], status_name))
+            status = s;
+    case_result *r = status >= 0 ? result_add(set, program, step, (result_status)status, string_member(item, "message"),
+                                              string_member(item, "log"))
+                                 : NULL;
+    if (r) {
+        const cJSON *seconds = cJSON_GetObjectItemCaseSensitive(item, "seconds");
+        r->seconds = cJSON_IsNumber(seconds) ? seconds->valuedouble : 0;
+        const char *keys[3] = {"max_abs", "max_rel", "max_ulp"};
+        double *fields[3] = {&r->max_abs, &r->max_rel, &r->max_ulp};
+        for (int k = 0; k < 3; k++) {
+            const cJSON *v = cJSON_GetObjectItemCaseSensitive(item, keys[k]);
+            if (v) {
+                r->has_errors = 1;
+                *fields[k] = cJSON_IsNumber(v) ? v->valuedouble : INFINITY;
+            }
+        }
+        const cJSON *d;
+        cJSON_ArrayForEach(d, cJSON_GetObjectItemCaseSensitive(item, "differences"))
+            result_add_difference(r, string_member(d, "where"), string_member(d, "location"), string_member(d, "cuda"),
+                                  string_member(d, "hip"), string_member(d, "detail"));
+    }
+    cJSON_Delete(item);
+    return r ? 0 : -1;
 }
 
 static void html_escaped(FILE *out, const char *text)

@@ -73,6 +73,12 @@ int result_set_all_skipped(const result_set *set);
 void report_table(FILE *out, const result_set *set);
 int report_junit(const char *path, const char *suite, const result_set *set);
 int report_json(const char *path, const char *command, const result_set *set);
+/* Appends one row as a line of JSON (the JSON report's form) and flushes it, so that a run killed later keeps
+ * every result written so far. Returns 0 or -1. */
+int report_jsonl_append(FILE *out, const case_result *row);
+/* Adds the row one such line holds to set (program, step, status, message, log, seconds, errors and
+ * differences). Returns 0, or -1 when the line is not such a row. */
+int report_jsonl_read_row(const char *line, result_set *set);
 /* A self-contained HTML page: the summary and one row per result with its differences. */
 int report_html(const char *path, const char *command, const result_set *set);
 

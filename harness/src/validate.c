@@ -1,6 +1,7 @@
 /* validate.c: `hipify-harness validate build|run`: loads the spec, builds and stages each program (vbuild.c),
  * writes WORK/validate.json, makes the bundle (vbundle.c) and runs the staged programs (vcheck.c) into the
  * reports. It compares nothing itself. */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -14,6 +15,7 @@
 #include "vbuild.h"
 #include "vbundle.h"
 #include "vcheck.h"
+#include "vpaths.h"
 #include "vspec.h"
 
 /* Where the results were taken, for tables made from the JSON report: date, GPU and driver (nvidia-smi). */
@@ -94,6 +96,84 @@ static int exit_status(const result_set *results, int reports)
     return ran && skipped == ran ? HARNESS_EXIT_SKIPPED : 0;
 }
 
+/* WORK/results.jsonl: one line per result, written as each program finishes, so that a run that is killed
+ * keeps what it found and --resume can go on from there. Never follows a link. NULL when it cannot be opened. */
+static FILE *open_results_lines(const char *work, int append)
+{
+    char *path = xasprintf("%s/results.jsonl", work);
+    int fd = path ? open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0644) : -1;
+    FILE *out = fd >= 0 ? fdopen(fd, append ? "a" : "w") : NULL;
+    if (fd >= 0 && !out)
+        close(fd);
+    if (!out)
+        fprintf(stderr, "hipify-harness validate: cannot write %s\n", path ? path : work);
+    free(path);
+    return out;
+}
+
+/* Appends the rows from index first on to the results file; a failed write is reported once as an ERROR row. */
+static void write_rows(FILE *lines, result_set *results, size_t first, int *failed)
+{
+    for (size_t i = first; lines && i < results->count; i++)
+        if (report_jsonl_append(lines, &results->items[i]) != 0 && !*failed) {
+            *failed = 1;
+            result_add(results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
+        }
+}
+
+/* The rows of an earlier, interrupted run (--resume): each line parsed into done, the lines kept beside. */
+static void read_results_lines(const char *work, result_set *done, strvec *lines)
+{
+    char *path = xasprintf("%s/results.jsonl", work), *text = path ? read_text_file(path, NULL) : NULL;
+    for (char *line = text, *next; line && *line; line = next) {
+        next = strchr(line, '\n');
+        if (next)
+            *next++ = '\0';
+        else
+            next = line + strlen(line);
+        /* A line cut short by the kill is not a result: that program runs again. */
+        if (report_jsonl_read_row(line, done) == 0)
+            strvec_push(lines, line);
+    }
+    free(text);
+    free(path);
+}
+
+static int has_result(const result_set *done, const char *program)
+{
+    for (size_t i = 0; i < done->count; i++)
+        if (!strcmp(done->items[i].program, program) && !strcmp(done->items[i].step, "validate"))
+            return 1;
+    return 0;
+}
+
+/* The work folder against every selected program's tree, port and inputs; the reports and the bundle
+ * against the programs' sources and the work folder. Returns 0, or -1 with the reason in error. */
+static int check_spec_paths(const harness_options *o, const vspec *spec, char *error, size_t error_size)
+{
+    for (size_t i = 0; i < spec->count; i++)
+        if (selected(o, spec->programs[i].name) &&
+            vpaths_check_program(&spec->programs[i], o->work_dir, error, error_size) != 0)
+            return -1;
+    const char *names[] = {"--json", "--junit", "--html", "--bundle"};
+    const char *paths[] = {o->json_path, o->junit_path, o->html_path, o->bundle_dir};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+        if (vpaths_check_output(spec, names[i], paths[i], error, error_size) != 0)
+            return -1;
+    if (o->bundle_dir) {
+        char *bundle = path_resolve(o->bundle_dir), *work = path_resolve(o->work_dir);
+        int overlap = !bundle || !work || path_overlaps(bundle, work);
+        if (overlap)
+            snprintf(error, error_size, "--bundle %.500s and --work %.500s overlap: the bundle is made from the work "
+                     "folder and must lie outside it (and it outside the bundle)", o->bundle_dir, o->work_dir);
+        free(bundle);
+        free(work);
+        if (overlap)
+            return -1;
+    }
+    return 0;
+}
+
 int harness_validate(const harness_options *o)
 {
     const char *mode = o->positional.count ? o->positional.items[0] : "run";
@@ -107,7 +187,13 @@ int harness_validate(const harness_options *o)
                         "folder made by validate build, or a bundle) and --spec to build first\n");
         return 2;
     }
+    if (o->resume && o->spec_path) {
+        fprintf(stderr, "hipify-harness validate: --resume goes on with a staged run: validate --work DIR --resume "
+                        "(or run.sh validate --resume), without --spec\n");
+        return 2;
+    }
     result_set results = {0};
+    int lines_failed = 0, built_now = 0;
     if (o->spec_path) {
         vspec spec;
         if (vspec_load(o->spec_path, &spec, error, sizeof error) != 0) {
@@ -121,6 +207,12 @@ int harness_validate(const harness_options *o)
                 vspec_free(&spec);
                 return 2;
             }
+        /* Every path of every selected program is checked before the first folder is made or cleared. */
+        if (check_spec_paths(o, &spec, error, sizeof error) != 0) {
+            fprintf(stderr, "hipify-harness validate: %s\n", error);
+            vspec_free(&spec);
+            return 2;
+        }
         char *work = NULL;
         if (make_dirs(o->work_dir) != 0 || !(work = realpath(o->work_dir, NULL))) {
             fprintf(stderr, "hipify-harness validate: cannot create %s\n", o->work_dir);
@@ -136,15 +228,21 @@ int harness_validate(const harness_options *o)
         vprogram *staged = calloc(spec.count + 1, sizeof *staged);
         vprogram **list = calloc(spec.count + 1, sizeof *list);
         size_t count = 0;
+        FILE *lines = open_results_lines(work, 0);
+        built_now = 1;
         for (size_t i = 0; staged && list && i < spec.count; i++)
             if (selected(o, spec.programs[i].name)) {
+                size_t first = results.count;
                 vbuild_program(o, &spec.programs[i], work, &staged[count], &results);
                 /* The CUDA sources decide which notes apply; the run side has only binaries. */
                 if (platnotes_scan_tree(&notes, spec.programs[i].tree, &staged[count].platform_notes) != 0)
                     result_add(&results, spec.programs[i].name, "stage", RESULT_ERROR, "out of memory", NULL);
                 list[count] = &staged[count];
                 count++;
+                write_rows(lines, &results, first, &lines_failed);
             }
+        if (lines)
+            fclose(lines);
         char *path = xasprintf("%s/validate.json", work);
         if (!path || !list || vspec_write_staged(path, list, count) != 0)
             result_add(&results, "(spec)", "stage", RESULT_ERROR, "cannot write WORK/validate.json", NULL);
@@ -202,22 +300,54 @@ int harness_validate(const harness_options *o)
     char reason[256] = "";
     int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
     describe_environment(&results);
+    result_set done = {0};
+    strvec done_lines = {0};
+    if (o->resume)
+        read_results_lines(run_base, &done, &done_lines);
+    FILE *lines = open_results_lines(run_base, o->resume || built_now);
+    if (!lines) {
+        result_add(&results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
+        lines_failed = 1;
+    }
     for (size_t i = 0; i < staged.count; i++) {
         const vprogram *p = &staged.programs[i];
         if (!selected(o, p->name))
             continue;
+        size_t first = results.count;
+        if (has_result(&done, p->name)) {
+            /* Already validated by the interrupted run: its rows come back from the file, not from a rerun. */
+            for (size_t k = 0; k < done.count; k++)
+                if (!strcmp(done.items[k].program, p->name))
+                    report_jsonl_read_row(done_lines.items[k], &results);
+            printf("%s: result kept from an earlier run (results.jsonl)\n", p->name);
+            if (attach_notes(&notes, p, &results) != 0)
+                result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
+            continue;
+        }
         if (!p->staged) {
             result_add(&results, p->name, "validate", RESULT_ERROR, "not a staged program (run validate build)", NULL);
+        } else if (vpaths_check_staged(p, run_base, error, sizeof error) != 0) {
+            result_add(&results, p->name, "validate", RESULT_ERROR, error, NULL);
+        } else if (p->skipped[SIDE_CUDA] || p->skipped[SIDE_HIP]) {
+            /* A side that did not build is a failure whether or not a GPU is here: a CI job must not pass
+             * with programs left untested. */
+            if (vcheck_program(p, run_base, o->timeout_given ? o->timeout_seconds : 0, stdout, &results) != 0)
+                result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
         } else if (!have_gpu) {
             result_add(&results, p->name, "validate", RESULT_SKIP, reason, NULL);
         } else if (!p->skipped[SIDE_CUDA] && !p->skipped[SIDE_HIP] && vbundle_unpack_stage(p, error, sizeof error) != 0) {
             result_add(&results, p->name, "validate", RESULT_ERROR, error, NULL);
-        } else if (vcheck_program(p, run_base, stdout, &results) != 0) {
+        } else if (vcheck_program(p, run_base, o->timeout_given ? o->timeout_seconds : 0, stdout, &results) != 0) {
             result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
         }
         if (attach_notes(&notes, p, &results) != 0)
             result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
+        write_rows(lines, &results, first, &lines_failed);
     }
+    if (lines && fclose(lines) != 0 && !lines_failed)
+        result_add(&results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
+    result_set_free(&done);
+    strvec_free(&done_lines);
     platnotes_free(&notes);
     int reports = finish_reports(o, "validate", &results);
     int status = exit_status(&results, reports);

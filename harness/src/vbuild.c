@@ -12,6 +12,7 @@
 
 #include "process.h"
 #include "vbuild.h"
+#include "vpaths.h"
 
 /* Defaults baked in at build time (harness/CMakeLists.txt), so that one command works on this machine. */
 #ifndef HARNESS_DEFAULT_NVCC
@@ -193,6 +194,11 @@ static void copy_run_fields(vprogram *to, const vprogram *from)
         strvec_push(&to->ignore, from->ignore.items[i]);
     to->cwd = strdup(from->cwd);
     to->stdin_path = copy_or_null(from->stdin_path);
+    to->setup = copy_or_null(from->setup);
+    for (size_t i = 0; i < from->must_match.count; i++)
+        strvec_push(&to->must_match, from->must_match.items[i]);
+    for (size_t i = 0; i < from->must_not_match.count; i++)
+        strvec_push(&to->must_not_match, from->must_not_match.items[i]);
     to->timeout = from->timeout;
     to->compare_exit = from->compare_exit;
     to->compare_stdout = from->compare_stdout;
@@ -340,12 +346,104 @@ static void settle_port(const char *tree, const char *port, FILE *log)
         closedir(dir);
 }
 
+/* How many folders above the tree the folders to translate reach ("../common": one). */
+static int translate_levels(const vprogram *p)
+{
+    int most = 0;
+    for (size_t i = 0; i < p->also_translate.count; i++) {
+        int ups = 0;
+        free(vspec_normalize(p->also_translate.items[i], &ups));
+        most = ups > most ? ups : most;
+    }
+    return most;
+}
+
+/* Translates the tree (and the folders of also_translate, each at its place relative to the tree) into
+ * port_root, clearing an earlier translation first. Returns 0, or -1 with the reason in why. */
+static int translate_program(const harness_options *o, const vprogram *p, const char *work, const char *port_root,
+                             const char *tail, const char *log, char *why, size_t why_size)
+{
+    char *hipify = default_hipify(o);
+    if (!hipify) {
+        snprintf(why, why_size, "translator %s not found (--hipify)", o->hipify ? o->hipify : "hipify-c");
+        return -1;
+    }
+    unlink(log);
+    /* A fresh port each time, so that no file of an earlier translation or build survives; only a folder
+     * the marker shows to be the harness's own is cleared. */
+    char *marker = xasprintf("%s/" WORK_MARKER, work);
+    if (marker && file_exists(marker))
+        remove_tree(port_root);
+    if (marker)
+        write_text_file(marker, "hipify-harness validate work folder: hip/ is cleared before translating\n");
+    free(marker);
+    int status = 0;
+    for (size_t i = 0; status == 0 && i <= p->also_translate.count; i++) {
+        const char *relative = i ? p->also_translate.items[i - 1] : ".";
+        int ups = 0;
+        char *joined = xasprintf("%s/%s", tail, relative), *normal = joined ? vspec_normalize(joined, &ups) : NULL;
+        char *from = xasprintf("%s/%s", p->tree, relative), *to = normal ? xasprintf("%s/%s", port_root, normal) : NULL;
+        strvec argv = {0};
+        strvec_push(&argv, hipify);
+        for (size_t k = 0; k < o->hipify_args.count; k++)
+            strvec_push(&argv, o->hipify_args.items[k]);
+        strvec_push(&argv, "-O");
+        strvec_push(&argv, to ? to : "");
+        strvec_push(&argv, from ? from : "");
+        process_result result;
+        char text[64];
+        if (!from || !to || ups) {
+            snprintf(why, why_size, "cannot place %s in the port", relative);
+            status = -1;
+        } else if (!file_exists(from)) {
+            snprintf(why, why_size, "the folder to translate %s does not exist", from);
+            status = -1;
+        } else if (run_process(argv.items, NULL, log, o->timeout_seconds, &result) != 0 || !process_ok(&result)) {
+            snprintf(why, why_size, "hipify-c: %s", process_describe(&result, text, sizeof text));
+            status = -1;
+        } else {
+            FILE *notes = fopen(log, "a");
+            settle_port(from, to, notes);
+            if (notes)
+                fclose(notes);
+        }
+        strvec_free(&argv);
+        free(joined);
+        free(normal);
+        free(from);
+        free(to);
+    }
+    free(hipify);
+    return status;
+}
+
+/* Deletes the HIP executable the harness's own port holds before it is rebuilt, once it is sure the path lies
+ * inside the port: a link inside the translation must not lead the deletion elsewhere. */
+static void remove_stale_exe(const char *port, const char *exe)
+{
+    char *resolved_port = path_resolve(port), *parent = strdup(exe), *slash = parent ? strrchr(parent, '/') : NULL;
+    if (slash)
+        *slash = '\0';
+    char *resolved_parent = slash ? path_resolve(parent) : NULL;
+    struct stat st;
+    if (resolved_port && resolved_parent && path_within(resolved_parent, resolved_port) && lstat(exe, &st) == 0 &&
+        S_ISREG(st.st_mode))
+        unlink(exe);
+    free(resolved_port);
+    free(parent);
+    free(resolved_parent);
+}
+
 void vbuild_program(const harness_options *o, const vprogram *p, const char *work_root, vprogram *staged,
                     result_set *results)
 {
     char why[700] = "";
-    char *work = xasprintf("%s/%s", work_root, p->name);
-    char *port = p->port ? strdup(p->port) : xasprintf("%s/hip", work);
+    char *work = xasprintf("%s/%s", work_root, p->name), *port_root = xasprintf("%s/hip", work);
+    /* With folders to translate above the tree, the port keeps that many of the tree's parents, so that
+     * include paths such as -I../common find the translated copies at the same relative place. */
+    int levels = translate_levels(p);
+    char *tail = file_exists(p->tree) ? tree_tail(p->tree, levels) : strdup(".");
+    char *port = p->port ? strdup(p->port) : tail && levels ? xasprintf("%s/%s", port_root, tail) : strdup(port_root);
     copy_run_fields(staged, p);
     make_dirs(work);
     double started = seconds_now();
@@ -355,45 +453,21 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         for (int s = 0; s < 2; s++)
             staged->skipped[s] = strdup(why);
     } else if (!p->port) {
-        char *log = xasprintf("%s/translate.log", work), *hipify = default_hipify(o);
-        if (!hipify) {
-            snprintf(why, sizeof why, "translator %s not found (--hipify)", o->hipify ? o->hipify : "hipify-c");
-        } else {
-            strvec argv = {0};
-            strvec_push(&argv, hipify);
-            for (size_t i = 0; i < o->hipify_args.count; i++)
-                strvec_push(&argv, o->hipify_args.items[i]);
-            strvec_push(&argv, "-O");
-            strvec_push(&argv, port);
-            strvec_push(&argv, p->tree);
-            process_result result;
-            char text[64];
-            unlink(log);
-            /* A fresh port each time, so that no file of an earlier translation or build survives. */
-            char *marker = xasprintf("%s/" WORK_MARKER, work);
-            if (marker && file_exists(marker))
-                remove_tree(port);
-            if (marker)
-                write_text_file(marker, "hipify-harness validate work folder: hip/ is cleared before translating\n");
-            free(marker);
-            if (run_process(argv.items, NULL, log, o->timeout_seconds, &result) != 0 || !process_ok(&result)) {
-                snprintf(why, sizeof why, "hipify-c: %s", process_describe(&result, text, sizeof text));
-            } else {
-                FILE *notes = fopen(log, "a");
-                settle_port(p->tree, port, notes);
-                if (notes)
-                    fclose(notes);
-            }
-            strvec_free(&argv);
-        }
+        char *log = xasprintf("%s/translate.log", work);
+        if (!tail)
+            snprintf(why, sizeof why, "'also_translate' reaches %d folders above the tree %s, which is not that deep",
+                     levels, p->tree);
+        else
+            translate_program(o, p, work, port_root, tail, log, why, sizeof why);
         add_row(results, p->name, "translate", *why ? RESULT_FAIL : RESULT_PASS, *why ? why : NULL, log, started);
         if (*why) {
             staged->skipped[SIDE_HIP] = xasprintf("the translation failed (%s)", why);
             staged->build_log[SIDE_HIP] = strdup(log);
         }
         free(log);
-        free(hipify);
     }
+    free(tail);
+    free(port_root);
     placeholders ph = {0};
     fill_placeholders(o, p, port, work, &ph);
     const char *dirs[2] = {p->tree, port};
@@ -408,7 +482,7 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         /* In the harness's own port a stale binary must never pass for a fresh one; the user's tree (and a
          * port they give) belongs to their build system, which decides what is up to date. */
         if (exe && s == SIDE_HIP && !p->port)
-            unlink(exe);
+            remove_stale_exe(port, exe);
         if (!command || !exe || !log) {
             snprintf(why, sizeof why, "out of memory");
         } else if (run_logged(command, dirs[s], log, o->timeout_seconds, why, sizeof why) == 0 && !is_executable(exe)) {
@@ -427,7 +501,7 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
     /* Stage: WORK/NAME/stage/{inputs,cuda,hip}, the tree at "root" inside each. */
     started = seconds_now();
     *why = '\0';
-    int levels = levels_above_tree(p);
+    levels = levels_above_tree(p);
     staged->stage = xasprintf("%s/stage", work);
     staged->root = file_exists(p->tree) ? tree_tail(p->tree, levels) : strdup(".");
     if (!staged->root) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "arrayfile.h"
@@ -43,14 +44,77 @@ static void track_errors(findings *f, double a, double r, double u)
     f->max_ulp = fmax(f->max_ulp, u);
 }
 
-/* Compares two texts (stdout, stderr or a text output) and notes the first differing line. */
+/* Reads at most limit bytes of path, cut after the last complete line when the file is longer (so that no
+ * half line is compared); *size gets the file's full size. NULL when it cannot be read. */
+static char *read_head(const char *path, unsigned long long limit, size_t *length, unsigned long long *size)
+{
+    FILE *f = fopen(path, "rb");
+    struct stat st;
+    if (!f)
+        return NULL;
+    if (fstat(fileno(f), &st) != 0) {
+        fclose(f);
+        return NULL;
+    }
+    *size = (unsigned long long)st.st_size;
+    size_t want = (size_t)(*size < limit ? *size : limit);
+    char *text = malloc(want + 1);
+    size_t got = text ? fread(text, 1, want, f) : 0;
+    fclose(f);
+    if (!text)
+        return NULL;
+    if (*size > limit) {
+        while (got > 0 && text[got - 1] != '\n')
+            got--;
+    }
+    text[got] = '\0';
+    *length = got;
+    return text;
+}
+
+/* Compares two files byte by byte in small blocks. Returns 1 when identical; otherwise 0 with the offset of
+ * the first differing byte in *at (the shorter length when one is a prefix of the other), -1 on a read error. */
+static int same_bytes(const char *a, const char *b, unsigned long long *at)
+{
+    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    int status = -1;
+    *at = 0;
+    if (fa && fb) {
+        static const size_t block = 1 << 16;
+        char *x = malloc(block), *y = malloc(block);
+        status = x && y ? 1 : -1;
+        while (status == 1) {
+            size_t nx = fread(x, 1, block, fa), ny = fread(y, 1, block, fb);
+            size_t n = nx < ny ? nx : ny, i = 0;
+            while (i < n && x[i] == y[i])
+                i++;
+            *at += i;
+            if (i < n || nx != ny)
+                status = 0;
+            else if (nx == 0)
+                break;
+        }
+        free(x);
+        free(y);
+    }
+    if (fa)
+        fclose(fa);
+    if (fb)
+        fclose(fb);
+    return status;
+}
+
+/* Compares two texts (stdout, stderr or a text output) and notes the first differing line. Texts over
+ * VCHECK_TEXT_LIMIT are compared line by line only up to the limit; such a pair agrees only when the files
+ * are byte-identical, and the summary or the difference says so. */
 static void compare_text_files(findings *f, const char *where, const char *paths[2], const ignore_set *ignore,
                                tolerance tol, char *summary, size_t summary_size)
 {
     size_t length[2] = {0, 0};
+    unsigned long long size[2] = {0, 0};
     char *text[2];
     for (int s = 0; s < 2; s++)
-        text[s] = read_text_file(paths[s], &length[s]);
+        text[s] = read_head(paths[s], VCHECK_TEXT_LIMIT, &length[s], &size[s]);
     if (!text[0] || !text[1]) {
         note(f, where, "file", text[0] ? "present" : "missing", text[1] ? "present" : "missing",
              "the output was not written");
@@ -58,31 +122,118 @@ static void compare_text_files(findings *f, const char *where, const char *paths
         free(text[1]);
         return;
     }
+    int over = size[0] > VCHECK_TEXT_LIMIT || size[1] > VCHECK_TEXT_LIMIT;
+    unsigned long long at = 0;
+    int identical = over ? same_bytes(paths[0], paths[1], &at) : 0;
     text_comparison c;
-    if (compare_texts(text[0], length[0], text[1], length[1], ignore, tol, &c) != 0) {
+    if (identical < 0) {
+        f->error = 1;
+        note(f, where, NULL, NULL, NULL, "cannot read the outputs to compare them");
+    } else if (identical == 1) {
+        snprintf(summary, summary_size, "%s %.0f MiB byte-identical (over the %llu MiB limit of line comparison)",
+                 where, (double)size[0] / (1024.0 * 1024.0), VCHECK_TEXT_LIMIT >> 20);
+    } else if (compare_texts(text[0], length[0], text[1], length[1], ignore, tol, &c) != 0) {
         f->error = 1;
         note(f, where, NULL, NULL, NULL, "out of memory comparing the texts");
     } else {
         track_errors(f, c.max_abs, c.max_rel, c.max_ulp);
+        char limit_note[200] = "";
+        if (over)
+            snprintf(limit_note, sizeof limit_note, "; over the %llu MiB limit of line comparison (cuda %.0f MiB, hip "
+                     "%.0f MiB): compared up to it, and the files are not byte-identical",
+                     VCHECK_TEXT_LIMIT >> 20, (double)size[0] / (1024.0 * 1024.0), (double)size[1] / (1024.0 * 1024.0));
         if (!c.passed) {
-            char location[96], detail[700];
+            char location[96], detail[900];
             if (c.first_line[0] == c.first_line[1] || !c.first_line[0] || !c.first_line[1])
                 snprintf(location, sizeof location, "line %zu", c.first_line[0] ? c.first_line[0] : c.first_line[1]);
             else
                 snprintf(location, sizeof location, "line %zu (hip line %zu)", c.first_line[0], c.first_line[1]);
-            snprintf(detail, sizeof detail, "%s; %zu differing line(s) of %zu/%zu", c.detail ? c.detail : "",
-                     c.differing_lines, c.lines[0], c.lines[1]);
+            snprintf(detail, sizeof detail, "%s; %zu differing line(s) of %zu/%zu%s", c.detail ? c.detail : "",
+                     c.differing_lines, c.lines[0], c.lines[1], limit_note);
             note(f, where, location, c.first_text[0] ? c.first_text[0] : "(no such line)",
                  c.first_text[1] ? c.first_text[1] : "(no such line)", detail);
+        } else if (over) {
+            char location[96], a[64], b[64];
+            snprintf(location, sizeof location, "byte %llu", at);
+            snprintf(a, sizeof a, "%llu bytes", size[0]);
+            snprintf(b, sizeof b, "%llu bytes", size[1]);
+            note(f, where, location, a, b, limit_note + 2);
         }
-        snprintf(summary, summary_size, "%s %zu lines%s", where, c.lines[0], c.passed ? " agree" : " differ");
+        snprintf(summary, summary_size, "%s %zu lines%s", where, c.lines[0], c.passed && !over ? " agree" : " differ");
         if (c.ignored[0] || c.ignored[1])
             snprintf(summary + strlen(summary), summary_size - strlen(summary), " (%zu/%zu ignored)", c.ignored[0],
                      c.ignored[1]);
+        text_comparison_free(&c);
     }
-    text_comparison_free(&c);
     free(text[0]);
     free(text[1]);
+}
+
+/* The program's own verdict: every must_match pattern matches a line of the side's stdout, no line matches a
+ * must_not_match pattern. Two sides that both report their own failure do not agree: each is a difference. */
+static void check_verdict(findings *f, const vprogram *p, char *const stdout_path[2], char *summary, size_t size)
+{
+    if (!p->must_match.count && !p->must_not_match.count)
+        return;
+    ignore_set sets[2] = {{0}, {0}};
+    const strvec *lists[2] = {&p->must_match, &p->must_not_match};
+    char error[600];
+    for (int k = 0; k < 2; k++)
+        if (ignore_set_compile(&sets[k], lists[k], error, sizeof error) != 0) {
+            f->error = 1;
+            note(f, "verdict", NULL, NULL, NULL, error);
+            ignore_set_free(&sets[0]);
+            return;
+        }
+    /* found[k][i][s]: pattern i of list k matched a line of side s */
+    int *found[2];
+    for (int k = 0; k < 2; k++)
+        found[k] = calloc(lists[k]->count * 2 + 1, sizeof(int));
+    for (int s = 0; s < 2 && found[0] && found[1]; s++) {
+        size_t length = 0;
+        unsigned long long total = 0;
+        char *text = read_head(stdout_path[s], VCHECK_TEXT_LIMIT, &length, &total);
+        for (size_t start = 0; text && start < length;) {
+            size_t end = start;
+            while (end < length && text[end] != '\n')
+                end++;
+            for (int k = 0; k < 2; k++)
+                for (size_t i = 0; i < lists[k]->count; i++) {
+                    ignore_set one = {&sets[k].codes[i], 1};
+                    if (!found[k][i * 2 + s] && ignore_set_matches(&one, text + start, end - start))
+                        found[k][i * 2 + s] = 1;
+                }
+            start = end + 1;
+        }
+        free(text);
+    }
+    int broken = 0;
+    for (int k = 0; k < 2 && found[0] && found[1]; k++)
+        for (size_t i = 0; i < lists[k]->count; i++) {
+            int bad[2];
+            for (int s = 0; s < 2; s++)
+                bad[s] = k == 0 ? !found[k][i * 2 + s] : found[k][i * 2 + s];
+            if (!bad[0] && !bad[1])
+                continue;
+            broken++;
+            char location[300];
+            snprintf(location, sizeof location, "%s '%.250s'", k == 0 ? "must_match" : "must_not_match",
+                     lists[k]->items[i]);
+            const char *ok = k == 0 ? "a line matches" : "no line matches";
+            const char *failed = k == 0 ? "no line matches" : "a line matches";
+            note(f, "verdict", location, bad[0] ? failed : ok, bad[1] ? failed : ok,
+                 "the program's own check on its stdout failed");
+        }
+    if (!found[0] || !found[1]) {
+        f->error = 1;
+        note(f, "verdict", NULL, NULL, NULL, "out of memory");
+    } else if (!broken) {
+        snprintf(summary, size, "own verdict holds on both (%zu pattern(s))", p->must_match.count + p->must_not_match.count);
+    }
+    free(found[0]);
+    free(found[1]);
+    ignore_set_free(&sets[0]);
+    ignore_set_free(&sets[1]);
 }
 
 static void value_text(char *buffer, size_t size, hc_dtype dtype, double v)
@@ -100,7 +251,19 @@ static void compare_array_files(findings *f, const output_spec *o, const char *p
 {
     array_data arrays[2];
     char errors[2][400] = {"", ""};
-    int ok[2];
+    int ok[2] = {0, 0};
+    for (int s = 0; s < 2; s++) {
+        struct stat st;
+        if (stat(paths[s], &st) == 0 && (unsigned long long)st.st_size > VCHECK_ARRAY_LIMIT) {
+            char size[64], detail[96];
+            snprintf(size, sizeof size, "%.0f MiB", (double)st.st_size / (1024.0 * 1024.0));
+            snprintf(detail, sizeof detail, "over the %llu MiB limit of array comparison: not compared",
+                     VCHECK_ARRAY_LIMIT >> 20);
+            f->error = 1;
+            note(f, o->path, "file", s == SIDE_CUDA ? size : "-", s == SIDE_HIP ? size : "-", detail);
+            return;
+        }
+    }
     for (int s = 0; s < 2; s++)
         ok[s] = (o->format == OUTPUT_NPY ? array_read_npy(paths[s], &arrays[s], errors[s], sizeof errors[s])
                                          : array_read_raw(paths[s], o->dtype, &arrays[s], errors[s], sizeof errors[s])) == 0;
@@ -199,18 +362,37 @@ static const char *outcome_text(const process_result *r, char *buffer, int size)
     return process_describe(r, buffer, size);
 }
 
-int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_set *results)
+/* Runs the spec's setup command in the side's working directory (in the common run path), before the
+ * program. Returns 0, or -1 with the reason in message. */
+static int run_setup(const vprogram *p, int side, const char *cwd, const strvec *env, const char *log, double timeout,
+                     char *message, size_t size)
+{
+    char *argv[] = {"/bin/sh", "-c", p->setup, NULL};
+    process_spec spec = {.argv = argv, .environment = env, .cwd = cwd, .stdout_path = log, .stderr_path = log,
+                         .timeout_seconds = timeout};
+    process_result result;
+    char text[64];
+    if (run_process_spec(&spec, &result) != 0 || !process_ok(&result)) {
+        snprintf(message, size, "the %s setup command failed (%s); log: %s", vside_names[side],
+                 process_describe(&result, text, sizeof text), log);
+        return -1;
+    }
+    return 0;
+}
+
+int vcheck_program(const vprogram *p, const char *run_base, double timeout_override, FILE *out, result_set *results)
 {
     findings f;
     memset(&f, 0, sizeof f);
     char message[1200] = "";
     case_result *row;
+    double timeout = timeout_override > 0 ? timeout_override : p->timeout;
     if (p->skipped[SIDE_CUDA] || p->skipped[SIDE_HIP]) {
         int s = p->skipped[SIDE_CUDA] ? SIDE_CUDA : SIDE_HIP;
-        /* The table hides log paths of skipped rows; this one is the reason, so the message names it. */
-        snprintf(message, sizeof message, "not built: %s%s%s", p->skipped[s], p->build_log[s] ? "; log: " : "",
-                 p->build_log[s] ? p->build_log[s] : "");
-        row = result_add(results, p->name, "validate", RESULT_SKIP, message, p->build_log[s]);
+        /* A program that could not be built is untested: that fails the run, so that a CI job cannot pass
+         * with half its programs unchecked. The row names the build log. */
+        snprintf(message, sizeof message, "not built: %s", p->skipped[s]);
+        row = result_add(results, p->name, "validate", RESULT_FAIL, message, p->build_log[s]);
         return row ? 0 : -1;
     }
     char *base = xasprintf("%s/%s/run", run_base, p->name);
@@ -218,7 +400,7 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
      * for the run and back after it): a program that prints its argv[0] or working directory, or writes
      * it into an output file, must not differ between the sides for that reason alone. */
     char *shared_dir = base ? xasprintf("%s/program", base) : NULL; /* never a side name */
-    char *run_dir[2], *stdout_path[2], *stderr_path[2], *exe[2], *cwd[2], *stdin_path[2];
+    char *run_dir[2], *stdout_path[2], *stderr_path[2], *setup_log[2], *exe[2], *cwd[2], *stdin_path[2];
     process_result outcome[2];
     memset(outcome, 0, sizeof outcome);
     int prepared = base && remove_tree(base) == 0;
@@ -226,10 +408,11 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         run_dir[s] = xasprintf("%s/%s", base, vside_names[s]);
         stdout_path[s] = xasprintf("%s/%s.stdout", base, vside_names[s]);
         stderr_path[s] = xasprintf("%s/%s.stderr", base, vside_names[s]);
+        setup_log[s] = xasprintf("%s/%s.setup.log", base, vside_names[s]);
         exe[s] = shared_dir ? side_path(shared_dir, p->root, p->exe[s]) : NULL;
         cwd[s] = shared_dir ? side_path(shared_dir, p->root, p->cwd) : NULL;
         stdin_path[s] = p->stdin_path && shared_dir ? side_path(shared_dir, p->root, p->stdin_path) : NULL;
-        prepared = prepared && shared_dir && prepare_run_folder(p, s, run_dir[s]) == 0;
+        prepared = prepared && shared_dir && setup_log[s] && prepare_run_folder(p, s, run_dir[s]) == 0;
     }
     result_status status = RESULT_PASS;
     if (!prepared) {
@@ -258,17 +441,21 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         add_gpu_environment(&env);
         process_spec spec = {.argv = argv.items, .environment = &env, .cwd = cwd[s], .stdin_path = stdin_path[s],
                              .stdout_path = stdout_path[s], .stderr_path = stderr_path[s],
-                             .timeout_seconds = p->timeout};
-        fprintf(out, "%s: running %s (%s)\n", p->name, vside_names[s], p->exe[s]);
-        fflush(out);
-        if (run_process_spec(&spec, &outcome[s]) != 0 || outcome[s].not_started) {
-            char *log = read_text_file(stderr_path[s], NULL);
-            if (log)
-                log[strcspn(log, "\n")] = '\0';
-            snprintf(message, sizeof message, "the %s executable could not be started: %.300s", vside_names[s],
-                     log ? log : "fork failed");
-            free(log);
+                             .timeout_seconds = timeout};
+        if (p->setup && run_setup(p, s, cwd[s], &env, setup_log[s], timeout, message, sizeof message) != 0) {
             status = RESULT_ERROR;
+        } else {
+            fprintf(out, "%s: running %s (%s)\n", p->name, vside_names[s], p->exe[s]);
+            fflush(out);
+            if (run_process_spec(&spec, &outcome[s]) != 0 || outcome[s].not_started) {
+                char *log = read_text_file(stderr_path[s], NULL);
+                if (log)
+                    log[strcspn(log, "\n")] = '\0';
+                snprintf(message, sizeof message, "the %s executable could not be started: %.300s", vside_names[s],
+                         log ? log : "fork failed");
+                free(log);
+                status = RESULT_ERROR;
+            }
         }
         strvec_free(&argv);
         strvec_free(&env);
@@ -284,12 +471,12 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         snprintf(message, sizeof message, "%s", error);
         status = RESULT_ERROR;
     }
-    char summary[4][200] = {"", "", "", ""};
+    char summary[5][300] = {"", "", "", "", ""};
     if (status == RESULT_PASS) {
         char a[64], b[64];
         for (int s = 0; s < 2; s++)
             if (outcome[s].timed_out) {
-                snprintf(a, sizeof a, "timed out after %.0f s", p->timeout);
+                snprintf(a, sizeof a, "timed out after %.0f s", timeout);
                 note(&f, "run", vside_names[s], s == SIDE_CUDA ? a : "-", s == SIDE_HIP ? a : "-",
                      "a run that does not finish proves nothing");
             }
@@ -298,6 +485,7 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         outcome_text(&outcome[0], a, sizeof a);
         outcome_text(&outcome[1], b, sizeof b);
         snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
+        check_verdict(&f, p, stdout_path, summary[4], sizeof summary[4]);
         if (p->compare_stdout) {
             const char *paths[2] = {stdout_path[0], stdout_path[1]};
             compare_text_files(&f, "stdout", paths, &ignore, p->tol, summary[1], sizeof summary[1]);
@@ -322,7 +510,7 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
                      exists[0] || exists[1] ? "only one side wrote the declared output"
                                             : "neither side wrote the declared output");
             } else if (o->format == OUTPUT_TEXT) {
-                char ignored[200];
+                char ignored[300];
                 const char *paths[2] = {at[0], at[1]};
                 compare_text_files(&f, o->path, paths, &ignore, p->tol, ignored, sizeof ignored);
             } else {
@@ -355,10 +543,10 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
                          f.scratch.difference_count - 1);
         } else {
             size_t used = 0;
-            for (int k = 0; k < 4; k++)
-                if (*summary[k])
-                    used += (size_t)snprintf(message + used, used < sizeof message ? sizeof message - used : 0,
-                                             "%s%s", used ? "; " : "", summary[k]);
+            for (int k = 0; k < 5; k++)
+                if (*summary[k] && used < sizeof message)
+                    used += (size_t)snprintf(message + used, sizeof message - used, "%s%s", used ? "; " : "",
+                                             summary[k]);
             if (p->platform_difference && used < sizeof message)
                 snprintf(message + used, sizeof message - used, "; the declared platform difference did not show (%s)",
                          p->platform_difference);
@@ -370,7 +558,8 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
                 x->location ? " " : "", x->location ? x->location : "", x->cuda ? x->cuda : "-",
                 x->hip ? x->hip : "-", x->detail ? x->detail : "");
     }
-    row = result_add(results, p->name, "validate", status, message, status == RESULT_PASS ? NULL : base);
+    /* The run folder is named on every row, a PASS too: its stdout and stderr files show what was compared. */
+    row = result_add(results, p->name, "validate", status, message, base);
     if (row) {
         row->seconds = outcome[0].seconds + outcome[1].seconds;
         row->has_errors = f.compared_errors;
@@ -382,19 +571,22 @@ int vcheck_program(const vprogram *p, const char *run_base, FILE *out, result_se
         f.scratch.differences = NULL;
     }
     free(f.scratch.differences);
-    /* Run folders are kept where they explain a result other than a plain pass. */
-    if (status == RESULT_PASS && base)
-        remove_tree(base);
+    /* After a plain pass the run folders go (they can be large); the streams stay. Otherwise all is kept. */
+    if (status == RESULT_PASS)
+        for (int s = 0; s < 2; s++)
+            if (run_dir[s])
+                remove_tree(run_dir[s]);
     ignore_set_free(&ignore);
     for (int s = 0; s < 2; s++) {
         free(run_dir[s]);
-        if (s == 0) free(shared_dir);
         free(stdout_path[s]);
         free(stderr_path[s]);
+        free(setup_log[s]);
         free(exe[s]);
         free(cwd[s]);
         free(stdin_path[s]);
     }
+    free(shared_dir);
     free(base);
     return row ? 0 : -1;
 }

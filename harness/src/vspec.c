@@ -9,6 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "vkeys.h"
+#include "vpaths.h"
+
 const char *const vside_names[2] = {"cuda", "hip"};
 
 static const char *const output_format_names[] = {"text", "raw", "npy"};
@@ -156,17 +159,41 @@ static int get_sides(parse_context *ctx, const cJSON *object, const char *key, c
     return 0;
 }
 
-/* A path relative to the tree that must stay relative (it is mirrored into the port side and the bundle). */
+/* A path relative to the tree that must stay relative (it is mirrored into the port side and the bundle);
+ * vpaths.c holds the rules (up_ok: may climb above the tree; names_file: may not name the tree or above). */
+static int check_path(parse_context *ctx, const char *key, const char *path, bool up_ok, bool names_file)
+{
+    char what[PATH_MAX + 200];
+    if (vpaths_check_relative(key, path, up_ok, names_file, what, sizeof what) != 0)
+        return fail(ctx, what);
+    return 0;
+}
+
 static int check_relative(parse_context *ctx, const char *key, const char *path)
 {
-    if (path && path[0] == '/') {
-        char what[PATH_MAX + 128];
-        snprintf(what, sizeof what, "'%s' path %s is absolute: only paths relative to the tree can be mirrored into "
-                                    "the port side and the bundle",
-                 key, path);
-        return fail(ctx, what);
-    }
-    return 0;
+    return check_path(ctx, key, path, true, false);
+}
+
+/* A pattern list given as one string or a list of strings. */
+static int get_patterns(parse_context *ctx, const cJSON *object, const char *key, strvec *out)
+{
+    const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, key);
+    if (cJSON_IsString(item))
+        return strvec_push(out, item->valuestring) == 0 ? 0 : fail(ctx, "out of memory");
+    return get_strings(ctx, object, key, out, 0);
+}
+
+/* "verdict": {"must_match": ..., "must_not_match": ...}: the program's own verdict on its result. */
+static int get_verdict(parse_context *ctx, const cJSON *object, strvec *must, strvec *must_not)
+{
+    const cJSON *verdict = cJSON_GetObjectItemCaseSensitive(object, "verdict");
+    if (!verdict || cJSON_IsNull(verdict))
+        return 0;
+    if (!cJSON_IsObject(verdict))
+        return fail(ctx, "'verdict' must be {\"must_match\": [patterns], \"must_not_match\": [patterns]}");
+    return get_patterns(ctx, verdict, "must_match", must) != 0 || get_patterns(ctx, verdict, "must_not_match", must_not) != 0
+               ? -1
+               : 0;
 }
 
 static char *absolute_from(const char *dir, const char *path)
@@ -205,7 +232,7 @@ static int parse_outputs(parse_context *ctx, const cJSON *compare, vprogram *p)
             free(format);
             return *ctx->error ? -1 : fail(ctx, "each output needs a \"path\"");
         }
-        if (check_relative(ctx, "outputs", o->path) != 0) {
+        if (check_path(ctx, "outputs", o->path, true, true) != 0) {
             free(format);
             return -1;
         }
@@ -231,6 +258,7 @@ typedef struct spec_defaults {
     double timeout;
     tolerance tol;
     strvec ignore;
+    strvec must_match, must_not_match;
 } spec_defaults;
 
 static int parse_program(parse_context *ctx, const cJSON *item, const spec_defaults *defaults, const char *dir,
@@ -248,6 +276,10 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
     p->compare_exit = p->compare_stdout = 1;
     for (size_t i = 0; i < defaults->ignore.count; i++)
         strvec_push(&p->ignore, defaults->ignore.items[i]);
+    for (size_t i = 0; i < defaults->must_match.count; i++)
+        strvec_push(&p->must_match, defaults->must_match.items[i]);
+    for (size_t i = 0; i < defaults->must_not_match.count; i++)
+        strvec_push(&p->must_not_match, defaults->must_not_match.items[i]);
     char *stage = NULL, *tree = NULL, *port = NULL;
     if (get_string(ctx, item, "stage", &stage) != 0)
         return -1;
@@ -281,13 +313,20 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
         free(tree);
         free(port);
         if (get_sides(ctx, item, "build", p->build, 1) != 0 || get_sides(ctx, item, "exe", p->exe, 1) != 0 ||
-            get_strings(ctx, item, "files", &p->files, 0) != 0)
+            get_strings(ctx, item, "files", &p->files, 0) != 0 ||
+            get_strings(ctx, item, "also_translate", &p->also_translate, 0) != 0)
             return -1;
         for (size_t i = 0; i < p->files.count; i++)
-            if (check_relative(ctx, "files", p->files.items[i]) != 0)
+            if (check_path(ctx, "files", p->files.items[i], true, true) != 0)
                 return -1;
+        for (size_t i = 0; i < p->also_translate.count; i++)
+            if (check_path(ctx, "also_translate", p->also_translate.items[i], true, true) != 0)
+                return -1;
+        if (p->also_translate.count && p->port)
+            return fail(ctx, "'also_translate' needs the harness's own translation: drop it or 'port'");
+        /* The harness deletes the HIP executable before building it: it must lie inside the port. */
         for (int s = 0; s < 2; s++)
-            if (check_relative(ctx, "exe", p->exe[s]) != 0)
+            if (check_path(ctx, "exe", p->exe[s], false, true) != 0)
                 return -1;
     }
     const cJSON *run = cJSON_GetObjectItemCaseSensitive(item, "run");
@@ -296,8 +335,11 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
             return fail(ctx, "'run' must be an object");
         if (get_strings(ctx, run, "args", &p->args, 1) != 0 || get_string(ctx, run, "cwd", &p->cwd) != 0 ||
             get_string(ctx, run, "stdin", &p->stdin_path) != 0 || get_timeout(ctx, run, &p->timeout) != 0 ||
-            check_relative(ctx, "cwd", p->cwd) != 0 || check_relative(ctx, "stdin", p->stdin_path) != 0)
+            get_string(ctx, run, "setup", &p->setup) != 0 || check_relative(ctx, "cwd", p->cwd) != 0 ||
+            check_path(ctx, "stdin", p->stdin_path, true, true) != 0)
             return -1;
+        if (p->setup && !*p->setup)
+            return fail(ctx, "'setup' is an empty command");
         const cJSON *env = cJSON_GetObjectItemCaseSensitive(run, "env"), *var;
         if (env && !cJSON_IsNull(env) && !cJSON_IsObject(env))
             return fail(ctx, "'env' must be an object of strings");
@@ -323,6 +365,8 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
         if (tol && policy_parse_tolerance(tol, &p->tol, detail, sizeof detail) != 0)
             return fail(ctx, detail);
     }
+    if (get_verdict(ctx, item, &p->must_match, &p->must_not_match) != 0)
+        return -1;
     const cJSON *expect = cJSON_GetObjectItemCaseSensitive(item, "expect");
     if (expect && !cJSON_IsNull(expect)) {
         if (!cJSON_IsObject(expect) || get_string(ctx, expect, "platform_difference", &p->platform_difference) != 0)
@@ -339,10 +383,11 @@ static void free_program(vprogram *p)
 {
     char *strings[] = {p->name, p->tree, p->port, p->build[0], p->build[1], p->exe[0], p->exe[1], p->cwd,
                        p->stdin_path, p->platform_difference, p->stage, p->root, p->skipped[0], p->skipped[1],
-                       p->build_log[0], p->build_log[1]};
+                       p->build_log[0], p->build_log[1], p->setup};
     for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
         free(strings[i]);
-    strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore, &p->platform_notes};
+    strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore, &p->platform_notes, &p->also_translate,
+                       &p->must_match, &p->must_not_match};
     for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
         strvec_free(lists[i]);
     for (size_t i = 0; i < p->output_count; i++) {
@@ -358,13 +403,27 @@ int vspec_load(const char *path, vspec *spec, char *error, size_t error_size)
     memset(spec, 0, sizeof *spec);
     parse_context ctx = {path, NULL, error, error_size};
     *error = '\0';
-    char *text = read_text_file(path, NULL);
+    size_t length = 0;
+    char *text = read_text_file(path, &length);
     if (!text)
         return fail(&ctx, "cannot read the spec");
+    char *original = malloc(length + 1);
+    if (!original) {
+        free(text);
+        return fail(&ctx, "out of memory");
+    }
+    memcpy(original, text, length + 1);
     cJSON_Minify(text); /* drops // and block comments, which spec files may carry */
     cJSON *root = cJSON_Parse(text);
     free(text);
-    spec_defaults defaults = {600, {0, 0, 0}, {0}};
+    /* A misspelt key would switch a check off without a word: every key must be one the spec defines. */
+    if (root && vkeys_check(path, original, length, error, error_size) != 0) {
+        free(original);
+        cJSON_Delete(root);
+        return -1;
+    }
+    free(original);
+    spec_defaults defaults = {600, {0, 0, 0}, {0}, {0}, {0}};
     program_policy policy;
     char detail[160];
     policy_load(NULL, &policy, detail, sizeof detail);
@@ -389,6 +448,7 @@ int vspec_load(const char *path, vspec *spec, char *error, size_t error_size)
         const cJSON *tol = cJSON_GetObjectItemCaseSensitive(d, "tolerance");
         if (!cJSON_IsObject(d) || get_timeout(&ctx, d, &defaults.timeout) != 0 ||
             get_strings(&ctx, d, "ignore", &defaults.ignore, 0) != 0 ||
+            get_verdict(&ctx, d, &defaults.must_match, &defaults.must_not_match) != 0 ||
             (tol && policy_parse_tolerance(tol, &defaults.tol, detail, sizeof detail) != 0)) {
             if (!*error)
                 fail(&ctx, *detail ? detail : "'defaults' must be an object");
@@ -412,6 +472,8 @@ int vspec_load(const char *path, vspec *spec, char *error, size_t error_size)
     status = 0;
 done:
     strvec_free(&defaults.ignore);
+    strvec_free(&defaults.must_match);
+    strvec_free(&defaults.must_not_match);
     cJSON_Delete(root);
     if (status != 0)
         vspec_free(spec);
@@ -487,6 +549,8 @@ int vspec_write_staged(const char *path, vprogram *const *programs, size_t count
         cJSON_AddStringToObject(run, "cwd", p->cwd);
         if (p->stdin_path)
             cJSON_AddStringToObject(run, "stdin", p->stdin_path);
+        if (p->setup)
+            cJSON_AddStringToObject(run, "setup", p->setup);
         cJSON *env = cJSON_AddObjectToObject(run, "env");
         for (size_t k = 0; k < p->env.count; k++) {
             const char *eq = strchr(p->env.items[k], '=');
@@ -513,6 +577,11 @@ int vspec_write_staged(const char *path, vprogram *const *programs, size_t count
         cJSON_AddNumberToObject(tol, "abs", p->tol.abs);
         cJSON_AddNumberToObject(tol, "rel", p->tol.rel);
         cJSON_AddNumberToObject(tol, "ulp", p->tol.ulp);
+        if (p->must_match.count || p->must_not_match.count) {
+            cJSON *verdict = cJSON_AddObjectToObject(item, "verdict");
+            cJSON_AddItemToObject(verdict, "must_match", strings_json(&p->must_match));
+            cJSON_AddItemToObject(verdict, "must_not_match", strings_json(&p->must_not_match));
+        }
         if (p->platform_difference)
             cJSON_AddStringToObject(cJSON_AddObjectToObject(item, "expect"), "platform_difference",
                                     p->platform_difference);

@@ -27,12 +27,16 @@ typedef struct vprogram {
     char *port;           /* NULL: hipify-c translates the tree */
     char *build[2];       /* command templates, run with cwd = tree / port */
     strvec files;         /* inputs, relative to the tree */
+    strvec also_translate;/* folders beside or above the tree translated with it (relative to the tree) */
     /* Both forms. */
     char *exe[2];         /* user spec: relative to tree / port; staged: relative to root */
     strvec args;
     char *cwd;            /* relative to the tree (staged: to root); "." by default */
     char *stdin_path;     /* relative to the tree (staged: to root), like files; or NULL */
     strvec env;           /* "NAME=value" */
+    char *setup;          /* run.setup: a shell command run in the run folder before the program, or NULL */
+    strvec must_match;    /* verdict: each pattern must match a line of each side's stdout */
+    strvec must_not_match;/* verdict: no line of either side's stdout may match these */
     double timeout;       /* seconds */
     int compare_exit, compare_stdout, compare_stderr;
     strvec ignore;        /* the defaults' patterns, then the program's */

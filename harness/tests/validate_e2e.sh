@@ -3,7 +3,7 @@
 # plain C programs built with cc (tests/validate/), so every comparison rule runs for real. Modes:
 #   compare  one spec of thirteen programs: pass, tolerance, ignore patterns, exit status, raw/npy/text outputs,
 #            missing output, timeout, declared platform difference, inputs and stdin, the hipify-c path, a
-#            side that does not build (SKIPPED, its build row FAILs), no GPU; AMD platform notes (a program
+#            side that does not build (FAIL, and its build row), no GPU; AMD platform notes (a program
 #            reading prop.managedMemory gets the managedMemory row of platform_differences.tsv, others do not;
 #            a malformed table is refused);
 #            and a Makefile program validated twice (stale CUDA objects in the tree)
@@ -56,7 +56,7 @@ if [ "$mode" = compare ]; then
   expect_row "$work/out.txt" platform PLATFORM "a device-side assert is reported differently" "hip device assert: ERROR"
   expect_row "$work/out.txt" input FAIL "result.txt line 2" "cuda sums 7.000 30.000" "hip sums 7.000 45.000"
   expect_row "$work/out.txt" translated PASS "stdout 1 lines agree"
-  expect_row "$work/out.txt" broken SKIPPED "not built: the cuda build failed (exit 1); log: " "/broken/build-cuda.log"
+  expect_row "$work/out.txt" broken FAIL "not built: the cuda build failed (exit 1); log: " "/broken/build-cuda.log"
   grep -Eq "^broken +build-cuda +FAIL .*log: .*/broken/build-cuda.log" "$work/out.txt" || fail "broken: no failed build row with its log"
   grep -q '#include <hip/hip_runtime.h>' "$work/w/translated/hip/translated.cu" ||
     fail "translated: the port was not made by hipify-c"

@@ -1,0 +1,337 @@
+#!/bin/sh
+# validate_hostile.sh: `hipify-harness` used as a careless or hostile user would, with no GPU and no nvcc: the
+# programs are small shell scripts that the spec's build commands write, so each case controls what a side
+# does. Modes:
+#   paths      nothing outside WORK is deleted or written: a '..' executable path, a work folder holding or
+#              inside the tree, WORK/NAME a link, "files": [".."], reports inside the tree, corpus builds
+#   results    false results: unknown keys, a side that did not build, the program's own verdict, kept
+#              streams, results written as each program finishes and --resume, --timeout values and use,
+#              an unwritable standard output
+#   processes  a background child and a setsid() child of the program are killed and reaped, also at a timeout
+#   streams    a stdout over the line-comparison limit is compared without being held, and the report says so
+#   layout     include paths above the tree (also_translate), a setup command, several ignore patterns
+#   amd        build's default AMD targets and device libraries are those this harness was configured with
+# usage: validate_hostile.sh MODE HIPIFY_HARNESS HIPIFY_C WORK_DIR [CONFIGURED_AMD_ARCHS CONFIGURED_DEVICE_LIBS]
+set -u
+mode=$1 harness=$2 hipify=$3 work=$4
+failures=0
+
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+# expect_row FILE PROGRAM STEP STATUS [TEXT...]: the table row of PROGRAM's STEP has STATUS and each TEXT.
+expect_row() {
+  file=$1 program=$2 step=$3 status=$4
+  shift 4
+  row=$(grep -E "^$program +$step +" "$file" | head -1)
+  case "$row" in
+    *" $status "*) ;;
+    *) fail "$program $step: expected $status, got: ${row:-no row}"; return ;;
+  esac
+  for text in "$@"; do
+    case "$row" in
+      *"$text"*) ;;
+      *) fail "$program $step: '$text' missing from: $row" ;;
+    esac
+  done
+}
+
+# expect_refused RC_FILE OUT_FILE TEXT: the harness exited 2 and said TEXT.
+expect_refused() {
+  rc=$1 out=$2 text=$3 what=$4
+  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, expected 2 (refused)"
+  grep -q -- "$text" "$out" || { fail "$what: '$text' not said:"; cat "$out"; }
+}
+
+# mkprog PATH BODY: a shell-script program (the "binary" both sides build by doing nothing).
+mkprog() { mkdir -p "$(dirname "$1")" && printf '#!/bin/sh\n%s\n' "$2" > "$1" && chmod +x "$1"; }
+
+rm -rf "$work"
+mkdir -p "$work"
+work=$(cd "$work" && pwd)
+cd "$work" || exit 1
+
+if [ "$mode" = paths ]; then
+  # 1. An executable path that climbs out of the port must be refused before anything is touched.
+  mkdir -p t1/tree && echo precious > t1/victim.txt
+  printf '__global__ void k() {}\nint main() { return 0; }\n' > t1/tree/a.cu
+  ups=../../../../../../../../../../../../../../../../../../../..
+  cat > t1/spec.json <<END
+{"programs": [{"name": "p", "tree": "tree", "build": "true",
+  "exe": {"cuda": "p", "hip": "$ups$work/t1/victim.txt"}}]}
+END
+  "$harness" validate build --spec t1/spec.json --work t1/w --hipify "$hipify" > t1/out.txt 2>&1
+  expect_refused $? t1/out.txt "'exe' path .* leaves the folder it is relative to" "exe with .."
+  [ "$(cat t1/victim.txt 2>/dev/null)" = precious ] || fail "exe with ..: the victim file was deleted or changed"
+  [ ! -e t1/w ] || fail "exe with ..: the work folder was created before the spec was checked"
+
+  # 2. A work folder that holds the tree (--work . with a program named after its folder) or lies inside it.
+  mkdir -p t2/prog/run t2/prog/stage t2/prog/hip
+  echo mine > t2/prog/run/keep.txt && echo mine > t2/prog/stage/keep.txt && echo mine > t2/prog/hip/keep.cu
+  printf 'int main(void) { return 0; }\n' > t2/prog/main.cu
+  mkprog t2/prog/main.sh 'echo ok'
+  cat > t2/spec.json <<END
+{"programs": [{"name": "prog", "tree": "prog", "build": "cp main.sh main", "exe": "main"}]}
+END
+  (cd t2 && "$harness" validate run --spec spec.json --work . --hipify "$hipify" --without-gpu) > t2/out.txt 2>&1
+  expect_refused $? t2/out.txt "overlap" "--work holding the tree"
+  (cd t2 && "$harness" validate run --spec spec.json --work prog/out --hipify "$hipify" --without-gpu) > t2/in.txt 2>&1
+  expect_refused $? t2/in.txt "overlap" "--work inside the tree"
+  for f in run/keep.txt stage/keep.txt hip/keep.cu; do
+    [ "$(cat "t2/prog/$f" 2>/dev/null)" = mine ] || fail "--work overlapping the tree: t2/prog/$f was touched"
+  done
+  [ ! -e t2/prog/out ] && [ ! -e t2/prog/main ] || fail "--work overlapping the tree: something was written into it"
+  # WORK/NAME as a link into the user's files: never cleared through the link.
+  mkdir -p t2/w t2/elsewhere/stage && echo mine > t2/elsewhere/stage/keep.txt && ln -s ../elsewhere t2/w/prog
+  (cd t2 && "$harness" validate run --spec spec.json --work w --hipify "$hipify" --without-gpu) > t2/link.txt 2>&1
+  expect_refused $? t2/link.txt "is a symbolic link" "WORK/NAME a link"
+  [ "$(cat t2/elsewhere/stage/keep.txt 2>/dev/null)" = mine ] || fail "WORK/NAME a link: the link's target was cleared"
+  # The reports and the bundle are outputs too: never inside a program's sources.
+  (cd t2 && "$harness" validate run --spec spec.json --work w2 --json prog/r.json --without-gpu) > t2/json.txt 2>&1
+  expect_refused $? t2/json.txt "--json .* overlaps the tree" "--json inside the tree"
+  (cd t2 && "$harness" validate build --spec spec.json --work w2 --bundle w2/b) > t2/bundle.txt 2>&1
+  expect_refused $? t2/bundle.txt "--bundle .* overlap" "--bundle inside --work"
+  [ ! -e t2/w2 ] || fail "refused runs created the work folder"
+  # The corpus build refuses a work folder inside the corpus as well.
+  mkdir -p t2/corpus && printf '__global__ void k() {}\nint main() { return 0; }\n' > t2/corpus/k.cu
+  "$harness" build --corpus t2/corpus --work t2/corpus/w --hipify "$hipify" --nvcc none --hipcc none \
+    > t2/corpus.txt 2>&1
+  expect_refused $? t2/corpus.txt "overlap" "corpus build with --work inside the corpus"
+  [ ! -e t2/corpus/w ] || fail "corpus build: the work folder was made inside the corpus"
+
+  # 12. "files": [".."] names the folder holding the work folder: refused at once, with the reason.
+  mkdir -p t12/tree && printf 'x\n' > t12/tree/in.txt && mkprog t12/tree/p 'echo ok'
+  cat > t12/spec.json <<END
+{"programs": [{"name": "p", "tree": "tree", "port": "tree", "build": "true", "exe": "p", "files": [".."]}]}
+END
+  start=$(date +%s)
+  "$harness" validate run --spec t12/spec.json --work t12/w --without-gpu > t12/out.txt 2>&1
+  expect_refused $? t12/out.txt "'files' entry '..' names the tree or a folder above it" "files [..]"
+  [ $(($(date +%s) - start)) -le 3 ] || fail "files [..]: the refusal took over 3 s"
+  # An input folder that holds the work folder under another name is refused as well.
+  sed 's|"files": \[".."\]|"files": ["../../t12"]|' t12/spec.json > t12/spec2.json
+  "$harness" validate run --spec t12/spec2.json --work t12/w --without-gpu > t12/out2.txt 2>&1
+  expect_refused $? t12/out2.txt "the work folder .* and the input .* overlap" "files holding WORK"
+  [ ! -e t12/w ] || fail "files [..]: the work folder was made"
+elif [ "$mode" = results ]; then
+  mkdir -p tree && printf 'int main(void) { return 0; }\n' > tree/main.cu
+  mkprog tree/p 'echo ok'
+  mkprog tree/good 'echo 1'
+  mkprog tree/bad 'echo 1'
+  mkprog tree/sf 'echo Test FAIL'
+  mkprog tree/np 'echo done'
+  mkprog tree/sp 'echo Test PASS'
+  mkprog tree/first 'echo 1'
+  mkprog tree/second 'sleep 30'
+  # 4. A misspelt key is an error with its line, not a comparison silently switched off.
+  cat > typo.json <<END
+{"programs": [{"name": "p", "tree": "tree", "port": "tree",
+  "build": "true", "exe": "p",
+  "compare": {"output": [{"path": "o.txt"}]}}]}
+END
+  "$harness" validate run --spec typo.json --work w4 --without-gpu > typo.txt 2>&1
+  expect_refused $? typo.txt "typo.json:3: unknown key 'output' (did you mean 'outputs'?)" "unknown key"
+  printf '{"programs": [{"name": "p", "tree": "tree", "build": "true", "exe": "p",\n "rnu": {}}]}\n' > typo2.json
+  "$harness" validate build --spec typo2.json --work w4 > typo2.txt 2>&1
+  expect_refused $? typo2.txt "typo2.json:2: unknown key 'rnu' (did you mean 'run'?)" "unknown program key"
+
+  # 5. A side that did not build fails the run, also when another program passed and when run from the bundle.
+  cat > s5.json <<END
+{"programs": [
+  {"name": "good", "tree": "tree", "port": "tree", "build": "true", "exe": "good"},
+  {"name": "bad", "tree": "tree", "port": "tree", "build": {"cuda": "true", "hip": "exit 1"},
+   "exe": "bad"}]}
+END
+  "$harness" validate build --spec s5.json --work w5 > b5.txt 2>&1
+  "$harness" validate --work w5 --without-gpu > r5.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "a side that did not build: exit status $rc, expected 1"
+  expect_row r5.txt good validate PASS
+  expect_row r5.txt bad validate FAIL "not built: the hip build failed (exit 1)" "build-hip.log"
+  HIPIFY_HARNESS_NO_GPU=1 "$harness" validate --work w5 > r5n.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "a side that did not build, no GPU: exit status $rc, expected 1"
+
+  # 6. Both sides printing FAIL the same way do not agree: the program's own verdict decides; a PASS keeps
+  #    the streams it compared.
+  cat > s6.json <<END
+{"defaults": {"verdict": {"must_not_match": "FAIL"}},
+ "programs": [
+  {"name": "selffail", "tree": "tree", "port": "tree", "build": "true", "exe": "sf"},
+  {"name": "nopass", "tree": "tree", "port": "tree", "build": "true", "exe": "np",
+   "verdict": {"must_match": ["^Test PASS"]}},
+  {"name": "selfpass", "tree": "tree", "port": "tree", "build": "true", "exe": "sp",
+   "verdict": {"must_match": "^Test PASS"}}]}
+END
+  "$harness" validate run --spec s6.json --work w6 --without-gpu --json r6.json > r6.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "own verdict: exit status $rc, expected 1"
+  expect_row r6.txt selffail validate FAIL "verdict must_not_match 'FAIL': cuda a line matches | hip a line matches"
+  expect_row r6.txt nopass validate FAIL "verdict must_match '^Test PASS': cuda no line matches | hip no line matches"
+  expect_row r6.txt selfpass validate PASS "own verdict holds on both (2 pattern(s))"
+  [ "$(cat w6/selfpass/run/cuda.stdout 2>/dev/null)" = "Test PASS" ] && [ -f w6/selfpass/run/hip.stdout ] ||
+    fail "a PASS did not keep the compared stdout (w6/selfpass/run/*.stdout)"
+  [ ! -e w6/selfpass/run/cuda ] || fail "a PASS kept its run folder (only the streams stay)"
+  grep -q '"log":.*/w6/selfpass/run"' r6.json || fail "the JSON row of a PASS does not name its run folder"
+
+  # 7. Each result is written as the program finishes; a killed run is resumed without rerunning the done ones.
+  cat > s7.json <<END
+{"programs": [
+  {"name": "first", "tree": "tree", "port": "tree", "build": "true", "exe": "first"},
+  {"name": "second", "tree": "tree", "port": "tree", "build": "true", "exe": "second"}]}
+END
+  "$harness" validate build --spec s7.json --work w7 > b7.txt 2>&1
+  "$harness" validate --work w7 --without-gpu > r7.txt 2>&1 &
+  pid=$!
+  for i in $(seq 1 100); do
+    grep -q '"program":"first","step":"validate"' w7/results.jsonl 2>/dev/null && break
+    sleep 0.1
+  done
+  grep -q '"program":"first","step":"validate","status":"PASS"' w7/results.jsonl 2>/dev/null ||
+    fail "results.jsonl lacks the first program's result while the second runs"
+  kill -9 $pid
+  wait $pid 2>/dev/null
+  sed -i 's/sleep 30/echo 2/' w7/second/stage/cuda/second w7/second/stage/hip/second
+  "$harness" validate --work w7 --without-gpu --resume --json r7.json > r7b.txt 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || fail "resume: exit status $rc"
+  grep -q "first: result kept from an earlier run" r7b.txt || fail "resume: the first program ran again"
+  grep -q "second: running cuda" r7b.txt || fail "resume: the second program did not run"
+  expect_row r7b.txt first validate PASS
+  expect_row r7b.txt second validate PASS
+  [ "$(grep -c '"step":"validate"' w7/results.jsonl)" -eq 2 ] || fail "resume: results.jsonl does not hold both results"
+  "$harness" validate build --spec s7.json --work w7 --resume > b7r.txt 2>&1
+  expect_refused $? b7r.txt "--resume goes on with a staged run" "--resume with --spec"
+
+  # 8. --timeout must be a positive number and limits the runs; a lost stdout is an error.
+  for bad in abc -5 0 nan 1e999; do
+    "$harness" validate --work w7 --timeout "$bad" > t8.txt 2>&1
+    expect_refused $? t8.txt "--timeout '$bad': expected a positive number" "--timeout $bad"
+  done
+  "$harness" validate --work w7 --iters x > t8.txt 2>&1
+  expect_refused $? t8.txt "--iters 'x'" "--iters x"
+  sed -i 's/echo 2/sleep 20/' w7/second/stage/cuda/second w7/second/stage/hip/second
+  start=$(date +%s)
+  "$harness" validate --work w7 --program second --without-gpu --timeout 1 > t8.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && [ $(($(date +%s) - start)) -le 8 ] || fail "--timeout 1 not honoured for runs (exit $rc)"
+  expect_row t8.txt second validate FAIL "timed out after 1 s"
+  if [ -w /dev/full ]; then
+    "$harness" validate --work w7 --program first --without-gpu > /dev/full 2> full.txt
+    rc=$?
+    [ $rc -ne 0 ] && grep -q "cannot write the standard output" full.txt || fail "stdout on /dev/full: exit status $rc"
+  else
+    echo "SKIPPED check: no /dev/full"
+  fi
+elif [ "$mode" = processes ]; then
+  # 9. What the program leaves running is killed when it ends; a setsid() child too; and at a timeout.
+  mkdir -p tree && touch tree/x
+  cat > tree/bg.sh <<'END'
+#!/bin/sh
+sleep 300 &
+echo $! >> "$PIDS"
+setsid sh -c 'echo $$ >> "$PIDS"; exec sleep 300' &
+sleep 1
+echo started
+[ "$1" = hang ] && sleep 300
+exit 0
+END
+  chmod +x tree/bg.sh
+  cat > s9.json <<END
+{"programs": [
+  {"name": "leaves", "tree": "tree", "port": "tree", "build": "true", "exe": "bg.sh",
+   "run": {"env": {"PIDS": "$work/pids"}}},
+  {"name": "hangs", "tree": "tree", "port": "tree", "build": "true", "exe": "bg.sh",
+   "run": {"args": ["hang"], "timeout": 3, "env": {"PIDS": "$work/pids"}}}]}
+END
+  : > pids
+  "$harness" validate run --spec s9.json --work w9 --without-gpu > r9.txt 2>&1
+  expect_row r9.txt leaves validate PASS
+  expect_row r9.txt hangs validate FAIL "timed out after 3 s"
+  [ "$(wc -l < pids)" -eq 8 ] || fail "expected 8 child pids, got $(wc -l < pids)"
+  sleep 0.5
+  for pid in $(cat pids); do
+    if kill -0 "$pid" 2>/dev/null; then
+      fail "process $pid ($(cat /proc/$pid/cmdline 2>/dev/null | tr '\0' ' ')) outlived its run"
+      kill -9 "$pid" 2>/dev/null
+    fi
+  done
+elif [ "$mode" = streams ]; then
+  # 10. 80 MiB of stdout per side: compared up to the limit without holding both, the report says so.
+  mkdir -p tree && touch tree/x
+  cat > tree/big.sh <<'END'
+#!/bin/sh
+# 80 MiB of 100-byte lines; the HIP side's last line differs when asked to
+awk -v tail="$1" 'BEGIN { s = sprintf("%099d", 0); for (i = 0; i < 838860; i++) print s; print (tail ? "end 2" : "end 1") }'
+END
+  chmod +x tree/big.sh
+  cat > s10.json <<END
+{"programs": [
+  {"name": "same", "tree": "tree", "port": "tree", "build": "true", "exe": "big.sh"},
+  {"name": "differ", "tree": "tree", "port": "tree", "build": {"cuda": "true", "hip": "true"},
+   "exe": {"cuda": "big.sh", "hip": "big2.sh"}}]}
+END
+  printf '#!/bin/sh\nexec "$(dirname "$0")/big.sh" 1\n' > tree/big2.sh && chmod +x tree/big2.sh
+  # (ulimit -v: the harness must not need the two streams in memory, 160 MiB, plus their line index)
+  (ulimit -v 400000 2>/dev/null; "$harness" validate run --spec s10.json --work w10 --without-gpu) > r10.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "streams: exit status $rc, expected 1"
+  expect_row r10.txt same validate PASS "byte-identical (over the 64 MiB limit of line comparison)"
+  expect_row r10.txt differ validate FAIL "over the 64 MiB limit of line comparison" "not byte-identical"
+  rm -rf w10
+elif [ "$mode" = layout ]; then
+  # 11. -I../common: the port keeps the folders above the tree that also_translate names; a setup step; several
+  #     ignore patterns for timing lines.
+  mkdir -p proj/common proj/app
+  printf '#define GREETING "hello from common"\n' > proj/common/greet.cuh
+  printf '#include "greet.cuh"\nint main() { return 0; }\n' > proj/app/main.cu
+  mkprog proj/app/app.sh 'echo result 42; echo Kernel time 3 ms; echo Elapsed $$; date "+%N ms"; cat out/in.txt'
+  cat > s11.json <<'END'
+{"defaults": {"ignore": ["^Kernel time", "(?i)elapsed", "[0-9.]+ ?ms$"]},
+ "programs": [{"name": "app", "tree": "proj/app", "also_translate": ["../common"],
+  "build": "test -f ../common/greet.cuh && cp app.sh app && chmod +x app",
+  "exe": "app", "run": {"setup": "mkdir -p out && echo made > out/in.txt"}}]}
+END
+  "$harness" validate run --spec s11.json --work w11 --hipify "$hipify" --without-gpu > r11.txt 2>&1
+  rc=$?
+  cat r11.txt
+  [ $rc -eq 0 ] || fail "layout: exit status $rc"
+  expect_row r11.txt app build-hip PASS
+  expect_row r11.txt app validate PASS "stdout 2 lines agree (3/3 ignored)"
+  [ -f w11/app/hip/common/greet.cuh ] && [ -f w11/app/hip/app/main.cu ] ||
+    fail "layout: the port does not keep common/ beside app/"
+  grep -q "made" w11/app/run/cuda.stdout || fail "layout: the setup command did not run before the program"
+  # A failing setup command stops the run with its log.
+  sed 's|mkdir -p out \&\& echo made > out/in.txt|exit 3|' s11.json > s11b.json
+  "$harness" validate run --spec s11b.json --work w11b --hipify "$hipify" --without-gpu > r11b.txt 2>&1
+  expect_row r11b.txt app validate ERROR "the cuda setup command failed (exit 3)"
+elif [ "$mode" = amd ]; then
+  # 12b. build's AMD targets default to those the configured hipcc builds, with the device libraries found
+  #      at configure time: the documented command needs no --amd-arch or --amd-device-libs.
+  archs=${5:-} libs=${6:-}
+  mkdir -p corpus && printf '__global__ void k() {}\nint main() { return 0; }\n' > corpus/k.cu
+  printf '#!/bin/sh\necho "$@" > %s/hipcc-args\nfor a; do case $a in -o) o=1;; *) [ -n "${o:-}" ] && { touch "$a"; chmod +x "$a"; o=; };; esac; done\n' \
+    "$work" > fake-hipcc && chmod +x fake-hipcc
+  "$harness" build --corpus corpus --work w --hipify "$hipify" --step translate --step hip-amd --hipcc ./fake-hipcc \
+    > b.txt 2>&1
+  rc=$?
+  cat b.txt
+  [ $rc -eq 0 ] || fail "amd: exit status $rc"
+  args=$(cat hipcc-args 2>/dev/null)
+  echo "hipcc got: $args"
+  if [ -n "$archs" ]; then
+    want=$(echo "$archs" | tr ',' '\n' | sed 's/^/--offload-arch=/' | tr '\n' ' ')
+    case "$args " in *"$want"*) ;; *) fail "amd: default targets are not the configured ones ($want)";; esac
+  else
+    case "$args" in *"--offload-arch=gfx90a "*) ;; *) fail "amd: no hipcc configured, the default is not gfx90a";; esac
+    case "$args" in *gfx1100*) fail "amd: gfx1100 by default without a probed device library";; esac
+  fi
+  if [ -n "$libs" ]; then
+    case "$args" in *"--rocm-device-lib-path=$libs"*) ;; *) fail "amd: the configured device libraries are not passed";; esac
+  fi
+else
+  echo "unknown mode $mode"
+  exit 2
+fi
+
+[ $failures -eq 0 ] && echo "validate $mode: all checks passed" || echo "validate $mode: $failures check(s) failed"
+[ $failures -eq 0 ]
