@@ -1,6 +1,6 @@
 /* test_output.c: unit tests of the output layer (output.c) on a scratch directory: links written
  * through, devices and FIFOs, paths that name a directory, guard set, confinement, KEEP_EXISTING,
- * SKIP_SAME, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
+ * SKIP_SAME, the unchanged-input check, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
 #include "output.h"
 #include "unit_check.h"
 
@@ -131,6 +131,30 @@ static void test_policy(void) {
     CHECK(access(at("zero.txt"), F_OK) != 0);
 }
 
+/* --inplace: a file edited after it was read is never replaced by the translation of its old text */
+static void test_expect(void) {
+    char err[PATH_MAX * 2], buf[64];
+    hc_out_policy p = {HC_OUT_REPLACE_INPUT, NULL, NULL};
+    CHECK_INT(hc_out_write(&p, at("e.cu"), "old", 3, HC_OUT_MODE_DEFAULT, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK(hc_out_holds(at("e.cu"), "old", 3));
+    CHECK(!hc_out_holds(at("e.cu"), "ol", 2));
+    CHECK(!hc_out_holds(at("e.cu"), "olD", 3));
+    CHECK_INT(hc_out_write_expect(&p, at("e.cu"), "new", 3, HC_OUT_MODE_DEFAULT, "ole", 3, err, sizeof err), HC_OUT_CHANGED);
+    CHECK(strstr(err, "e.cu") != NULL && strstr(err, "changed") != NULL);
+    read_back(at("e.cu"), buf, sizeof buf);
+    CHECK_STR(buf, "old");
+    CHECK_INT(hc_out_write_expect(&p, at("e.cu"), "new", 3, HC_OUT_MODE_DEFAULT, "old", 3, err, sizeof err), HC_OUT_WRITTEN);
+    read_back(at("e.cu"), buf, sizeof buf);
+    CHECK_STR(buf, "new");
+    /* removed meanwhile: not created again */
+    CHECK_INT(hc_out_write_expect(&p, at("gone.cu"), "new", 3, HC_OUT_MODE_DEFAULT, "old", 3, err, sizeof err), HC_OUT_CHANGED);
+    CHECK(access(at("gone.cu"), F_OK) != 0);
+    /* no temporary is left behind by a refusal */
+    char tmpl[PATH_MAX];
+    snprintf(tmpl, sizeof tmpl, "ls -a '%s' | grep -q hipify-tmp", dir);
+    CHECK(system(tmpl) != 0);
+}
+
 static void test_names(void) {
     CHECK(hc_out_is_temp_name(".k.cu.hipify-tmp-Ab12Cd"));
     CHECK(hc_out_is_temp_name("k.cu.hipify-Xy34Zw"));
@@ -153,6 +177,7 @@ int main(void) {
     test_special_targets();
     test_directory_names();
     test_policy();
+    test_expect();
     test_names();
     char cmd[PATH_MAX + 16];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);

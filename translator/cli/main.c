@@ -169,11 +169,13 @@ static void print_diags(const hc_cli *cli, const hc_file_result *r, int *worst) 
 }
 
 /* Prints what the output layer said about a write of file (HC2010 refused by policy, HC2023 a device
- * or directory, HC2011 an I/O error). Returns 0 when the write succeeded or was not needed. */
+ * or directory, HC2025 an input edited during the run, HC2011 an I/O error). Returns 0 when the write succeeded or was not needed. */
 static int report_write(const hc_cli *cli, const char *file, hc_out_status st, const char *what, const char *err) {
     if (st >= 0) return 0;
     if (st == HC_OUT_SPECIAL)
         hc_cli_diag(cli, file, HC_D_SPECIAL_OUTPUT, "refusing to write: %s", err);
+    else if (st == HC_OUT_CHANGED)
+        hc_cli_diag(cli, file, HC_D_INPUT_CHANGED, "not replaced: %s", err);
     else if (st == HC_OUT_REFUSED)
         hc_cli_diag(cli, file, HC_D_OUTSIDE_OUTPUT, "refusing to write %s: %s", what, err);
     else
@@ -195,6 +197,14 @@ static int write_inplace(const hc_cli *cli, const hc_file_result *r, const char 
     if (!realpath(r->path, real)) snprintf(real, sizeof real, "%s", r->path); /* write through links */
     int mode = hc_out_mode_of(real);
     const char *confine = dir_root(root);
+    /* an edit made while the run went on wins over the translation of the text read before it: checked
+     * here, so that no backup of a stale text is written, and again by the output layer right before
+     * the rename */
+    struct stat st;
+    if (stat(real, &st) == 0 && !S_ISREG(st.st_mode)) /* a FIFO or device named as input: read, never replaced */
+        return report_write(cli, r->path, HC_OUT_SPECIAL, "output", "--inplace replaces regular files only");
+    if (!hc_out_holds(real, r->original, r->original_len))
+        return report_write(cli, r->path, HC_OUT_CHANGED, "output", "changed since it was read; kept as it is now");
     if (!cli->no_backup) {
         snprintf(path, sizeof path, "%s.prehip", real);
         hc_out_policy keep = {HC_OUT_KEEP_EXISTING, confine, guard};
@@ -204,7 +214,8 @@ static int write_inplace(const hc_cli *cli, const hc_file_result *r, const char 
         if (report_write(cli, r->path, st, "backup", err) != 0) return -1; /* never replace a file whose backup failed */
     }
     hc_out_policy own = {HC_OUT_REPLACE_INPUT, confine, guard};
-    return report_write(cli, r->path, hc_out_write(&own, real, r->output, r->output_len, mode, err, sizeof err), "output", err);
+    return report_write(cli, r->path, hc_out_write_expect(&own, real, r->output, r->output_len, mode, r->original,
+                                                          r->original_len, err, sizeof err), "output", err);
 }
 
 /* Writes one result where the output mode says. Returns 0 or -1 after printing the error. */

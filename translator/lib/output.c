@@ -136,6 +136,14 @@ static bool same_content(const char *path, off_t size, const source *s) {
     return same;
 }
 
+bool hc_out_holds(const char *path, const void *data, size_t len) {
+    char real[PATH_MAX];
+    struct stat st;
+    if (!realpath(path, real) || stat(real, &st) != 0 || !S_ISREG(st.st_mode)) return false;
+    source s = {data ? data : "", len, -1};
+    return same_content(real, st.st_size, &s);
+}
+
 /* Follows symbolic links by hand, so that a dangling link yields the path it names (created by the
  * write). out receives a path that is not a link, or does not exist. */
 static int follow_links(const char *path, char *out, size_t size, char *err, size_t errsize) {
@@ -230,7 +238,8 @@ static hc_out_status write_stdout(const source *s, char *err, size_t errsize) {
 }
 
 /* Replaces the regular file (or creates the file) at target through a temporary in its directory. */
-static hc_out_status replace_atomically(const char *target, const source *s, mode_t mode, char *err, size_t errsize) {
+static hc_out_status replace_atomically(const char *target, const source *s, const source *expect, mode_t mode,
+                                        char *err, size_t errsize) {
     char tmp[PATH_MAX + 64];
     const char *slash = strrchr(target, '/');
     const char *base = slash ? slash + 1 : target;
@@ -246,6 +255,11 @@ static hc_out_status replace_atomically(const char *target, const source *s, mod
     if (emit(fd, s) != 0) e = errno;
     if (!e && fchmod(fd, mode) != 0) e = errno;
     if (close(fd) != 0 && !e) e = errno;
+    /* the last moment before the rename: an edit made since the input was read must win */
+    if (!e && expect && !hc_out_holds(target, expect->data, expect->len)) {
+        unlink(tmp);
+        return fail(err, errsize, HC_OUT_CHANGED, "%s changed since it was read; kept as it is now", target);
+    }
     if (!e && rename(tmp, target) != 0) e = errno;
     if (e) {
         unlink(tmp);
@@ -273,8 +287,8 @@ static bool names_directory(const char *path) {
 }
 
 /* dry: decide only (hc_out_check): nothing is created, written or compared */
-static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, int mode, bool dry,
-                                  char *err, size_t errsize) {
+static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, const source *expect,
+                                  int mode, bool dry, char *err, size_t errsize) {
     static const hc_out_policy none = {0};
     if (!p) p = &none;
     if (strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
@@ -329,18 +343,24 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
     if (!exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(target) != 0)
         return fail(err, errsize, HC_OUT_FAILED, "cannot create directories for %s: %s", path, strerror(errno));
     mode_t m = mode >= 0 ? (mode_t)mode : exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
-    return replace_atomically(target, s, m, err, errsize);
+    return replace_atomically(target, s, expect, m, err, errsize);
 }
 
 hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,
                            size_t errsize) {
     source s = {data ? data : "", len, -1};
-    return write_source(p, path, &s, mode, false, err, errsize);
+    return write_source(p, path, &s, NULL, mode, false, err, errsize);
+}
+
+hc_out_status hc_out_write_expect(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode,
+                                  const void *expect, size_t expect_len, char *err, size_t errsize) {
+    source s = {data ? data : "", len, -1}, e = {expect ? expect : "", expect_len, -1};
+    return write_source(p, path, &s, &e, mode, false, err, errsize);
 }
 
 hc_out_status hc_out_check(const hc_out_policy *p, const char *path, char *err, size_t errsize) {
     source s = {"", 0, -1};
-    return write_source(p, path, &s, HC_OUT_MODE_DEFAULT, true, err, errsize);
+    return write_source(p, path, &s, NULL, HC_OUT_MODE_DEFAULT, true, err, errsize);
 }
 
 hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *path, int mode, char *err, size_t errsize) {
@@ -352,7 +372,7 @@ hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *
         return fail(err, errsize, HC_OUT_REFUSED, "%s is not a regular file: not copied", from);
     }
     source s = {NULL, (size_t)st.st_size, fd};
-    hc_out_status r = write_source(p, path, &s, mode, false, err, errsize);
+    hc_out_status r = write_source(p, path, &s, NULL, mode, false, err, errsize);
     close(fd);
     return r;
 }

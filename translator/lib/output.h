@@ -31,7 +31,8 @@ typedef enum hc_out_status {
     HC_OUT_KEPT = 2,    /* HC_OUT_KEEP_EXISTING: a different target exists and was left alone */
     HC_OUT_REFUSED = -1, /* the policy forbids this write (device, input, outside the confinement) */
     HC_OUT_FAILED = -2,  /* an I/O error */
-    HC_OUT_SPECIAL = -3  /* refused: the target is a device node (not stdout) or a directory */
+    HC_OUT_SPECIAL = -3, /* refused: the target is a device node (not stdout) or a directory */
+    HC_OUT_CHANGED = -4  /* refused: the target no longer holds hc_out_policy.expect (edited meanwhile) */
 } hc_out_status;
 
 enum {
@@ -66,6 +67,12 @@ typedef struct hc_out_policy {
  * names the path. */
 hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,
                            size_t errsize);
+/* hc_out_write for replacing a file read earlier (--inplace): the target must still hold exactly the
+ * expect_len bytes at expect (the input as it was read). They are compared after the temporary is
+ * written, right before the rename; any difference (an edit, a replacement or a removal made while
+ * the run went on) keeps the target as it is and returns HC_OUT_CHANGED. */
+hc_out_status hc_out_write_expect(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode,
+                                  const void *expect, size_t expect_len, char *err, size_t errsize);
 /* What hc_out_write would decide for path, without writing: HC_OUT_WRITTEN (it would write),
  * HC_OUT_KEPT (HC_OUT_KEEP_EXISTING and something is there) or a refusal with its message. Lets a
  * caller refuse before it spends time producing the data. */
@@ -73,6 +80,10 @@ hc_out_status hc_out_check(const hc_out_policy *p, const char *path, char *err, 
 /* Copies the regular file from to path under the policy, streaming (bounded memory); a source that is
  * not a regular file is refused. */
 hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *path, int mode, char *err, size_t errsize);
+
+/* Whether the regular file at path holds exactly len bytes equal to data (it is read, never loaded
+ * whole). False when it cannot be read or is not a regular file. */
+bool hc_out_holds(const char *path, const void *data, size_t len);
 
 /* The permission bits of path (following links), or HC_OUT_MODE_DEFAULT when it cannot be stat'ed. */
 int hc_out_mode_of(const char *path);
