@@ -1,8 +1,9 @@
 #!/bin/sh
-# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS [cli]: builds hipify_fuzz with clang (libFuzzer + ASan +
+# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS [cli|harness]: builds hipify_fuzz with clang (libFuzzer + ASan +
 # UBSan) in BUILD_DIR and fuzzes hc_translate_buffer for SECONDS on the seed corpus and the lit inputs;
 # with "cli", builds hipify_fuzz_cli and fuzzes the command line and the output layer instead (seeds in
-# fuzz/seeds-cli). Exits 77 (CTest: skipped) when no clang with libFuzzer is installed; never edits the
+# fuzz/seeds-cli); with "harness", hipify_fuzz_harness on the harness's spec reader and path rules (seeds
+# in fuzz/seeds-harness and the harness's test specs). Exits 77 (CTest: skipped) when no clang with libFuzzer is installed; never edits the
 # source tree.
 set -u
 src=${1:?usage: run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS}
@@ -11,6 +12,7 @@ seconds=${3:-30}
 mode=${4:-translate}
 target=hipify_fuzz
 [ "$mode" = cli ] && target=hipify_fuzz_cli
+[ "$mode" = harness ] && target=hipify_fuzz_harness
 
 cc=""
 for c in clang-15 clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do  # clang-15 comes with hipcc
@@ -40,7 +42,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/hipify-fuzz.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 mkdir -p "$work/corpus" "$work/artifacts"
 # lit inputs become seeds with a leading option byte (0: keep launches, token passes only)
-[ "$mode" = cli ] || for f in "$src"/tests/lit/core/*.cu "$src"/tests/lit/core/programs/*.cu; do
+# the harness's own specs are seeds for its target
+[ "$mode" = harness ] && for f in "$src"/harness/tests/validate/*.json.in "$src"/harness/tests/validate-gpu/spec.json; do
+  [ -f "$f" ] && cp "$f" "$work/corpus/$(basename "$f").json"
+done
+[ "$mode" = translate ] && for f in "$src"/tests/lit/core/*.cu "$src"/tests/lit/core/programs/*.cu; do
   [ -f "$f" ] && { printf '\000'; cat "$f"; } >"$work/corpus/$(basename "$f").bin"
 done
 # libclang's own allocations are not ours to fix: leaks are reported from our code only
@@ -50,7 +56,12 @@ export LSAN_OPTIONS="suppressions=$work/lsan.supp"
 export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1"
 echo "fuzz: running $target for $seconds s"
 # (libFuzzer's default error exit code is 77, which CTest would read as "skipped")
-if [ "$mode" = cli ]; then
+if [ "$mode" = harness ]; then
+  TMPDIR=$work "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=4096 -timeout=30 -rss_limit_mb=4096 \
+    -dict="$src/fuzz/harness.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
+    -error_exitcode=1 -timeout_exitcode=1 \
+    "$work/corpus" "$src/fuzz/seeds-harness" >"$work/fuzz.log" 2>&1
+elif [ "$mode" = cli ]; then
   # the program's own messages (stdout, stderr) are closed: -close_fd_mask=3 keeps only libFuzzer's
   TMPDIR=$work "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
     -dict="$src/fuzz/cli.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 -close_fd_mask=3 \

@@ -132,7 +132,7 @@ int run_process(char *const argv[], const strvec *environment, const char *log_p
     memset(result, 0, sizeof *result);
     result->exit_code = -1;
     if (log_path) {
-        log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND, 0644);
+        log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0644);
         if (log_fd < 0) {
             result->not_started = true;
             return -1;
@@ -234,7 +234,7 @@ int run_process_spec(const process_spec *spec, process_result *result)
         close(status_pipe[0]);
         setpgid(0, 0);
         redirect_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", O_RDONLY, STDIN_FILENO, fd);
-        int mode = O_WRONLY | O_CREAT | (spec->append ? O_APPEND : O_TRUNC);
+        int mode = O_WRONLY | O_CREAT | O_NOFOLLOW | (spec->append ? O_APPEND : O_TRUNC);
         if (spec->stdout_path)
             redirect_or_die(spec->stdout_path, mode, STDOUT_FILENO, fd);
         if (spec->stderr_path && spec->stdout_path && !strcmp(spec->stderr_path, spec->stdout_path))

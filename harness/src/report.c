@@ -3,6 +3,7 @@
 #include "report.h"
 
 #include <cjson/cJSON.h>
+#include "util.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -177,7 +178,8 @@ static void xml_escaped(FILE *out, const char *text)
 
 int report_junit(const char *path, const char *suite, const result_set *set)
 {
-    FILE *out = fopen(path, "w");
+    char *temp = NULL;
+    FILE *out = output_open(path, &temp);
     int failures = 0, skipped = 0, errors = 0;
     if (!out)
         return -1;
@@ -253,7 +255,7 @@ int report_junit(const char *path, const char *suite, const result_set *set)
         fprintf(out, "</testcase>\n");
     }
     fprintf(out, "  </testsuite>\n</testsuites>\n");
-    return fclose(out) == 0 ? 0 : -1;
+    return output_commit(out, temp, path);
 }
 
 /* JSON has no infinity: a non-finite error is written as null (meaning: a NaN or infinity differed). */
@@ -340,9 +342,10 @@ int report_json(const char *path, const char *command, const result_set *set)
     cJSON_Delete(root);
     if (!text)
         return -1;
-    FILE *out = fopen(path, "w");
+    char *temp = NULL;
+    FILE *out = output_open(path, &temp);
     int status = out && fputs(text, out) >= 0 && fputc('\n', out) != EOF ? 0 : -1;
-    if (out && fclose(out) != 0)
+    if (out && output_commit(out, temp, path) != 0)
         status = -1;
     free(text);
     return status;
@@ -404,7 +407,8 @@ static void html_escaped(FILE *out, const char *text)
 
 int report_html(const char *path, const char *command, const result_set *set)
 {
-    FILE *out = fopen(path, "w");
+    char *temp = NULL;
+    FILE *out = output_open(path, &temp);
     int counts[RESULT__COUNT] = {0};
     if (!out)
         return -1;
@@ -482,5 +486,5 @@ int report_html(const char *path, const char *command, const result_set *set)
         fprintf(out, "</td></tr>\n");
     }
     fprintf(out, "</table>\n</body></html>\n");
-    return fclose(out) == 0 ? 0 : -1;
+    return output_commit(out, temp, path);
 }

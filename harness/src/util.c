@@ -4,6 +4,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -135,6 +136,17 @@ bool is_executable(const char *path)
     return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
+/* Opens path for writing, created or truncated, refusing to follow a symbolic link there: what the harness
+ * writes goes into its own files, never into the file a link points at. */
+static FILE *open_for_writing(const char *path, int mode)
+{
+    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
+    return f;
+}
+
 int copy_file(const char *from, const char *to, bool executable)
 {
     FILE *in = fopen(from, "rb"), *out = NULL;
@@ -143,7 +155,7 @@ int copy_file(const char *from, const char *to, bool executable)
     int status = 0;
     if (!in)
         return -1;
-    out = fopen(to, "wb");
+    out = open_for_writing(to, 0644);
     if (!out) {
         fclose(in);
         return -1;
@@ -183,9 +195,46 @@ char *read_text_file(const char *path, size_t *length)
     return text;
 }
 
+FILE *output_open(const char *path, char **temp)
+{
+    struct stat st;
+    *temp = NULL;
+    if (lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) {
+        errno = EEXIST;
+        return NULL;
+    }
+    char *name = xasprintf("%s.tmp.XXXXXX", path);
+    int fd = name ? mkstemp(name) : -1;
+    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (!f) {
+        if (fd >= 0) {
+            close(fd);
+            unlink(name);
+        }
+        free(name);
+        return NULL;
+    }
+    fchmod(fd, 0644);
+    *temp = name;
+    return f;
+}
+
+int output_commit(FILE *f, char *temp, const char *path)
+{
+    int status = ferror(f) ? -1 : 0;
+    if (fclose(f) != 0)
+        status = -1;
+    if (status == 0 && rename(temp, path) != 0)
+        status = -1;
+    if (status != 0)
+        unlink(temp);
+    free(temp);
+    return status;
+}
+
 int write_text_file(const char *path, const char *text)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = open_for_writing(path, 0644);
     if (!f)
         return -1;
     int status = fputs(text, f) < 0 ? -1 : 0;

@@ -5,6 +5,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* A NULL-terminated growable array of owned strings (usable directly as an argv). */
 typedef struct strvec {
@@ -24,9 +25,15 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* 
 int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
 bool file_exists(const char *path);
 bool is_executable(const char *path);
-int copy_file(const char *from, const char *to, bool executable);
+int copy_file(const char *from, const char *to, bool executable); /* never writes through a link at to */
 char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
-int write_text_file(const char *path, const char *text);
+int write_text_file(const char *path, const char *text);     /* never through a symbolic link */
+/* A report the user named: written to a temporary file beside path and renamed over it once complete, so a
+ * failed write leaves the earlier file whole. A path that exists and is not a plain file (a symbolic link, a
+ * device node, a folder) is refused. output_open returns NULL on failure; output_commit closes f, renames
+ * and frees temp (removing it on failure) and returns 0 or -1. */
+FILE *output_open(const char *path, char **temp);
+int output_commit(FILE *f, char *temp, const char *path);
 /* Copies a file or a folder (recursively, following links to plain files; other special files are skipped)
  * into to, merging with what is there; modes' executable bits are kept. 0 on success. */
 int copy_tree(const char *from, const char *to);

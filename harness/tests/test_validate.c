@@ -17,7 +17,11 @@
 #include "linecmp.h"
 #include "process.h"
 #include "util.h"
+#include "vkeys.h"
+#include "vpaths.h"
 #include "vspec.h"
+#include <signal.h>
+#include <sys/stat.h>
 
 static const tolerance tight = {1e-9, 1e-6, 0};
 
@@ -202,7 +206,8 @@ static void test_spec_parsing(void **state)
     char *path = write_spec(
         "// a comment\n{\"defaults\": {\"timeout\": 30, \"tolerance\": {\"abs\": 1e-3}, \"ignore\": [\"time\"]},\n"
         " \"programs\": [{\"name\": \"p-1\", \"tree\": \"t\", /* inline */ \"build\": \"make\", \"exe\": \"a.out\",\n"
-        "  \"run\": {\"args\": [\"x\", 4096], \"env\": {\"A\": \"b\"}}, \"files\": [\"../d/in\"],\n"
+        "  \"run\": {\"args\": [\"x\", 4096], \"env\": {\"A\": \"b\"}, \"setup\": \"mkdir out\"}, \"files\": [\"../d/in\"],\n"
+        "  \"verdict\": {\"must_match\": \"^PASS\", \"must_not_match\": [\"FAIL\", \"(?i)error\"]},\n"
         "  \"compare\": {\"ignore\": [\"addr\"], \"tolerance\": {\"rel\": 1e-4},\n"
         "   \"outputs\": [{\"path\": \"o.bin\", \"format\": \"raw\", \"dtype\": \"f32\"}, {\"path\": \"r.txt\"}]}}]}");
     assert_int_equal(vspec_load(path, &spec, error, sizeof error), 0);
@@ -220,6 +225,10 @@ static void test_spec_parsing(void **state)
     assert_int_equal(p->outputs[1].format, OUTPUT_TEXT);
     assert_true(p->compare_exit && p->compare_stdout && !p->compare_stderr);
     assert_true(p->tree[0] == '/'); /* resolved against the spec's folder */
+    assert_int_equal(p->must_match.count, 1);
+    assert_string_equal(p->must_match.items[0], "^PASS");
+    assert_int_equal(p->must_not_match.count, 2);
+    assert_string_equal(p->setup, "mkdir out");
     vspec_free(&spec);
     unlink(path);
     free(path);
@@ -238,6 +247,21 @@ static void test_spec_parsing(void **state)
          "{\"platform_difference\": \"x\"}}]}",
          "must say what differs"},
         {"{\"programs\": []}", "non-empty list"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": {\"cuda\": \"a\", "
+         "\"hip\": \"../../x\"}}]}",
+         "'exe' path ../../x leaves the folder"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"files\": [\"..\"]}]}",
+         "'files' entry '..' names the tree or a folder above it"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"port\": \"p\", \"build\": \"make\", \"exe\": \"a\", "
+         "\"also_translate\": [\"../c\"]}]}",
+         "'also_translate' needs the harness's own translation"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"verdict\": \"PASS\"}]}",
+         "'verdict' must be"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"run\": {\"setup\": \"\"}}]}",
+         "'setup' is an empty command"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"compare\": "
+         "{\"output\": []}}]}",
+         "unknown key 'output' (did you mean 'outputs'?)"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         path = write_spec(bad[i][0]);
@@ -359,6 +383,107 @@ static void test_path_normalisation(void **state)
     assert_null(vspec_normalize("/etc/passwd", &ups));
 }
 
+/* Links are followed where they exist, ".." after a link climbs from its target, a missing rest is lexical. */
+static void test_path_resolution(void **state)
+{
+    (void)state;
+    char *root = xasprintf("/tmp/hc-validate-paths-%d", (int)getpid());
+    char *dir = xasprintf("%s/a/b", root), *link = xasprintf("%s/l", root);
+    assert_int_equal(make_dirs(dir), 0);
+    assert_int_equal(symlink("a/b", link), 0);
+    char *real_root = realpath(root, NULL);
+    char *through = xasprintf("%s/l/../x/./y", root), *expected = xasprintf("%s/a/x/y", real_root);
+    char *resolved = path_resolve(through);
+    assert_string_equal(resolved, expected);
+    assert_true(path_within(resolved, real_root));
+    assert_false(path_within(real_root, resolved));
+    assert_true(path_overlaps(real_root, resolved));
+    char *sibling = xasprintf("%sx", real_root); /* a shared prefix is not containment */
+    assert_false(path_overlaps(sibling, real_root));
+    char error[600];
+    assert_int_equal(vpaths_check_relative("exe", "bin/p", false, true, error, sizeof error), 0);
+    assert_int_equal(vpaths_check_relative("exe", "bin/../../p", false, true, error, sizeof error), -1);
+    assert_non_null(strstr(error, "leaves the folder"));
+    assert_int_equal(vpaths_check_relative("exe", "/bin/p", false, true, error, sizeof error), -1);
+    assert_int_equal(vpaths_check_relative("files", "../data/x", true, true, error, sizeof error), 0);
+    static const char *const ancestors[] = {"..", ".", "../..", "a/../..", "./", "x/.."};
+    for (size_t i = 0; i < sizeof ancestors / sizeof ancestors[0]; i++) {
+        if (vpaths_check_relative("files", ancestors[i], true, true, error, sizeof error) != -1)
+            fail_msg("'%s' was accepted as an input", ancestors[i]);
+        assert_non_null(strstr(error, "names the tree or a folder above it"));
+    }
+    assert_int_equal(vpaths_check_relative("cwd", "..", true, false, error, sizeof error), 0);
+    unlink(link);
+    rmdir(dir);
+    char *a = xasprintf("%s/a", root);
+    rmdir(a);
+    rmdir(root);
+    char *frees[] = {root, dir, link, real_root, through, expected, resolved, sibling, a};
+    for (size_t i = 0; i < sizeof frees / sizeof frees[0]; i++)
+        free(frees[i]);
+}
+
+static void test_unknown_keys(void **state)
+{
+    (void)state;
+    char error[400];
+    const char *ok = "// c\n{\"defaults\": {\"ignore\": [\"a\"]}, /* \"bogus\": 1 */\n"
+                     "\"programs\": [{\"name\": \"x\", \"run\": {\"env\": {\"ANY_NAME\": \"v\"}},\n"
+                     "  \"compare\": {\"outputs\": [{\"path\": \"o\", \"dtype\": \"f32\"}]}}]}";
+    assert_int_equal(vkeys_check("s.json", ok, strlen(ok), error, sizeof error), 0);
+    static const char *const bad[][2] = {
+        {"{\"programs\": [{\"name\": \"x\",\n\"compare\": {\n\"output\": []}}]}",
+         "s.json:3: unknown key 'output' (did you mean 'outputs'?)"},
+        {"{\"programs\": [{\"nmae\": \"x\"}]}", "s.json:1: unknown key 'nmae' (did you mean 'name'?)"},
+        {"{\"defaults\": {\"timout\": 3}}", "unknown key 'timout' (did you mean 'timeout'?)"},
+        {"{\"programs\": [{\"compare\": {\"outputs\": [{\"path\": \"o\"}, {\"fromat\": \"raw\"}]}}]}",
+         "unknown key 'fromat' (did you mean 'format'?)"},
+        {"/* a\n b */ {\"programs\": [{\"zzzzzzzz\": 1}]}", "s.json:2: unknown key 'zzzzzzzz'"},
+        {"{\"programs\": [{\"name\": \"a \\\" b\", \"verdict\": {\"must_mach\": \"x\"}}]}",
+         "unknown key 'must_mach' (did you mean 'must_match'?)"},
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(vkeys_check("s.json", bad[i][0], strlen(bad[i][0]), error, sizeof error), -1);
+        if (!strstr(error, bad[i][1]))
+            fail_msg("case %zu: '%s' not in '%s'", i, bad[i][1], error);
+    }
+    /* Far from every known key: no suggestion. */
+    const char *far = "{\"zzzzzzzz\": 1}";
+    assert_int_equal(vkeys_check("s.json", far, strlen(far), error, sizeof error), -1);
+    assert_null(strstr(error, "did you mean"));
+}
+
+/* A background child and a setsid() child of a finished command are killed and reaped. */
+static void test_leftover_processes_are_reaped(void **state)
+{
+    (void)state;
+    char *pids = xasprintf("/tmp/hc-validate-pids-%d", (int)getpid());
+    char *script = xasprintf("sleep 300 & echo $! > %s; setsid sh -c 'echo $$ >> %s; exec sleep 300' & sleep 1", pids,
+                             pids);
+    char *argv[] = {"/bin/sh", "-c", script, NULL};
+    process_spec spec = {.argv = argv, .stdout_path = "/dev/null", .stderr_path = "/dev/null", .timeout_seconds = 30};
+    process_result r;
+    assert_int_equal(run_process_spec(&spec, &r), 0);
+    assert_true(process_ok(&r));
+    assert_true(r.leftovers >= 2);
+    char *text = read_text_file(pids, NULL);
+    assert_non_null(text);
+    int count = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+        pid_t pid = (pid_t)atoi(line);
+        count++;
+        if (pid > 0 && kill(pid, 0) == 0) {
+            kill(pid, SIGKILL);
+            fail_msg("process %d outlived its run", (int)pid);
+        }
+    }
+    assert_int_equal(count, 2);
+    free(text);
+    unlink(pids);
+    free(pids);
+    free(script);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -370,6 +495,9 @@ int main(void)
         cmocka_unit_test(test_mutated_inputs_are_safe),
         cmocka_unit_test(test_process_not_started_is_exact),
         cmocka_unit_test(test_path_normalisation),
+        cmocka_unit_test(test_path_resolution),
+        cmocka_unit_test(test_unknown_keys),
+        cmocka_unit_test(test_leftover_processes_are_reaped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -91,6 +91,13 @@ END
   (cd t2 && "$harness" validate build --spec spec.json --work w2 --bundle w2/b) > t2/bundle.txt 2>&1
   expect_refused $? t2/bundle.txt "--bundle .* overlap" "--bundle inside --work"
   [ ! -e t2/w2 ] || fail "refused runs created the work folder"
+  # A report path that is a symbolic link is not written through: the file it points at stays as it was.
+  echo precious > t2/victim.txt && ln -s victim.txt t2/r-link.json
+  (cd t2 && "$harness" validate run --spec spec.json --work w3 --hipify "$hipify" --json r-link.json --without-gpu) \
+    > t2/rl.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -q "cannot write r-link.json" t2/rl.txt || fail "report through a link: exit status $rc"
+  [ "$(cat t2/victim.txt)" = precious ] && [ -L t2/r-link.json ] || fail "report through a link: the target was written"
   # The corpus build refuses a work folder inside the corpus as well.
   mkdir -p t2/corpus && printf '__global__ void k() {}\nint main() { return 0; }\n' > t2/corpus/k.cu
   "$harness" build --corpus t2/corpus --work t2/corpus/w --hipify "$hipify" --nvcc none --hipcc none \
@@ -270,13 +277,15 @@ END
   {"name": "differ", "tree": "tree", "port": "tree", "build": {"cuda": "true", "hip": "true"},
    "exe": {"cuda": "big.sh", "hip": "big2.sh"}}]}
 END
-  printf '#!/bin/sh\nexec "$(dirname "$0")/big.sh" 1\n' > tree/big2.sh && chmod +x tree/big2.sh
+  # (the HIP side's own copy: only the executable is staged)
+  sed 's/-v tail="$1"/-v tail=1/' tree/big.sh > tree/big2.sh && chmod +x tree/big2.sh
   # (ulimit -v: the harness must not need the two streams in memory, 160 MiB, plus their line index)
   (ulimit -v 400000 2>/dev/null; "$harness" validate run --spec s10.json --work w10 --without-gpu) > r10.txt 2>&1
   rc=$?
   [ $rc -eq 1 ] || fail "streams: exit status $rc, expected 1"
   expect_row r10.txt same validate PASS "byte-identical (over the 64 MiB limit of line comparison)"
-  expect_row r10.txt differ validate FAIL "over the 64 MiB limit of line comparison" "not byte-identical"
+  expect_row r10.txt differ validate FAIL "stdout line 838861 (byte 83886004): cuda end 1 | hip end 2" \
+    "over the 64 MiB limit of line comparison" "not byte-identical"
   rm -rf w10
 elif [ "$mode" = layout ]; then
   # 11. -I../common: the port keeps the folders above the tree that also_translate names; a setup step; several
