@@ -107,6 +107,11 @@ void hc_job_list_free(hc_job_list *jobs);
  * lead out are the output layer's to refuse. Returns 0 or -1 with a message in err. */
 int hc_output_path(const char *dir, const char *rel, char *out, size_t size, char *err, size_t errsize);
 
+/* Writes of the run that would land on one file, found before anything is written and each named
+ * (HC2022: two inputs, one output path under -O; HC2026: a report on a translated output, a backup or
+ * another report). Returns how many (0: none), or -1 when out of memory (collisions.c). */
+int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs);
+
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
 

@@ -272,30 +272,6 @@ static int write_reports(const hc_cli *cli, const hc_run *run, hc_out_guard *gua
     return rc;
 }
 
-static int cmp_rel(const void *a, const void *b) {
-    const hc_job *x = *(const hc_job *const *)a, *y = *(const hc_job *const *)b;
-    return strcmp(x->rel_path, y->rel_path);
-}
-
-/* -O: two inputs that map to one output path would overwrite each other; every such pair is named
- * and nothing is written. Returns the number of collisions (-1: out of memory). */
-static int output_collisions(const hc_cli *cli, const hc_job_list *jobs) {
-    if (!cli->out_dir || jobs->n < 2) return 0;
-    const hc_job **v = malloc(jobs->n * sizeof *v);
-    if (!v) return -1;
-    for (size_t i = 0; i < jobs->n; i++) v[i] = &jobs->v[i];
-    qsort(v, jobs->n, sizeof *v, cmp_rel);
-    int n = 0;
-    for (size_t i = 1; i < jobs->n; i++) {
-        if (strcmp(v[i - 1]->rel_path, v[i]->rel_path) != 0) continue;
-        hc_cli_diag(cli, v[i]->path, HC_D_OUTPUT_COLLISION, "%s and %s would both be written to %s/%s; nothing written",
-                    v[i - 1]->path, v[i]->path, cli->out_dir, v[i]->rel_path);
-        n++;
-    }
-    free(v);
-    return n;
-}
-
 static int usage_checks(const hc_cli *cli) {
     if (cli->inputs.n == 0) {
         fprintf(stderr, "hipify-c: no input files (see --help)\n");
@@ -402,7 +378,7 @@ int hc_cli_main(int argc, char **argv) {
             fprintf(stderr, "hipify-c: error: out of memory\n");
             return HC_EXIT_ERRORS;
         }
-    if (output_collisions(&cli, &jobs) != 0) {
+    if (hc_cli_collisions(&cli, &jobs) != 0) { /* nothing written yet: refused as a whole */
         hc_out_guard_free(&guard);
         hc_job_list_free(&jobs);
         hc_context_free(ctx);

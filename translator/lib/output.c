@@ -187,6 +187,25 @@ static int resolve_loose(const char *path, char *out, size_t size) {
     return w < 0 || (size_t)w >= size ? -1 : 0;
 }
 
+/* The file a write to path lands on: its real path when it exists, else the path its links lead to,
+ * resolved as far as it exists. */
+static int resolve_target(const char *path, bool exists, char *target, size_t size, char *err, size_t errsize) {
+    if (exists) {
+        if (realpath(path, target)) return 0;
+        return fail(err, errsize, -1, "cannot resolve %s: %s", path, strerror(errno)), -1;
+    }
+    char followed[PATH_MAX];
+    if (follow_links(path, followed, sizeof followed, err, errsize) != 0) return -1;
+    if (resolve_loose(followed, target, size) != 0) return fail(err, errsize, -1, "%s: path too long", path), -1;
+    return 0;
+}
+
+int hc_out_resolve(const char *path, char *out, size_t size) {
+    struct stat st;
+    char err[64];
+    return resolve_target(path, stat(path, &st) == 0, out, size, err, sizeof err);
+}
+
 static bool path_within(const char *inner, const char *outer) {
     size_t n = strlen(outer);
     if (n == 1 && outer[0] == '/') return true;
@@ -325,14 +344,7 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
         return r;
     }
     char target[PATH_MAX];
-    if (exists) {
-        if (!realpath(path, target)) return fail(err, errsize, HC_OUT_FAILED, "cannot resolve %s: %s", path, strerror(errno));
-    } else {
-        char followed[PATH_MAX];
-        if (follow_links(path, followed, sizeof followed, err, errsize) != 0) return HC_OUT_FAILED;
-        if (resolve_loose(followed, target, sizeof target) != 0)
-            return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", path);
-    }
+    if (resolve_target(path, exists, target, sizeof target, err, errsize) != 0) return HC_OUT_FAILED;
     if (p->confine) {
         char dir[PATH_MAX];
         if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(target, dir))

@@ -91,6 +91,11 @@ int hc_out_mode_of(const char *path);
  * versions of hipify-c used ("NAME.hipify-XXXXXX"). */
 bool hc_out_is_temp_name(const char *base);
 
+/* The absolute path of the file a write to path would land on (through links, dangling ones included;
+ * missing trailing components as written). Two paths with the same answer name one file. Returns 0,
+ * or -1 when it cannot be resolved (a link loop, a path too long). */
+int hc_out_resolve(const char *path, char *out, size_t size);
+
 /* Whether directory a lies inside directory b or is b (both resolved through links; missing trailing
  * components are taken as written). */
 bool hc_out_dir_within(const char *a, const char *b);

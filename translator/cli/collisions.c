@@ -1,0 +1,123 @@
+/* collisions.c: before anything is written, finds writes of one run that would land on one file: two
+ * inputs mapped to one output path under -O, and a report (diff, HTML, JSON, SARIF, CSV) that names a
+ * translated output, a backup or another report. It writes nothing and decides no output path itself. */
+#include "cli.h"
+#include "output.h"
+#include "paths.h"
+
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+static int cmp_rel(const void *a, const void *b) {
+    const hc_job *x = *(const hc_job *const *)a, *y = *(const hc_job *const *)b;
+    return strcmp(x->rel_path, y->rel_path);
+}
+
+/* -O: two inputs that map to one output path would overwrite each other. */
+static int input_collisions(const hc_cli *cli, const hc_job_list *jobs) {
+    if (!cli->out_dir || jobs->n < 2) return 0;
+    const hc_job **v = malloc(jobs->n * sizeof *v);
+    if (!v) return -1;
+    for (size_t i = 0; i < jobs->n; i++) v[i] = &jobs->v[i];
+    qsort(v, jobs->n, sizeof *v, cmp_rel);
+    int n = 0;
+    for (size_t i = 1; i < jobs->n; i++) {
+        if (strcmp(v[i - 1]->rel_path, v[i]->rel_path) != 0) continue;
+        hc_cli_diag(cli, v[i]->path, HC_D_OUTPUT_COLLISION, "%s and %s would both be written to %s/%s; nothing written",
+                    v[i - 1]->path, v[i]->path, cli->out_dir, v[i]->rel_path);
+        n++;
+    }
+    free(v);
+    return n;
+}
+
+/* A report as the run will write it: its option, its path and the file it lands on. */
+typedef struct report_target {
+    const char *option;
+    const char *path;
+    char real[PATH_MAX];
+} report_target;
+
+/* Standard output, a FIFO or the null device are streams written in place: two writers there mix
+ * text but replace nothing, so they are no collision. */
+static bool is_stream(const char *path) {
+    struct stat st;
+    return strcmp(path, "-") == 0 || (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode));
+}
+
+/* Whether a write to path lands on the file real; name_hint is real's base name, so that only paths
+ * that could reach it are resolved (a link, or the same base name) and a 100,000-file tree costs one
+ * lstat a file. */
+static bool lands_on(const char *path, const char *real) {
+    struct stat lst;
+    bool link = lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode);
+    if (!link && strcmp(hc_path_base(path), hc_path_base(real)) != 0) return false;
+    char r[PATH_MAX];
+    return hc_out_resolve(path, r, sizeof r) == 0 && strcmp(r, real) == 0;
+}
+
+/* The report options of the run, resolved; returns how many. */
+static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap) {
+    char csv[PATH_MAX];
+    const char *csv_path = NULL;
+    if (cli->print_stats_csv) {
+        if (cli->o_stats) csv_path = cli->o_stats;
+        else if ((size_t)snprintf(csv, sizeof csv, "%s/hipify-stats.csv", cli->out_dir ? cli->out_dir : ".") < sizeof csv)
+            csv_path = csv;
+    }
+    const struct { const char *option, *path; } all[] = {
+        {"--diff", cli->diff},        {"--report", cli->report}, {"--stats-json", cli->stats_json},
+        {"--sarif", cli->sarif},      {"--o-stats", csv_path},
+    };
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof all / sizeof *all && n < cap; i++) {
+        if (!all[i].path || is_stream(all[i].path)) continue;
+        t[n].option = all[i].option;
+        t[n].path = all[i].path;
+        if (hc_out_resolve(all[i].path, t[n].real, sizeof t[n].real) == 0) n++;
+    }
+    return n;
+}
+
+/* Names one report that lands on another write of the run. */
+static void report_clash(const hc_cli *cli, const report_target *t, const char *what, const char *other) {
+    hc_cli_diag(cli, t->path, HC_D_REPORT_COLLISION, "%s %s is also %s %s; nothing written", t->option, t->path, what, other);
+}
+
+static int report_collisions(const hc_cli *cli, const hc_job_list *jobs) {
+    report_target t[5];
+    size_t nt = collect_reports(cli, t, sizeof t / sizeof *t);
+    int n = 0;
+    for (size_t i = 0; i < nt; i++)
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(t[i].real, t[k].real) == 0) report_clash(cli, &t[i], "the path of", t[k].option), n++;
+    bool single = cli->output != NULL || (!cli->out_dir && !cli->inplace);
+    if (cli->examine) return n; /* --examine writes no translation, no backup */
+    for (size_t i = 0; i < nt; i++) {
+        if (single) {
+            const char *to = cli->output ? cli->output : "-";
+            if (!is_stream(to) && lands_on(to, t[i].real)) report_clash(cli, &t[i], "the output", to), n++;
+            continue;
+        }
+        for (size_t j = 0; j < jobs->n; j++) {
+            char out[PATH_MAX];
+            if (cli->out_dir) {
+                char err[PATH_MAX + 64];
+                if (hc_output_path(cli->out_dir, jobs->v[j].rel_path, out, sizeof out, err, sizeof err) != 0) continue;
+                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "the translation of", jobs->v[j].path), n++; break; }
+            } else if (!cli->no_backup) { /* --inplace: the inputs themselves are guarded; their backups are not yet */
+                if ((size_t)snprintf(out, sizeof out, "%s.prehip", jobs->v[j].path) >= sizeof out) continue;
+                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "the backup of", jobs->v[j].path), n++; break; }
+            }
+        }
+    }
+    return n;
+}
+
+int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs) {
+    int a = input_collisions(cli, jobs);
+    if (a < 0) return -1;
+    return a + report_collisions(cli, jobs);
+}
