@@ -41,7 +41,7 @@ typedef struct harness_options {
     const char *html_path;      /* --html FILE */
     const char *cuda_flags;     /* --cuda-flags: the {cuda_flags} placeholder (default -O2 -arch=NVIDIA_ARCH) */
     const char *hip_include;    /* --hip-include DIR: HIP headers for {hip_nvidia_flags} (default: the system's) */
-    int resume;                 /* --resume: validate runs only what WORK/results.jsonl has no result for */
+    int resume;                 /* --resume: run/validate run only what WORK/results.jsonl has no result for */
     int without_gpu;            /* --without-gpu: run even when no GPU is visible (programs that need none) */
     const char *platform_differences; /* --platform-differences FILE: AMD platform notes (platform_differences.tsv) */
 } harness_options;

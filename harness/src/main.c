@@ -49,7 +49,7 @@ static const option_spec option_table[] = {
     {"--cuda-flags", OPT_STRING, FIELD(cuda_flags), "FLAGS: validate: {cuda_flags} (default -O2 -arch=NVIDIA_ARCH)"},
     {"--hip-include", OPT_STRING, FIELD(hip_include), "DIR: validate: HIP headers for {hip_nvidia_flags}"},
     {"--resume", OPT_FLAG, FIELD(resume),
-     "validate: keep the results in WORK/results.jsonl and run only the programs it has no result for"},
+     "run, validate: keep the results in WORK/results.jsonl and run only the programs it has none for"},
     {"--without-gpu", OPT_FLAG, FIELD(without_gpu), "validate: run even when no GPU is visible (programs that need none)"},
     {"--platform-differences", OPT_STRING, FIELD(platform_differences),
      "FILE: validate: platform_differences.tsv for the AMD platform notes (default: WORK's copy, else the source tree's)"},

@@ -65,14 +65,12 @@ static size_t list_children(pid_t *out, size_t size)
     return count;
 }
 
-/* Kills and reaps every process the last run left: its process group first, then whatever was reparented to
- * the harness (setsid() children and their descendants), until none is left or a few seconds have passed (a
- * process stuck in the kernel cannot be killed). Returns how many leftovers it killed. */
-static int reap_leftovers(pid_t group)
+/* Kills and reaps every process the last run left that was reparented to the harness (background children
+ * whose parent ended, setsid() children and their descendants), until none is left or a few seconds have
+ * passed (a process stuck in the kernel cannot be killed). Returns how many it killed. */
+static int reap_leftovers(void)
 {
     int killed = 0;
-    if (kill(-group, SIGKILL) == 0)
-        killed++;
     double start = now_seconds();
     for (;;) {
         int status;
@@ -94,25 +92,29 @@ static int reap_leftovers(pid_t group)
 }
 
 /* Waits for pid, killing its process group at the time limit, and fills the outcome fields of result; then
- * ends whatever the run left behind. */
+ * ends whatever the run left behind. The exit is observed without reaping (WNOWAIT), so that the group is
+ * killed while the ended leader still holds its id: a recycled pid can never be hit. */
 static void wait_with_timeout(pid_t pid, double start, double timeout_seconds, process_result *result)
 {
-    int status = 0;
     for (;;) {
-        pid_t done = waitpid(pid, &status, WNOHANG);
-        if (done == pid)
+        siginfo_t info;
+        memset(&info, 0, sizeof info);
+        int rc = waitid(P_PID, (id_t)pid, &info, WEXITED | WNOHANG | WNOWAIT);
+        if (rc == 0 && info.si_pid == pid)
             break;
-        if (done < 0 && errno != EINTR)
+        if (rc < 0 && errno != EINTR)
             break;
         if (timeout_seconds > 0 && now_seconds() - start > timeout_seconds) {
-            kill(-pid, SIGKILL);
-            waitpid(pid, &status, 0);
             result->timed_out = true;
             break;
         }
         struct timespec pause = {0, 20 * 1000 * 1000};
         nanosleep(&pause, NULL);
     }
+    kill(-pid, SIGKILL); /* the leader at a timeout, and whatever else is left in its group */
+    int status = 0;
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+        ;
     result->seconds = now_seconds() - start;
     if (!result->timed_out) {
         if (WIFEXITED(status)) {
@@ -122,7 +124,7 @@ static void wait_with_timeout(pid_t pid, double start, double timeout_seconds, p
             result->signal = WTERMSIG(status);
         }
     }
-    result->leftovers = reap_leftovers(pid);
+    result->leftovers = reap_leftovers();
 }
 
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,

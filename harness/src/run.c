@@ -11,6 +11,7 @@
 #include "harness.h"
 #include "process.h"
 #include "recfile.h"
+#include "resultlog.h"
 
 /* Different poison bytes for the two sides: an element neither side writes then differs between them. Neither
  * pattern is a NaN (0xA5A5A5A5 is about -2.9e-16 as f32, 0x5A5A5A5A about 1.5e16), so a NaN cannot hide it. */
@@ -125,10 +126,21 @@ int harness_run(const harness_options *o)
         return 2;
     }
     int have_gpu = gpu_available(reason, sizeof reason);
+    result_log log;
+    /* A run of some programs (CTest runs one per test, side by side) adds to the log; a full run starts it. */
+    result_log_open(&log, o->work_dir, o->programs.count > 0, o->resume, &results);
     for (size_t i = 0; i < programs.count; i++) {
         const char *p = programs.items[i];
+        size_t first = results.count;
+        if (result_log_has(&log, p, "run")) {
+            /* Already run by the interrupted run: its row comes back from WORK/results.jsonl. */
+            result_log_restore(&log, p, &results);
+            printf("%s: result kept from an earlier run (results.jsonl)\n", p);
+            continue;
+        }
         if (!have_gpu) {
             result_add(&results, p, "run", RESULT_SKIP, reason, NULL);
+            result_log_write(&log, &results, first);
             continue;
         }
         char *records[2], *logs[2] = {NULL, NULL};
@@ -204,7 +216,9 @@ int harness_run(const harness_options *o)
         comparison_free(&cmp);
         policy_free(&policy);
         free(sidecar);
+        result_log_write(&log, &results, first);
     }
+    result_log_close(&log, &results);
     int reports = finish_reports(o, "run", &results);
     int exit_code = result_set_all_skipped(&results) ? HARNESS_EXIT_SKIPPED
                                                      : (result_set_ok(&results) && reports == 0 ? 0 : 1);

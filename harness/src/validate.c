@@ -1,7 +1,6 @@
 /* validate.c: `hipify-harness validate build|run`: loads the spec, builds and stages each program (vbuild.c),
  * writes WORK/validate.json, makes the bundle (vbundle.c) and runs the staged programs (vcheck.c) into the
  * reports. It compares nothing itself. */
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,6 +11,7 @@
 #include "harness.h"
 #include "platnotes.h"
 #include "process.h"
+#include "resultlog.h"
 #include "vbuild.h"
 #include "vbundle.h"
 #include "vcheck.h"
@@ -96,57 +96,6 @@ static int exit_status(const result_set *results, int reports)
     return ran && skipped == ran ? HARNESS_EXIT_SKIPPED : 0;
 }
 
-/* WORK/results.jsonl: one line per result, written as each program finishes, so that a run that is killed
- * keeps what it found and --resume can go on from there. Never follows a link. NULL when it cannot be opened. */
-static FILE *open_results_lines(const char *work, int append)
-{
-    char *path = xasprintf("%s/results.jsonl", work);
-    int fd = path ? open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : O_TRUNC), 0644) : -1;
-    FILE *out = fd >= 0 ? fdopen(fd, append ? "a" : "w") : NULL;
-    if (fd >= 0 && !out)
-        close(fd);
-    if (!out)
-        fprintf(stderr, "hipify-harness validate: cannot write %s\n", path ? path : work);
-    free(path);
-    return out;
-}
-
-/* Appends the rows from index first on to the results file; a failed write is reported once as an ERROR row. */
-static void write_rows(FILE *lines, result_set *results, size_t first, int *failed)
-{
-    for (size_t i = first; lines && i < results->count; i++)
-        if (report_jsonl_append(lines, &results->items[i]) != 0 && !*failed) {
-            *failed = 1;
-            result_add(results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
-        }
-}
-
-/* The rows of an earlier, interrupted run (--resume): each line parsed into done, the lines kept beside. */
-static void read_results_lines(const char *work, result_set *done, strvec *lines)
-{
-    char *path = xasprintf("%s/results.jsonl", work), *text = path ? read_text_file(path, NULL) : NULL;
-    for (char *line = text, *next; line && *line; line = next) {
-        next = strchr(line, '\n');
-        if (next)
-            *next++ = '\0';
-        else
-            next = line + strlen(line);
-        /* A line cut short by the kill is not a result: that program runs again. */
-        if (report_jsonl_read_row(line, done) == 0)
-            strvec_push(lines, line);
-    }
-    free(text);
-    free(path);
-}
-
-static int has_result(const result_set *done, const char *program)
-{
-    for (size_t i = 0; i < done->count; i++)
-        if (!strcmp(done->items[i].program, program) && !strcmp(done->items[i].step, "validate"))
-            return 1;
-    return 0;
-}
-
 /* The work folder against every selected program's tree, port and inputs; the reports and the bundle
  * against the programs' sources and the work folder. Returns 0, or -1 with the reason in error. */
 static int check_spec_paths(const harness_options *o, const vspec *spec, char *error, size_t error_size)
@@ -193,7 +142,7 @@ int harness_validate(const harness_options *o)
         return 2;
     }
     result_set results = {0};
-    int lines_failed = 0, built_now = 0;
+    int built_now = 0;
     if (o->spec_path) {
         vspec spec;
         if (vspec_load(o->spec_path, &spec, error, sizeof error) != 0) {
@@ -228,7 +177,8 @@ int harness_validate(const harness_options *o)
         vprogram *staged = calloc(spec.count + 1, sizeof *staged);
         vprogram **list = calloc(spec.count + 1, sizeof *list);
         size_t count = 0;
-        FILE *lines = open_results_lines(work, 0);
+        result_log log;
+        result_log_open(&log, work, o->programs.count > 0, 0, &results);
         built_now = 1;
         for (size_t i = 0; staged && list && i < spec.count; i++)
             if (selected(o, spec.programs[i].name)) {
@@ -239,10 +189,9 @@ int harness_validate(const harness_options *o)
                     result_add(&results, spec.programs[i].name, "stage", RESULT_ERROR, "out of memory", NULL);
                 list[count] = &staged[count];
                 count++;
-                write_rows(lines, &results, first, &lines_failed);
+                result_log_write(&log, &results, first);
             }
-        if (lines)
-            fclose(lines);
+        result_log_close(&log, &results);
         char *path = xasprintf("%s/validate.json", work);
         if (!path || !list || vspec_write_staged(path, list, count) != 0)
             result_add(&results, "(spec)", "stage", RESULT_ERROR, "cannot write WORK/validate.json", NULL);
@@ -300,25 +249,17 @@ int harness_validate(const harness_options *o)
     char reason[256] = "";
     int have_gpu = o->without_gpu || gpu_available(reason, sizeof reason);
     describe_environment(&results);
-    result_set done = {0};
-    strvec done_lines = {0};
-    if (o->resume)
-        read_results_lines(run_base, &done, &done_lines);
-    FILE *lines = open_results_lines(run_base, o->resume || built_now);
-    if (!lines) {
-        result_add(&results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
-        lines_failed = 1;
-    }
+    result_log log;
+    /* Appended to after a build in this command or when only some programs run; a full run starts afresh. */
+    result_log_open(&log, run_base, built_now || o->programs.count > 0, o->resume, &results);
     for (size_t i = 0; i < staged.count; i++) {
         const vprogram *p = &staged.programs[i];
         if (!selected(o, p->name))
             continue;
         size_t first = results.count;
-        if (has_result(&done, p->name)) {
-            /* Already validated by the interrupted run: its rows come back from the file, not from a rerun. */
-            for (size_t k = 0; k < done.count; k++)
-                if (!strcmp(done.items[k].program, p->name))
-                    report_jsonl_read_row(done_lines.items[k], &results);
+        if (result_log_has(&log, p->name, "validate")) {
+            /* Already validated by the interrupted run: its rows come back from the log, not from a rerun. */
+            result_log_restore(&log, p->name, &results);
             printf("%s: result kept from an earlier run (results.jsonl)\n", p->name);
             if (attach_notes(&notes, p, &results) != 0)
                 result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
@@ -342,12 +283,9 @@ int harness_validate(const harness_options *o)
         }
         if (attach_notes(&notes, p, &results) != 0)
             result_add(&results, p->name, "validate", RESULT_ERROR, "out of memory", NULL);
-        write_rows(lines, &results, first, &lines_failed);
+        result_log_write(&log, &results, first);
     }
-    if (lines && fclose(lines) != 0 && !lines_failed)
-        result_add(&results, "(results)", "validate", RESULT_ERROR, "cannot write WORK/results.jsonl", NULL);
-    result_set_free(&done);
-    strvec_free(&done_lines);
+    result_log_close(&log, &results);
     platnotes_free(&notes);
     int reports = finish_reports(o, "validate", &results);
     int status = exit_status(&results, reports);

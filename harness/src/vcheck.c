@@ -510,7 +510,12 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
                        outcome[0].timed_out == outcome[1].timed_out;
         outcome_text(&outcome[0], a, sizeof a);
         outcome_text(&outcome[1], b, sizeof b);
-        snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
+        int used0 = snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
+        /* Not a difference, but worth a line: a program that leaves processes behind. */
+        for (int s = 0; s < 2; s++)
+            if (outcome[s].leftovers && used0 > 0 && (size_t)used0 < sizeof summary[0])
+                used0 += snprintf(summary[0] + used0, sizeof summary[0] - (size_t)used0,
+                                  "; %s left %d process(es) running, killed", vside_names[s], outcome[s].leftovers);
         check_verdict(&f, p, stdout_path, summary[4], sizeof summary[4]);
         if (p->compare_stdout) {
             const char *paths[2] = {stdout_path[0], stdout_path[1]};

@@ -465,7 +465,7 @@ static void test_leftover_processes_are_reaped(void **state)
     process_result r;
     assert_int_equal(run_process_spec(&spec, &r), 0);
     assert_true(process_ok(&r));
-    assert_true(r.leftovers >= 2);
+    assert_true(r.leftovers >= 1); /* the setsid() child at least: it left the group */
     char *text = read_text_file(pids, NULL);
     assert_non_null(text);
     int count = 0;

@@ -208,6 +208,12 @@ END
   [ "$(grep -c '"step":"validate"' w7/results.jsonl)" -eq 2 ] || fail "resume: results.jsonl does not hold both results"
   "$harness" validate build --spec s7.json --work w7 --resume > b7r.txt 2>&1
   expect_refused $? b7r.txt "--resume goes on with a staged run" "--resume with --spec"
+  # The corpus run logs its rows the same way (no GPU here: SKIPPED rows) and resumes from them.
+  mkdir -p wc/a wc/b && touch wc/a/a.cuda wc/b/b.cuda
+  HIPIFY_HARNESS_NO_GPU=1 "$harness" run --work wc > rc.txt 2>&1
+  [ "$(grep -c '"step":"run"' wc/results.jsonl 2>/dev/null)" = 2 ] || fail "corpus run: results.jsonl lacks a row per program"
+  HIPIFY_HARNESS_NO_GPU=1 "$harness" run --work wc --resume > rc2.txt 2>&1
+  [ "$(grep -c 'result kept from an earlier run' rc2.txt)" = 2 ] || fail "corpus run --resume ran the programs again"
 
   # 8. --timeout must be a positive number and limits the runs; a lost stdout is an error.
   for bad in abc -5 0 nan 1e999; do
@@ -252,7 +258,7 @@ END
 END
   : > pids
   "$harness" validate run --spec s9.json --work w9 --without-gpu > r9.txt 2>&1
-  expect_row r9.txt leaves validate PASS
+  expect_row r9.txt leaves validate PASS "cuda left" "hip left" "process(es) running, killed"
   expect_row r9.txt hangs validate FAIL "timed out after 3 s"
   [ "$(wc -l < pids)" -eq 8 ] || fail "expected 8 child pids, got $(wc -l < pids)"
   sleep 0.5
