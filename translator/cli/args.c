@@ -319,6 +319,17 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_HELP: print_help(stdout); return 1;
     case OPT_VERSION: printf("hipify-c %s\n", HC_VERSION_STRING); return 1;
     case OPT_MAN: print_man(stdout); return 1;
+    case OPT_DEPFILE:
+    case OPT_TABLES_ID:
+    case OPT_NO_MANIFEST:
+    case OPT_RESYNC:
+    case OPT_BASE_CUDA:
+    case OPT_RESYNC_JSON:
+    case OPT_RESYNC_DRY_RUN:
+    case OPT_ALLOW_TOOL_CHANGE:
+    case OPT_DRIFT:
+    case OPT_DRIFT_JSON:
+    case OPT_DRIFT_HTML: return hc_cli_apply_port(cli, o->id, val);
     case OPT__COUNT: break;
     }
     return 0;

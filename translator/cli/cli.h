@@ -56,7 +56,28 @@ typedef struct hc_cli {
     bool doc_md, doc_csv;        /* --md, --csv */
     const char *doc_format;      /* full, strict, compact (NULL: full) */
     const char *doc_roc;         /* skip, separate, joint (NULL: skip) */
+    /* keeping a port alive (port_cli.c, resync_cli.c, drift_cli.c) */
+    const char *depfile;                 /* --depfile */
+    bool tables_id, no_manifest;         /* --tables-id, --no-manifest */
+    const char *resync_dir, *base_cuda;  /* --resync HIP_DIR, --base-cuda DIR */
+    const char *resync_json;             /* --resync-json */
+    bool resync_dry_run, allow_tool_change;
+    const char *drift_dir, *drift_json, *drift_html; /* --drift HIP_DIR, its reports */
 } hc_cli;
+
+/* Keeping a port alive (port_cli.c): the options that shape a translation, as command-line words
+ * ("--roc", "--hip-version=5.2.0"), which a manifest records and --resync replays; the options of
+ * options.def's last block; the manifest -O leaves; the --depfile of a -o translation. */
+int hc_cli_port_options(const hc_cli *cli, hc_strv *words);
+int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val);
+struct hc_out_guard;
+struct hc_job_list;
+int hc_cli_write_manifest(const hc_cli *cli, const struct hc_job_list *jobs, const hc_file_result *results,
+                          struct hc_out_guard *guard);
+int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, struct hc_out_guard *guard);
+/* --resync (resync_cli.c) and --drift (drift_cli.c): whole runs of their own; return the exit status. */
+int hc_cli_resync(hc_cli *cli);
+int hc_cli_drift(hc_cli *cli);
 
 /* The HIP installation the port will be built against (hip_install.c). given: --hip-path, or NULL to
  * search $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr. Writes its include directory into incdir and returns 1,

@@ -301,6 +301,10 @@ static int usage_checks(const hc_cli *cli) {
                     out_in && in_out ? "is" : out_in ? "lies inside" : "contains", in);
         return -1;
     }
+    if (cli->depfile && (!cli->output || !is_single_file_mode(cli))) {
+        fprintf(stderr, "hipify-c: --depfile needs -o FILE and one input file\n");
+        return -1;
+    }
     if ((cli->no_backup && !cli->inplace) || (cli->only_changed && !cli->out_dir)) {
         fprintf(stderr, "hipify-c: %s\n", cli->no_backup && !cli->inplace ? "--no-backup needs --inplace" : "--only-changed needs --out-dir");
         return -1;
@@ -337,6 +341,11 @@ int hc_cli_main(int argc, char **argv) {
             return HC_EXIT_OUTPUT;
         }
         return q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
+    }
+    if (cli.resync_dir || cli.drift_dir) { /* runs of their own (resync_cli.c, drift_cli.c) */
+        rc = cli.resync_dir ? hc_cli_resync(&cli) : hc_cli_drift(&cli);
+        hc_cli_free(&cli);
+        return rc;
     }
     if (usage_checks(&cli) != 0) {
         hc_cli_free(&cli);
@@ -414,6 +423,9 @@ int hc_cli_main(int argc, char **argv) {
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
     if (hc_carry_shim(&cli, results, &jobs, single) != 0) write_failed++; /* shim headers beside the port */
+    if (hc_cli_write_manifest(&cli, &jobs, results, &guard) != 0) write_failed++; /* what --resync reads */
+    if (single && jobs.n == 1 && results[0].status == HC_OK && hc_cli_write_depfile(&cli, &results[0], &guard) != 0)
+        write_failed++;
     total.seconds = now_seconds() - t0;
     if (cli.verbose) hc_cli_verbose(stderr, ctx, results, jobs.n);
     FILE *stats_out = single && (!cli.output || !strcmp(cli.output, "-")) ? stderr : stdout;

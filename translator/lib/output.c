@@ -392,6 +392,29 @@ hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *
 /* ---- terminal-safe text ---- */
 
 /* Length of the valid UTF-8 sequence at s that is not a C1 control, or 0. */
+hc_out_status hc_out_remove(const hc_out_policy *p, const char *path, const void *expect, size_t len, char *err,
+                            size_t errsize) {
+    static const hc_out_policy none = {0};
+    if (!p) p = &none;
+    struct stat lst;
+    if (lstat(path, &lst) != 0) return fail(err, errsize, HC_OUT_FAILED, "cannot remove %s: %s", path, strerror(errno));
+    if (!S_ISREG(lst.st_mode)) /* a link, a device, a directory: never removed */
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is not a regular file: not removed", path);
+    size_t plen = strlen(path);
+    if (plen >= 7 && strcmp(path + plen - 7, ".prehip") == 0)
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is a backup of an original: not removed", path);
+    if (guarded(p->guard, &lst)) return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: not removed", path);
+    if (p->confine) {
+        char target[PATH_MAX], dir[PATH_MAX];
+        if (!realpath(path, target) || resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(target, dir))
+            return fail(err, errsize, HC_OUT_REFUSED, "%s lies outside %s: not removed", path, p->confine);
+    }
+    source s = {expect ? expect : "", len, -1};
+    if (!same_content(path, lst.st_size, &s)) return HC_OUT_KEPT; /* changed since the caller read it */
+    if (unlink(path) != 0) return fail(err, errsize, HC_OUT_FAILED, "cannot remove %s: %s", path, strerror(errno));
+    return HC_OUT_WRITTEN;
+}
+
 static size_t utf8_printable(const unsigned char *s) {
     unsigned c = s[0];
     size_t n = c >= 0xF0 && c <= 0xF4 ? 4 : c >= 0xE0 ? 3 : c >= 0xC2 && c < 0xE0 ? 2 : 0;

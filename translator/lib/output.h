@@ -85,6 +85,12 @@ hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *
  * whole). False when it cannot be read or is not a regular file. */
 bool hc_out_holds(const char *path, const void *data, size_t len);
 
+/* Removes the regular file at path, and only when it holds exactly expect[0, len): a file changed since
+ * the caller read it is KEPT. Links, devices, directories, backups, guarded inputs and files outside the
+ * confinement are REFUSED. HC_OUT_WRITTEN: removed. */
+hc_out_status hc_out_remove(const hc_out_policy *p, const char *path, const void *expect, size_t len, char *err,
+                            size_t errsize);
+
 /* The permission bits of path (following links), or HC_OUT_MODE_DEFAULT when it cannot be stat'ed. */
 int hc_out_mode_of(const char *path);
 /* True for names our temporary files have (".NAME.hipify-tmp-XXXXXX") and for the name earlier

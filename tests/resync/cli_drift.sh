@@ -1,0 +1,48 @@
+# cli_drift.sh: --drift on a CUDA tree and its port kept side by side: a missing port, a stale one, a
+# hand-edited one, an orphan, kernels without a HIP counterpart; by manifest and by modification time;
+# text, JSON and HTML; neither tree is changed.
+. "$2/tests/cli/lib.sh"
+
+mkdir -p cuda/sub
+printf '#include <cuda_runtime.h>\n__global__ void k1(float *p) { p[0] = 1; }\nint a() { return (int)cudaDeviceSynchronize(); }\n' >cuda/a.cu
+printf '__global__ void k2(int *p) {}\n' >cuda/b.cu
+printf 'int h;\n' >cuda/h.cuh
+printf 'int old;\n' >cuda/old.h
+run 0 "port" "$HIPIFY" -O hip cuda
+run 0 "no drift" "$HIPIFY" --drift hip cuda
+has stdout '^summary: ported 4, stale 0, missing 0, orphan 0, hand-edited 0; kernels 2, without HIP counterpart 0$' "clean summary"
+# the CUDA tree moves on: b.cu changes, a new file with a kernel, old.h goes; the port is edited by hand
+printf '__global__ void k2(int *p) { p[0] = 2; }\n' >cuda/b.cu
+printf '/* __global__ void not_a_kernel() */\ntemplate <int N>\n__global__ void\n__launch_bounds__(256)\nk3(float *x) {}\n' >cuda/sub/new.cu
+rm cuda/old.h
+echo '// tuned' >>hip/h.cuh
+find cuda hip -type f -exec md5sum {} + | sort >trees.sum
+run 1 "drift found (exit 1)" "$HIPIFY" --drift hip --drift-json d.json --drift-html d.html cuda
+has stdout '^  stale  *b.cu -> b.cu$' "stale port"
+has stdout '^  missing  *sub/new.cu: no HIP counterpart$' "missing port"
+has stdout '^  hand-edited  *h.cuh -> h.cuh$' "hand-edited port"
+has stdout '^  orphan  *old.h: its CUDA source is gone$' "orphan"
+has stdout '^cuda/sub/new.cu:3: kernel .k3. has no HIP counterpart$' "kernel without counterpart, at its line"
+hasnt stdout 'not_a_kernel' "a kernel in a comment is no kernel"
+has stdout '^summary: ported 2, stale 1, missing 1, orphan 1, hand-edited 1; kernels 3, without HIP counterpart 1$' "summary"
+has d.json '"state":	"missing"' "JSON missing"
+has d.json '"kernels_missing":	1' "JSON kernel count"
+has d.html '<td>sub/new.cu</td>' "HTML lists the file"
+find cuda hip -type f -exec md5sum {} + | sort | cmp -s - trees.sum || fail "a tree was changed"
+# side by side without a manifest: counterparts by hipify's names, staleness by modification time
+mkdir -p c2 h2
+printf '__global__ void kk(int *p) {}\n' >c2/kern_cuda.cu
+printf '__global__ void kk(int *p) {}\n' >h2/kern_hip.cpp
+printf 'int x;\n' >c2/util.cuh
+printf 'int x;\n' >h2/util.hip.h
+touch -d '2020-01-01' h2/util.hip.h
+printf '__global__ void lost(int *p) {}\n' >c2/lost.cu
+run 1 "drift without a manifest" "$HIPIFY" --drift h2 c2
+has stdout 'no manifest: by modification time' "says how it compared"
+has stdout '^  stale  *util.cuh -> util.hip.h$' "stale by time, .cuh -> .hip.h"
+hasnt stdout 'kern_cuda.cu: no HIP' "cuda -> hip in the name"
+has stdout '^  missing  *lost.cu: no HIP counterpart$' "missing without manifest"
+run 2 "broken manifest" sh -c "echo '{' >h2/.hipify_manifest.json && '$HIPIFY' --drift h2 c2"
+has stderr 'h2/.hipify_manifest.json:1: not a hipify-c port manifest' "broken manifest named"
+run 3 "report never replaces a tree file" "$HIPIFY" --drift hip --drift-json cuda/a.cu cuda
+finish

@@ -1,0 +1,316 @@
+/* port_cli.c: what a port leaves behind for the next one: the options that shape a translation as words, the
+ * manifest -O writes into its output directory, and the --depfile of a -o translation. It translates
+ * nothing and merges nothing (resync_cli.c does). */
+#include "cli.h"
+#include "manifest.h"
+#include "output.h"
+#include "paths.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val) {
+    switch (id) {
+    case OPT_DEPFILE: cli->depfile = val; break;
+    case OPT_TABLES_ID:
+        printf("hipify-c %s tables %s\n", HC_VERSION_STRING, hc_tables_id());
+        return 1;
+    case OPT_NO_MANIFEST: cli->no_manifest = true; break;
+    case OPT_RESYNC: cli->resync_dir = val; break;
+    case OPT_BASE_CUDA: cli->base_cuda = val; break;
+    case OPT_RESYNC_JSON: cli->resync_json = val; break;
+    case OPT_RESYNC_DRY_RUN: cli->resync_dry_run = true; break;
+    case OPT_ALLOW_TOOL_CHANGE: cli->allow_tool_change = true; break;
+    case OPT_DRIFT: cli->drift_dir = val; break;
+    case OPT_DRIFT_JSON: cli->drift_json = val; break;
+    case OPT_DRIFT_HTML: cli->drift_html = val; break;
+    default: break;
+    }
+    return 0;
+}
+
+static int push_fmt(hc_strv *w, const char *name, const char *val) {
+    size_t n = strlen(name) + strlen(val) + 2;
+    char *word = malloc(n);
+    if (!word) return -1;
+    snprintf(word, n, "%s=%s", name, val);
+    int rc = hc_strv_push(w, word);
+    free(word);
+    return rc;
+}
+
+/* Every option whose value can change what a file translates to, in one fixed order, each as one word
+ * that the parser reads back as the same option. Output places, reports, -j and messages are left out:
+ * they never change a translated byte. */
+int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
+    const hc_options *o = &cli->opt;
+    int rc = 0;
+    char buf[64];
+    if (o->hip_version) rc |= push_fmt(w, "--hip-version", hc_version_format(o->hip_version, buf, sizeof buf));
+    const struct { bool on; const char *word; } flags[] = {
+        {o->launch_syntax == HC_LAUNCH_HIP, "--hip-kernel-execution-syntax"},
+        {o->skip_excluded_pp_blocks, "--skip-excluded-preprocessor-conditional-blocks"},
+        {cli->amap, "--amap"},
+        {o->roc, "--roc"},
+        {o->miopen, "--miopen"},
+        {o->fix_warp_size, "--fix-warp-size"},
+        {o->annotate, "--annotate"},
+        {o->experimental, "--experimental"},
+        {o->use_hip_data_types, "--use-hip-data-types"},
+        {!o->build_scripts, "--no-build-scripts"},
+        {cli->build_scripts_only, "--build-scripts-only"},
+        {cli->only_changed, "--only-changed"},
+        {o->suppress_all, "--suppress-all"},
+    };
+    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+        if (flags[i].on) rc |= hc_strv_push(w, flags[i].word);
+    static const char *const sem[] = {"auto", "always", "full", "never"};
+    if (o->semantic != HC_SEM_AUTO) rc |= push_fmt(w, "--semantic", sem[o->semantic]);
+    for (size_t i = 0; i < cli->offload_archs.n; i++) rc |= push_fmt(w, "--offload-arch", cli->offload_archs.v[i]);
+    for (size_t i = 0; i < cli->rule_files.n; i++) {
+        /* the rules' content, not only their name, shapes the port: recorded as PATH#BLOB */
+        char real[PATH_MAX], word[PATH_MAX + 64];
+        hc_blob_id id = "";
+        if (!realpath(cli->rule_files.v[i], real)) snprintf(real, sizeof real, "%s", cli->rule_files.v[i]);
+        hc_blob_id_of_file(real, id);
+        snprintf(word, sizeof word, "%s#%s", real, id);
+        rc |= push_fmt(w, "--rules", word);
+    }
+    if (o->compile_db_dir) rc |= push_fmt(w, "--build-path", o->compile_db_dir);
+    if (o->cuda_path) rc |= push_fmt(w, "--cuda-path", o->cuda_path);
+    if (o->decls_dir) rc |= push_fmt(w, "--decls-dir", o->decls_dir);
+    for (size_t i = 0; i < cli->exclude_dirs.n; i++) rc |= push_fmt(w, "--exclude-dirs", cli->exclude_dirs.v[i]);
+    for (size_t i = 0; i < cli->exclude_files.n; i++) rc |= push_fmt(w, "--exclude-files", cli->exclude_files.v[i]);
+    for (size_t i = 0; i < cli->clang_args.n; i++) rc |= push_fmt(w, "--extra-arg", cli->clang_args.v[i]);
+    if (!o->suppress_all) {
+        char list[8192] = "";
+        size_t len = 0;
+        for (int i = 0; i < HC_DIAG__COUNT && len < sizeof list; i++)
+            if (o->suppressed[i])
+                len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", hc_diag_info_get((hc_diag_id)i)->code);
+        if (len) rc |= push_fmt(w, "--suppress", list);
+    }
+    return rc ? -1 : 0;
+}
+
+/* The one input directory of a tree port, or NULL (a file, or several inputs: no manifest). */
+static const char *single_input_dir(const hc_cli *cli) {
+    struct stat st;
+    if (cli->inputs.n != 1 || stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
+    return cli->inputs.v[0];
+}
+
+/* Whether -O wrote r's output (the same test as main.c's write_result). */
+static bool was_written(const hc_cli *cli, const hc_file_result *r) {
+    if (r->status != HC_OK) return false;
+    if (r->kind == HC_FILE_OTHER && !r->original) return !cli->only_changed;
+    return r->changed || !cli->only_changed;
+}
+
+int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_file_result *results, hc_out_guard *guard) {
+    const char *dir = single_input_dir(cli);
+    if (!cli->out_dir || cli->examine || cli->no_manifest || !dir) return 0;
+    char path[PATH_MAX], err[PATH_MAX + 256];
+    for (size_t i = 0; i < jobs->n; i++)
+        if (!strcmp(jobs->v[i].rel_path, HC_MANIFEST_NAME)) {
+            /* the tree holds a file of that name (a port being ported again): its copy is the output */
+            hc_out_printf(stderr, "hipify-c: note: no port manifest written: the input has its own %s\n", jobs->v[i].path);
+            return 0;
+        }
+    if (hc_output_path(cli->out_dir, HC_MANIFEST_NAME, path, sizeof path, err, sizeof err) != 0) return -1;
+    hc_manifest old;
+    int loaded = hc_manifest_load(path, &old, err, sizeof err);
+    if (loaded == 0) hc_manifest_free(&old);
+    if (loaded < 0) { /* a file of that name that is not a manifest of ours is the user's: never replaced */
+        FILE *f = fopen(path, "rb");
+        char head[1 << 16];
+        size_t n = f ? fread(head, 1, sizeof head - 1, f) : 0;
+        if (f) fclose(f);
+        head[n] = '\0';
+        if (!f || !hc_manifest_text_is_ours(head, n)) {
+            hc_out_printf(stderr, "%s: warning: not a hipify-c port manifest; left as it is and no manifest written "
+                                  "(--resync and --drift need one)\n", path);
+            return 0;
+        }
+    }
+    hc_manifest m = {0};
+    hc_strv words = {0};
+    int rc = -1;
+    if (hc_cli_port_options(cli, &words) != 0 || hc_manifest_set_options(&m, (const char *const *)words.v, words.n) != 0)
+        goto done;
+    m.tool_version = strdup(HC_VERSION_STRING);
+    m.tables_id = strdup(hc_tables_id());
+    m.cuda_dir = strdup(dir);
+    if (!m.tool_version || !m.tables_id || !m.cuda_dir) goto done;
+    if (hc_git_identity(dir, m.git_commit, &m.git_prefix, &m.git_dirty, err, sizeof err) < 0)
+        hc_out_printf(stderr, "hipify-c: warning: %s; the manifest records no git commit\n", err);
+    for (size_t i = 0; i < jobs->n; i++) {
+        const hc_file_result *r = &results[i];
+        hc_blob_id src = "", out = "";
+        int h = r->original ? hc_blob_id_of(r->original, r->original_len, src) : hc_blob_id_of_file(jobs->v[i].path, src);
+        if (h != 0) continue; /* unreadable: reported already, not part of the port */
+        if (was_written(cli, r)) {
+            if (r->original) hc_blob_id_of(r->output, r->output_len, out);
+            else memcpy(out, src, sizeof out);
+        }
+        if (hc_manifest_add(&m, jobs->v[i].rel_path, src, out) != 0) goto done;
+    }
+    hc_manifest_seal(&m);
+    char *text = hc_manifest_to_json(&m);
+    if (!text) goto done;
+    hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, cli->out_dir, guard};
+    hc_out_status st = hc_out_write(&p, path, text, strlen(text), HC_OUT_MODE_DEFAULT, err, sizeof err);
+    free(text);
+    if (st < 0) {
+        hc_out_printf(stderr, "hipify-c: error: cannot write the port manifest: %s\n", err);
+        goto done;
+    }
+    rc = 0;
+done:
+    if (rc != 0 && !m.tool_version) fprintf(stderr, "hipify-c: error: out of memory\n");
+    for (size_t i = 0; i < words.n; i++) free(words.v[i]);
+    free(words.v);
+    hc_manifest_free(&m);
+    return rc;
+}
+
+/* ---- --depfile ---- */
+
+typedef struct dep_set {
+    char **v;
+    size_t n;
+} dep_set;
+
+static bool dep_has(const dep_set *d, const char *p) {
+    for (size_t i = 0; i < d->n; i++)
+        if (!strcmp(d->v[i], p)) return true;
+    return false;
+}
+
+static int dep_add(dep_set *d, const char *p) {
+    char **n = realloc(d->v, (d->n + 1) * sizeof *n);
+    if (!n) return -1;
+    d->v = n;
+    return (d->v[d->n] = strdup(p)) ? (d->n++, 0) : -1;
+}
+
+/* The file an include names: beside the includer for "...", then each -I directory, as the compiler
+ * looks; "" when none exists (a system or toolkit header, which is not the project's to track). */
+static void resolve_include(const hc_cli *cli, const char *includer, bool quoted, const char *name, char *out, size_t size) {
+    struct stat st;
+    out[0] = '\0';
+    if (name[0] == '/') {
+        if (stat(name, &st) == 0 && S_ISREG(st.st_mode)) snprintf(out, size, "%s", name);
+        return;
+    }
+    if (quoted) {
+        char dir[PATH_MAX];
+        hc_path_dir(includer, dir, sizeof dir);
+        if ((size_t)snprintf(out, size, "%s/%s", dir, name) < size && stat(out, &st) == 0 && S_ISREG(st.st_mode)) return;
+    }
+    for (size_t i = 0; i < cli->clang_args.n; i++) {
+        const char *a = cli->clang_args.v[i];
+        const char *inc = !strncmp(a, "-I", 2) && a[2] ? a + 2 : !strcmp(a, "-I") && i + 1 < cli->clang_args.n ? cli->clang_args.v[i + 1] : NULL;
+        if (inc && (size_t)snprintf(out, size, "%s/%s", inc, name) < size && stat(out, &st) == 0 && S_ISREG(st.st_mode)) return;
+    }
+    out[0] = '\0';
+}
+
+/* Adds the headers text includes (every #include line, whatever branch it is in), then theirs. */
+static int scan_includes(const hc_cli *cli, const char *includer, const char *text, size_t len, dep_set *deps, int depth) {
+    if (depth > 64) return 0; /* include cycles are cut by dep_has; this bounds pathological chains */
+    for (const char *p = text, *end = text + len; p < end;) {
+        const char *eol = memchr(p, '\n', (size_t)(end - p));
+        if (!eol) eol = end;
+        const char *q = p;
+        while (q < eol && (*q == ' ' || *q == '\t')) q++;
+        if (q < eol && *q == '#') {
+            q++;
+            while (q < eol && (*q == ' ' || *q == '\t')) q++;
+            if ((size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
+                q += 7;
+                while (q < eol && (*q == ' ' || *q == '\t')) q++;
+                char close = q < eol && *q == '"' ? '"' : q < eol && *q == '<' ? '>' : 0;
+                const char *name = q + 1, *stop = close ? memchr(name, close, (size_t)(eol - name)) : NULL;
+                char want[PATH_MAX], found[PATH_MAX];
+                if (stop && (size_t)(stop - name) < sizeof want) {
+                    memcpy(want, name, (size_t)(stop - name));
+                    want[stop - name] = '\0';
+                    resolve_include(cli, includer, close == '"', want, found, sizeof found);
+                    hc_path_normalize(found);
+                    if (found[0] && !dep_has(deps, found)) {
+                        if (dep_add(deps, found) != 0) return -1;
+                        struct stat st;
+                        FILE *f = stat(found, &st) == 0 && st.st_size < (64 << 20) ? fopen(found, "rb") : NULL;
+                        if (f) {
+                            char *buf = malloc((size_t)st.st_size + 1);
+                            size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+                            fclose(f);
+                            int rc = buf ? scan_includes(cli, found, buf, n, deps, depth + 1) : -1;
+                            free(buf);
+                            if (rc != 0) return rc;
+                        }
+                    }
+                }
+            }
+        }
+        p = eol + 1;
+    }
+    return 0;
+}
+
+/* Make's escaping of a path in a rule: spaces and '#' behind a backslash, '$' doubled. */
+static size_t put_escaped(char *buf, size_t len, size_t cap, const char *s) {
+    for (; *s && len + 3 < cap; s++) {
+        if (*s == ' ' || *s == '#') buf[len++] = '\\';
+        if (*s == '$') buf[len++] = '$';
+        buf[len++] = *s;
+    }
+    return len;
+}
+
+int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guard *guard) {
+    if (!cli->depfile) return 0;
+    dep_set deps = {0};
+    char self[PATH_MAX], err[PATH_MAX + 256];
+    int rc = dep_add(&deps, r->path);
+    if (rc == 0 && r->original) rc = scan_includes(cli, r->path, r->original, r->original_len, &deps, 0);
+    for (size_t i = 0; rc == 0 && i < cli->rule_files.n; i++) rc = dep_add(&deps, cli->rule_files.v[i]);
+    /* the binary carries the tables: a new hipify-c (new tables, new rules of translation) re-ports */
+    ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
+    if (rc == 0 && n > 0) {
+        self[n] = '\0';
+        rc = dep_add(&deps, self);
+    }
+    size_t cap = 4096, len = 0;
+    for (size_t i = 0; i < deps.n; i++) cap += 2 * strlen(deps.v[i]) + 8;
+    cap += 2 * strlen(cli->output) + 8;
+    char *text = rc == 0 ? malloc(cap) : NULL;
+    if (text) {
+        len = put_escaped(text, 0, cap, cli->output);
+        text[len++] = ':';
+        for (size_t i = 0; i < deps.n; i++) {
+            memcpy(text + len, " \\\n ", 4);
+            len = put_escaped(text, len + 4, cap, deps.v[i]);
+        }
+        text[len++] = '\n';
+        hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, NULL, guard};
+        hc_out_status st = hc_out_write(&p, cli->depfile, text, len, HC_OUT_MODE_DEFAULT, err, sizeof err);
+        if (st < 0) {
+            hc_out_printf(stderr, "hipify-c: error: cannot write the dependency file: %s\n", err);
+            rc = -1;
+        }
+    } else {
+        fprintf(stderr, "hipify-c: error: out of memory\n");
+        rc = -1;
+    }
+    free(text);
+    for (size_t i = 0; i < deps.n; i++) free(deps.v[i]);
+    free(deps.v);
+    return rc;
+}

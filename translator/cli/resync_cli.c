@@ -1,0 +1,511 @@
+/* resync_cli.c: --resync: brings the changes of a CUDA tree into its hand-edited port. It checks the
+ * port's manifest (tool, tables, options, base identity), translates the base and the new CUDA into
+ * scratch directories with the recorded options, has resync.c plan the three-way merges, and carries the
+ * plan out through the output layer, then reports (text, JSON). It translates nothing itself. */
+#include "cli.h"
+#include "manifest.h"
+#include "output.h"
+#include "resync.h"
+#include "tree_files.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <git2.h>
+#include <limits.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+typedef struct resync_run {
+    hc_cli *cli;
+    const char *hip;          /* the port (ours) */
+    const char *cuda;         /* the new CUDA tree (theirs) */
+    char manifest_path[PATH_MAX];
+    char *manifest_text;
+    hc_manifest rec;          /* the port's manifest */
+    hc_strv replay;           /* the recorded options, replayable */
+    char scratch[PATH_MAX];   /* mkdtemp: base/, theirs/, cuda-base/ */
+    char base_cuda[PATH_MAX]; /* the CUDA base tree that is translated */
+    hc_out_guard guard;       /* the CUDA trees' files: never written */
+} resync_run;
+
+static int fail_usage(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int fail_usage(const char *fmt, ...) {
+    char msg[PATH_MAX * 4];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
+    hc_out_printf(stderr, "%s\n", msg);
+    return HC_EXIT_USAGE;
+}
+
+/* The recorded tool and tables must be this binary's: else the base translates differently from the port
+ * that was edited, and those differences would pass for hand edits. */
+static int check_tool(resync_run *r) {
+    bool same_tool = !strcmp(r->rec.tool_version, HC_VERSION_STRING), same_tables = !strcmp(r->rec.tables_id, hc_tables_id());
+    if (same_tool && same_tables) return 0;
+    unsigned line = hc_manifest_line_of(r->manifest_text, same_tool ? "tables_id" : "tool_version");
+    if (r->cli->allow_tool_change) {
+        hc_out_printf(stderr, "%s:%u: warning: the port was made by hipify-c %s (tables %s), this is %s (tables %s); "
+                              "merging anyway (--allow-tool-change)\n", r->manifest_path, line, r->rec.tool_version,
+                      r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
+        return 0;
+    }
+    return fail_usage("%s:%u: error: the port was made by hipify-c %s with tables %s; this is hipify-c %s with tables %s: "
+                      "the base would translate differently from the port you edited. Re-port with -O, or pass "
+                      "--allow-tool-change to merge anyway (the tool's changes then show as hand edits)",
+                      r->manifest_path, line, r->rec.tool_version, r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
+}
+
+/* The options: the recorded ones, unless the command line gives translation options, which must then be
+ * the same (a merge across different options would mix two translations silently). Rules files must
+ * still hold what they held. Fills r->replay with the words to translate with. */
+static int check_options(resync_run *r) {
+    hc_strv given = {0};
+    if (hc_cli_port_options(r->cli, &given) != 0) return fail_usage("hipify-c: error: out of memory");
+    unsigned line = hc_manifest_line_of(r->manifest_text, "options");
+    int rc = 0;
+    const char *rec_hip = NULL;
+    for (size_t i = 0; i < r->rec.noptions; i++)
+        if (!strncmp(r->rec.options[i], "--hip-version=", 14)) rec_hip = r->rec.options[i];
+    /* the target version is always recorded; a command line that does not name it takes the recorded one */
+    if (!r->cli->hip_version_given && given.n && !strncmp(given.v[0], "--hip-version=", 14)) {
+        free(given.v[0]);
+        memmove(given.v, given.v + 1, (given.n - 1) * sizeof *given.v);
+        given.n--;
+        if (given.n && rec_hip && hc_strv_push(&given, rec_hip) != 0) rc = -1;
+    }
+    if (rc == 0 && given.n) {
+        char diff[4096];
+        hc_options_differ((const char *const *)r->rec.options, r->rec.noptions, (const char *const *)given.v, given.n, diff,
+                          sizeof diff);
+        if (diff[0]) rc = fail_usage("%s:%u: error: the port was made with other options (%s); a merge needs the same "
+                                     "translation on both sides: run --resync without translation options to use the "
+                                     "recorded ones, or re-port with -O", r->manifest_path, line, diff);
+    }
+    hc_strv_clear(&given);
+    for (size_t i = 0; rc == 0 && i < r->rec.noptions; i++) {
+        const char *w = r->rec.options[i];
+        char word[PATH_MAX + 64];
+        snprintf(word, sizeof word, "%s", w);
+        char *hash = !strncmp(w, "--rules=", 8) ? strrchr(word, '#') : NULL;
+        if (hash) { /* --rules=PATH#BLOB: the file must still hold what the port was made with */
+            *hash = '\0';
+            hc_blob_id now = "";
+            if (hc_blob_id_of_file(word + 8, now) != 0 || strcmp(now, hash + 1) != 0)
+                rc = fail_usage("%s:%u: error: the rules file %s %s since the port (recorded blob %s): the base would "
+                                "translate differently; restore it or re-port with -O", r->manifest_path, line, word + 8,
+                                now[0] ? "changed" : "cannot be read", hash + 1);
+        }
+        if (rc == 0 && hc_strv_push(&r->replay, word) != 0) rc = fail_usage("hipify-c: error: out of memory");
+    }
+    return rc;
+}
+
+/* Writes every blob of tree (a git tree) under dir, recursively; links and submodules are skipped. */
+static int export_tree(git_repository *repo, git_tree *tree, const char *dir, hc_out_policy *p, char *err, size_t errsize) {
+    for (size_t i = 0; i < git_tree_entrycount(tree); i++) {
+        const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+        char path[PATH_MAX];
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, git_tree_entry_name(e)) >= sizeof path) continue;
+        git_object *obj = NULL;
+        if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
+            if (git_tree_entry_to_object(&obj, repo, e) != 0) return -1;
+            int rc = export_tree(repo, (git_tree *)obj, path, p, err, errsize);
+            git_object_free(obj);
+            if (rc) return rc;
+        } else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB && git_tree_entry_filemode(e) != GIT_FILEMODE_LINK) {
+            if (git_tree_entry_to_object(&obj, repo, e) != 0) return -1;
+            git_blob *b = (git_blob *)obj;
+            int mode = git_tree_entry_filemode(e) == GIT_FILEMODE_BLOB_EXECUTABLE ? 0755 : 0644;
+            hc_out_status st = hc_out_write(p, path, git_blob_rawcontent(b), (size_t)git_blob_rawsize(b), mode, err, errsize);
+            git_object_free(obj);
+            if (st < 0) return -1;
+        }
+    }
+    return 0;
+}
+
+/* The base as the manifest's commit has it, read from the repository that holds the new CUDA tree: the
+ * user keeps no copy of the old tree. */
+static int base_from_git(resync_run *r) {
+    if (!r->rec.git_prefix)
+        return fail_usage("%s:%u: error: the manifest records no git commit (the CUDA tree was not in a repository): "
+                          "name the CUDA tree as it was at the port with --base-cuda DIR", r->manifest_path,
+                          hc_manifest_line_of(r->manifest_text, "cuda"));
+    if (r->rec.git_dirty)
+        return fail_usage("%s:%u: error: the CUDA tree had uncommitted changes when it was ported (git_dirty), so commit "
+                          "%s is not its base: name the tree as it was with --base-cuda DIR", r->manifest_path,
+                          hc_manifest_line_of(r->manifest_text, "git_dirty"), r->rec.git_commit);
+    char err[PATH_MAX + 256];
+    int rc = HC_EXIT_USAGE;
+    git_libgit2_init();
+    git_buf found = {0};
+    git_repository *repo = NULL;
+    git_commit *commit = NULL;
+    git_tree *root = NULL;
+    git_tree_entry *sub = NULL;
+    git_object *subtree = NULL;
+    git_oid oid;
+    if (git_repository_discover(&found, r->cuda, 0, NULL) != 0 || git_repository_open(&repo, found.ptr) != 0) {
+        fail_usage("%s: error: not in a git repository, so the manifest's commit %s cannot be read: name the CUDA tree "
+                   "as it was at the port with --base-cuda DIR", r->cuda, r->rec.git_commit);
+        goto done;
+    }
+    if (git_oid_fromstr(&oid, r->rec.git_commit) != 0 || git_commit_lookup(&commit, repo, &oid) != 0 ||
+        git_commit_tree(&root, commit) != 0) {
+        fail_usage("%s:%u: error: commit %s is not in the repository of %s (fetch it, or use --base-cuda DIR)",
+                   r->manifest_path, hc_manifest_line_of(r->manifest_text, "git_commit"), r->rec.git_commit, r->cuda);
+        goto done;
+    }
+    git_tree *tree = root;
+    if (r->rec.git_prefix[0]) {
+        if (git_tree_entry_bypath(&sub, root, r->rec.git_prefix) != 0 || git_tree_entry_to_object(&subtree, repo, sub) != 0 ||
+            git_object_type(subtree) != GIT_OBJECT_TREE) {
+            fail_usage("%s:%u: error: commit %s has no directory %s", r->manifest_path,
+                       hc_manifest_line_of(r->manifest_text, "git_prefix"), r->rec.git_commit, r->rec.git_prefix);
+            goto done;
+        }
+        tree = (git_tree *)subtree;
+    }
+    snprintf(r->base_cuda, sizeof r->base_cuda, "%s/cuda-base", r->scratch);
+    hc_out_policy p = {HC_OUT_MKDIRS, r->scratch, NULL};
+    if (mkdir(r->base_cuda, 0700) != 0 || export_tree(repo, tree, r->base_cuda, &p, err, sizeof err) != 0) {
+        const git_error *ge = git_error_last();
+        hc_out_printf(stderr, "hipify-c: error: cannot read commit %s into a scratch directory: %s\n", r->rec.git_commit,
+                      ge ? ge->message : err);
+        rc = HC_EXIT_OUTPUT;
+        goto done;
+    }
+    rc = 0;
+done:
+    git_object_free(subtree);
+    git_tree_entry_free(sub);
+    git_tree_free(root);
+    git_commit_free(commit);
+    git_repository_free(repo);
+    git_buf_dispose(&found);
+    git_libgit2_shutdown();
+    return rc;
+}
+
+/* Translates the CUDA tree in into out/ with the recorded options: the same program, as -O runs it. */
+static int translate_into(resync_run *r, const char *in, const char *out) {
+    hc_strv argv = {0};
+    int rc = hc_strv_push(&argv, "hipify-c");
+    for (size_t i = 0; rc == 0 && i < r->replay.n; i++) rc = hc_strv_push(&argv, r->replay.v[i]);
+    const char *tail[] = {"--quiet-warnings", "-O", out, in};
+    for (size_t i = 0; rc == 0 && i < sizeof tail / sizeof *tail; i++) rc = hc_strv_push(&argv, tail[i]);
+    if (rc == 0 && r->cli->jobs) {
+        char j[32];
+        snprintf(j, sizeof j, "-j%d", r->cli->jobs);
+        rc = hc_strv_push(&argv, j);
+    }
+    if (rc != 0) {
+        hc_strv_clear(&argv);
+        return fail_usage("hipify-c: error: out of memory");
+    }
+    int status = hc_cli_main((int)argv.n, argv.v);
+    hc_strv_clear(&argv);
+    if (status == HC_EXIT_USAGE || status == HC_EXIT_OUTPUT) {
+        hc_out_printf(stderr, "hipify-c: error: translating %s with the recorded options failed (exit %d)\n", in, status);
+        return status;
+    }
+    return 0; /* files that could not be translated are not in the port either, and were named above */
+}
+
+/* The base must be the tree the port was made from: the same files with the same contents. */
+static int check_base(resync_run *r, const hc_manifest *base) {
+    if (!strcmp(base->content_id, r->rec.content_id)) return 0;
+    char list[2048] = "";
+    size_t len = 0, ndiff = 0;
+    for (size_t i = 0; i < r->rec.nfiles; i++) {
+        const hc_manifest_file *f = hc_manifest_find(base, r->rec.files[i].rel);
+        if (f && !strcmp(f->src, r->rec.files[i].src)) continue;
+        if (ndiff++ < 5 && len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s (%s)", len ? ", " : "", r->rec.files[i].rel,
+                                    f ? "different contents" : "missing");
+    }
+    for (size_t i = 0; i < base->nfiles; i++) {
+        if (hc_manifest_find(&r->rec, base->files[i].rel)) continue;
+        if (ndiff++ < 5 && len < sizeof list)
+            len += (size_t)snprintf(list + len, sizeof list - len, "%s%s (not in the port)", len ? ", " : "",
+                                    base->files[i].rel);
+    }
+    return fail_usage("%s:%u: error: %s is not the CUDA tree this port was made from (content id %s, recorded %s): "
+                      "%zu file(s) differ: %s%s", r->manifest_path, hc_manifest_line_of(r->manifest_text, "content_id"),
+                      r->cli->base_cuda ? r->cli->base_cuda : r->rec.git_commit, base->content_id, r->rec.content_id,
+                      ndiff, list, ndiff > 5 ? ", ..." : "");
+}
+
+static int cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+typedef struct loaded_tree {
+    hc_rs_file *v;
+    size_t n;
+    char **data;
+} loaded_tree;
+
+static void loaded_free(loaded_tree *t) {
+    for (size_t i = 0; i < t->n; i++) {
+        free((char *)t->v[i].rel);
+        free(t->data[i]);
+    }
+    free(t->v);
+    free(t->data);
+    memset(t, 0, sizeof *t);
+}
+
+/* Reads the files of root (all of them, or only those named in want) with their CUDA blob ids from m. */
+static int load_tree(const char *root, const hc_manifest *m, const hc_strv *want, loaded_tree *t) {
+    hc_strv all = {0};
+    if (!want && hc_tree_list(root, &all) != 0) return -1;
+    const hc_strv *names = want ? want : &all;
+    t->v = calloc(names->n + 1, sizeof *t->v);
+    t->data = calloc(names->n + 1, sizeof *t->data);
+    int rc = t->v && t->data ? 0 : -1;
+    for (size_t i = 0; rc == 0 && i < names->n; i++) {
+        char path[PATH_MAX];
+        size_t len;
+        if ((size_t)snprintf(path, sizeof path, "%s/%s", root, names->v[i]) >= sizeof path) continue;
+        if (hc_read_whole(path, &t->data[t->n], &len) != 0) continue; /* absent on this side */
+        const hc_manifest_file *f = m ? hc_manifest_find(m, names->v[i]) : NULL;
+        t->v[t->n] = (hc_rs_file){strdup(names->v[i]), t->data[t->n], len, f ? f->src : NULL};
+        if (!t->v[t->n].rel) rc = -1;
+        t->n++;
+    }
+    hc_strv_clear(&all);
+    return rc;
+}
+
+static int write_json(resync_run *r, const hc_rs_plan *plan, const char *base_id, const char *new_id) {
+    cJSON *root = cJSON_CreateObject(), *files = cJSON_CreateArray(), *counts = cJSON_CreateObject();
+    cJSON_AddStringToObject(root, "hip_tree", r->hip);
+    cJSON_AddStringToObject(root, "cuda_tree", r->cuda);
+    cJSON_AddStringToObject(root, "base", base_id);
+    cJSON_AddStringToObject(root, "new", new_id);
+    cJSON_AddBoolToObject(root, "dry_run", r->cli->resync_dry_run);
+    for (int a = 0; a < HC_RS__COUNT; a++) cJSON_AddNumberToObject(counts, hc_rs_action_key((hc_rs_action)a), (double)plan->count[a]);
+    cJSON_AddItemToObject(root, "counts", counts);
+    for (size_t i = 0; i < plan->n; i++) {
+        const hc_rs_entry *e = &plan->v[i];
+        cJSON *f = cJSON_CreateObject();
+        cJSON_AddStringToObject(f, "path", e->rel);
+        if (e->from) cJSON_AddStringToObject(f, "from", e->from);
+        cJSON_AddStringToObject(f, "action", hc_rs_action_key(e->action));
+        cJSON_AddNumberToObject(f, "conflicts", e->conflicts);
+        cJSON_AddBoolToObject(f, "hand_edited", e->hand_edited);
+        cJSON_AddItemToArray(files, f);
+    }
+    cJSON_AddItemToObject(root, "files", files);
+    char *text = cJSON_Print(root);
+    cJSON_Delete(root);
+    char err[PATH_MAX + 256];
+    hc_out_policy p = {HC_OUT_MKDIRS, NULL, &r->guard};
+    hc_out_status st = text ? hc_out_write(&p, r->cli->resync_json, text, strlen(text), HC_OUT_MODE_DEFAULT, err, sizeof err)
+                            : HC_OUT_FAILED;
+    cJSON_free(text);
+    if (st < 0) hc_out_printf(stderr, "hipify-c: error: cannot write %s: %s\n", r->cli->resync_json, text ? err : "out of memory");
+    return st < 0 ? -1 : 0;
+}
+
+/* Carries the plan out: writes and removals inside the HIP tree only, never over a CUDA file. */
+static int apply_plan(resync_run *r, hc_rs_plan *plan, const char *theirs_dir) {
+    int failed = 0;
+    char err[PATH_MAX + 256], path[PATH_MAX], src[PATH_MAX];
+    hc_out_policy p = {HC_OUT_MKDIRS | HC_OUT_SKIP_SAME, r->hip, &r->guard};
+    for (size_t i = 0; i < plan->n; i++) {
+        hc_rs_entry *e = &plan->v[i];
+        if (e->write) {
+            if (hc_output_path(r->hip, e->rel, path, sizeof path, err, sizeof err) != 0) {
+                hc_out_printf(stderr, "hipify-c: error: %s\n", err);
+                failed++;
+                continue;
+            }
+            snprintf(src, sizeof src, "%s/%s", theirs_dir, e->rel);
+            hc_out_status st = hc_out_write(&p, path, e->data, e->len, hc_out_mode_of(src), err, sizeof err);
+            if (st < 0) {
+                hc_out_printf(stderr, "%s: error: not written: %s\n", path, err);
+                failed++;
+                continue; /* and the old file of a rename stays */
+            }
+        }
+        if (e->remove) {
+            if (hc_output_path(r->hip, e->remove_rel, path, sizeof path, err, sizeof err) != 0) continue;
+            hc_out_status st = hc_out_remove(&p, path, e->expect, e->expect_len, err, sizeof err);
+            if (st == HC_OUT_KEPT) hc_out_printf(stderr, "%s: warning: changed while re-syncing; kept\n", path);
+            else if (st < 0) {
+                hc_out_printf(stderr, "%s: error: %s\n", path, err);
+                failed++;
+            }
+        }
+    }
+    return failed;
+}
+
+static void print_text(const resync_run *r, const hc_rs_plan *plan, const char *base_id, const char *new_id) {
+    hc_out_printf(stdout, "re-sync of %s: CUDA %s -> %s (%s)%s\n", r->hip, base_id, new_id, r->cuda,
+                  r->cli->resync_dry_run ? " [dry run: nothing written]" : "");
+    for (size_t i = 0; i < plan->n; i++) {
+        const hc_rs_entry *e = &plan->v[i];
+        if (e->action == HC_RS_UNCHANGED) continue;
+        char extra[64] = "";
+        if (e->conflicts) snprintf(extra, sizeof extra, " (%u conflict%s)", e->conflicts, e->conflicts == 1 ? "" : "s");
+        if (e->from) hc_out_printf(stdout, "  %-16s %s -> %s%s\n", hc_rs_action_key(e->action), e->from, e->rel, extra);
+        else hc_out_printf(stdout, "  %-16s %s%s\n", hc_rs_action_key(e->action), e->rel, extra);
+    }
+    size_t kept = 0;
+    for (size_t i = 0; i < plan->n; i++) kept += plan->v[i].hand_edited && plan->v[i].action != HC_RS_BINARY_CONFLICT;
+    printf("summary:");
+    for (int a = 0; a < HC_RS__COUNT; a++)
+        if (plan->count[a]) printf(" %s %zu,", hc_rs_action_key((hc_rs_action)a), plan->count[a]);
+    printf(" hand-edited files carried %zu\n", kept);
+}
+
+static int guard_tree(hc_out_guard *g, const char *root) {
+    hc_strv rels = {0};
+    if (hc_tree_list(root, &rels) != 0) return 0;
+    int rc = 0;
+    for (size_t i = 0; rc == 0 && i < rels.n; i++) {
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", root, rels.v[i]);
+        rc = hc_out_guard_add(g, path);
+    }
+    hc_strv_clear(&rels);
+    return rc;
+}
+
+static int run_resync(resync_run *r) {
+    hc_cli *cli = r->cli;
+    struct stat st;
+    if (cli->inputs.n != 1 || stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode))
+        return fail_usage("hipify-c: --resync HIP_DIR takes one input: the new CUDA tree (a directory)");
+    if (cli->out_dir || cli->output || cli->inplace)
+        return fail_usage("hipify-c: --resync writes into HIP_DIR itself; -o, --out-dir and --inplace do not apply");
+    r->cuda = cli->inputs.v[0];
+    r->hip = cli->resync_dir;
+    if (stat(r->hip, &st) != 0 || !S_ISDIR(st.st_mode)) return fail_usage("%s: error: --resync: not a directory", r->hip);
+    if (hc_out_dir_within(r->hip, r->cuda) || hc_out_dir_within(r->cuda, r->hip))
+        return fail_usage("%s: error: the port and the CUDA tree %s lie inside one another", r->hip, r->cuda);
+    snprintf(r->manifest_path, sizeof r->manifest_path, "%s/%s", r->hip, HC_MANIFEST_NAME);
+    char err[PATH_MAX * 2];
+    int loaded = hc_manifest_load(r->manifest_path, &r->rec, err, sizeof err);
+    if (loaded == 1)
+        return fail_usage("%s: error: not a port made by hipify-c -O (no %s): port the CUDA tree with -O first", r->hip,
+                          HC_MANIFEST_NAME);
+    if (loaded < 0) return fail_usage("%s: error", err);
+    size_t tl;
+    if (hc_read_whole(r->manifest_path, &r->manifest_text, &tl) != 0) return fail_usage("%s: cannot be read", r->manifest_path);
+    int rc;
+    if ((rc = check_tool(r)) != 0 || (rc = check_options(r)) != 0) return rc;
+
+    const char *tmp = getenv("TMPDIR");
+    snprintf(r->scratch, sizeof r->scratch, "%s/hipify-resync.XXXXXX", tmp && *tmp ? tmp : "/tmp");
+    if (!mkdtemp(r->scratch)) {
+        r->scratch[0] = '\0';
+        return fail_usage("hipify-c: error: cannot make a scratch directory: %s", strerror(errno));
+    }
+    if (cli->base_cuda) snprintf(r->base_cuda, sizeof r->base_cuda, "%s", cli->base_cuda);
+    else if ((rc = base_from_git(r)) != 0) return rc;
+    if (guard_tree(&r->guard, r->cuda) != 0 || guard_tree(&r->guard, r->base_cuda) != 0)
+        return fail_usage("hipify-c: error: out of memory");
+
+    char base_out[PATH_MAX], theirs_out[PATH_MAX], mpath[PATH_MAX];
+    snprintf(base_out, sizeof base_out, "%s/base", r->scratch);
+    snprintf(theirs_out, sizeof theirs_out, "%s/theirs", r->scratch);
+    if ((rc = translate_into(r, r->base_cuda, base_out)) != 0) return rc;
+    hc_manifest bm = {0}, tm = {0};
+    snprintf(mpath, sizeof mpath, "%s/%s", base_out, HC_MANIFEST_NAME);
+    if (hc_manifest_load(mpath, &bm, err, sizeof err) != 0) return fail_usage("hipify-c: error: base translation: %s", err);
+    if ((rc = check_base(r, &bm)) != 0) {
+        hc_manifest_free(&bm);
+        return rc;
+    }
+    size_t drift = 0; /* files the base now translates differently from the port as it was written */
+    for (size_t i = 0; i < r->rec.nfiles; i++) {
+        const hc_manifest_file *f = hc_manifest_find(&bm, r->rec.files[i].rel);
+        drift += f && strcmp(f->out, r->rec.files[i].out) != 0;
+    }
+    if (drift)
+        hc_out_printf(stderr, "hipify-c: warning: %zu file(s) of the base translate differently from the port as it was "
+                              "written (another HIP installation or tool); their differences show as hand edits\n", drift);
+    if ((rc = translate_into(r, r->cuda, theirs_out)) != 0) {
+        hc_manifest_free(&bm);
+        return rc;
+    }
+    snprintf(mpath, sizeof mpath, "%s/%s", theirs_out, HC_MANIFEST_NAME);
+    if (hc_manifest_load(mpath, &tm, err, sizeof err) != 0) {
+        hc_manifest_free(&bm);
+        return fail_usage("hipify-c: error: new translation: %s", err);
+    }
+    loaded_tree lb = {0}, lt = {0}, lo = {0};
+    hc_strv want = {0};
+    hc_rs_plan plan = {0};
+    rc = HC_EXIT_ERRORS;
+    if (load_tree(base_out, &bm, NULL, &lb) != 0 || load_tree(theirs_out, &tm, NULL, &lt) != 0) goto out;
+    for (size_t i = 0; i < lb.n; i++) hc_strv_push(&want, lb.v[i].rel);
+    for (size_t i = 0; i < lt.n; i++) hc_strv_push(&want, lt.v[i].rel);
+    if (want.n) qsort(want.v, want.n, sizeof *want.v, cmp_str);
+    size_t uniq = 0; /* a path on both sides is read once */
+    for (size_t i = 0; i < want.n; i++) {
+        if (uniq && !strcmp(want.v[uniq - 1], want.v[i])) free(want.v[i]);
+        else want.v[uniq++] = want.v[i];
+    }
+    want.n = uniq;
+    if (load_tree(r->hip, NULL, &want, &lo) != 0) goto out;
+    char base_id[64], new_id[64], lb_base[128], lb_new[128];
+    snprintf(base_id, sizeof base_id, "%.12s", r->rec.git_prefix && !r->cli->base_cuda ? r->rec.git_commit : r->rec.content_id);
+    snprintf(new_id, sizeof new_id, "%.12s", tm.git_prefix && !tm.git_dirty ? tm.git_commit : tm.content_id);
+    snprintf(lb_base, sizeof lb_base, "base (CUDA %s, translated)", base_id);
+    snprintf(lb_new, sizeof lb_new, "new (CUDA %s, translated)", new_id);
+    hc_rs_labels labels = {lb_base, "HIP tree (hand-edited)", lb_new};
+    hc_rs_tree tb = {lb.v, lb.n}, tt = {lt.v, lt.n}, to = {lo.v, lo.n};
+    if (hc_rs_plan_make(&tb, &tt, &to, &labels, &plan, err, sizeof err) != 0) {
+        hc_out_printf(stderr, "hipify-c: error: %s\n", err);
+        goto out;
+    }
+    int failed = 0;
+    if (!cli->resync_dry_run) {
+        failed = apply_plan(r, &plan, theirs_out);
+        /* the new translation is the next re-sync's base: the manifest now names the new CUDA tree */
+        char *text = hc_manifest_to_json(&tm);
+        hc_out_policy p = {HC_OUT_MKDIRS, r->hip, &r->guard};
+        if (failed || !text || hc_out_write(&p, r->manifest_path, text, strlen(text), HC_OUT_MODE_DEFAULT, err, sizeof err) < 0) {
+            hc_out_printf(stderr, "%s: error: the manifest was not updated%s%s\n", r->manifest_path, failed ? ": some files "
+                          "could not be written; the next --resync starts from the old base again" : ": ", failed ? "" : err);
+            failed++;
+        }
+        free(text);
+    }
+    print_text(r, &plan, base_id, new_id);
+    if (cli->resync_json && write_json(r, &plan, base_id, new_id) != 0) failed++;
+    size_t conflicts = plan.count[HC_RS_CONFLICT] + plan.count[HC_RS_ADDED_CONFLICT] + plan.count[HC_RS_RENAMED_CONFLICT] +
+                       plan.count[HC_RS_BINARY_CONFLICT];
+    rc = failed ? HC_EXIT_OUTPUT : conflicts ? HC_EXIT_ERRORS : HC_EXIT_OK;
+out:
+    if (rc == HC_EXIT_ERRORS && !plan.n && !lb.v) hc_out_printf(stderr, "hipify-c: error: cannot read the translations\n");
+    hc_rs_plan_free(&plan);
+    loaded_free(&lb);
+    loaded_free(&lt);
+    loaded_free(&lo);
+    hc_strv_clear(&want);
+    hc_manifest_free(&bm);
+    hc_manifest_free(&tm);
+    return rc;
+}
+
+int hc_cli_resync(hc_cli *cli) {
+    resync_run r = {.cli = cli};
+    int rc = run_resync(&r);
+    if (r.scratch[0]) hc_scratch_remove(r.scratch);
+    hc_manifest_free(&r.rec);
+    free(r.manifest_text);
+    hc_strv_clear(&r.replay);
+    hc_out_guard_free(&r.guard);
+    fflush(stdout);
+    return rc;
+}

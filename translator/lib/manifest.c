@@ -1,0 +1,415 @@
+/* manifest.c: the port manifest's data, its JSON form (cJSON), git blob ids (libgit2's hash) and the CUDA
+ * tree's git identity. It writes no file and never decides whether a port may be merged: resync does. */
+#include "manifest.h"
+#include "grow.h"
+
+#include <cjson/cJSON.h>
+#include <errno.h>
+#include <git2.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int hc_blob_id_of(const void *data, size_t len, hc_blob_id out) {
+    git_oid oid;
+    git_libgit2_init();
+    int rc = git_odb_hash(&oid, data, len, GIT_OBJECT_BLOB);
+    if (rc == 0) git_oid_tostr(out, sizeof(hc_blob_id), &oid);
+    git_libgit2_shutdown();
+    return rc == 0 ? 0 : -1;
+}
+
+int hc_blob_id_of_file(const char *path, hc_blob_id out) {
+    git_oid oid;
+    git_libgit2_init();
+    int rc = git_odb_hashfile(&oid, path, GIT_OBJECT_BLOB);
+    if (rc == 0) git_oid_tostr(out, sizeof(hc_blob_id), &oid);
+    else if (!errno) errno = EIO;
+    git_libgit2_shutdown();
+    return rc == 0 ? 0 : -1;
+}
+
+static void blob_copy(hc_blob_id to, const char *from) { snprintf(to, sizeof(hc_blob_id), "%s", from ? from : ""); }
+
+int hc_manifest_add(hc_manifest *m, const char *rel, const char *src, const char *out) {
+    if (hc_grow(&m->files, &m->cap, m->nfiles, sizeof *m->files, 64) < 0) return -1;
+    hc_manifest_file *f = &m->files[m->nfiles];
+    if (!(f->rel = strdup(rel))) return -1;
+    blob_copy(f->src, src);
+    blob_copy(f->out, out);
+    m->nfiles++;
+    return 0;
+}
+
+static int cmp_file(const void *a, const void *b) {
+    return strcmp(((const hc_manifest_file *)a)->rel, ((const hc_manifest_file *)b)->rel);
+}
+
+void hc_tree_content_id(const hc_manifest_file *files, size_t n, hc_blob_id out) {
+    /* one line per file, so that a rename or a changed byte anywhere changes the id */
+    size_t len = 0;
+    for (size_t i = 0; i < n; i++) len += strlen(files[i].src) + strlen(files[i].rel) + 2;
+    char *text = malloc(len + 1), *p = text;
+    if (!text) {
+        out[0] = '\0';
+        return;
+    }
+    for (size_t i = 0; i < n; i++) p += sprintf(p, "%s %s\n", files[i].src, files[i].rel);
+    if (hc_blob_id_of(text, len, out) != 0) out[0] = '\0';
+    free(text);
+}
+
+void hc_manifest_seal(hc_manifest *m) {
+    if (m->nfiles) qsort(m->files, m->nfiles, sizeof *m->files, cmp_file);
+    hc_tree_content_id(m->files, m->nfiles, m->content_id);
+}
+
+const hc_manifest_file *hc_manifest_find(const hc_manifest *m, const char *rel) {
+    if (!m->nfiles) return NULL;
+    hc_manifest_file key = {.rel = (char *)rel};
+    return bsearch(&key, m->files, m->nfiles, sizeof *m->files, cmp_file);
+}
+
+int hc_manifest_set_options(hc_manifest *m, const char *const *words, size_t n) {
+    char **v = calloc(n ? n : 1, sizeof *v);
+    if (!v) return -1;
+    for (size_t i = 0; i < n; i++)
+        if (!(v[i] = strdup(words[i]))) {
+            while (i--) free(v[i]);
+            free(v);
+            return -1;
+        }
+    for (size_t i = 0; i < m->noptions; i++) free(m->options[i]);
+    free(m->options);
+    m->options = v;
+    m->noptions = n;
+    return 0;
+}
+
+void hc_manifest_free(hc_manifest *m) {
+    free(m->tool_version);
+    free(m->tables_id);
+    for (size_t i = 0; i < m->noptions; i++) free(m->options[i]);
+    free(m->options);
+    free(m->cuda_dir);
+    free(m->git_prefix);
+    for (size_t i = 0; i < m->nfiles; i++) free(m->files[i].rel);
+    free(m->files);
+    memset(m, 0, sizeof *m);
+}
+
+/* cJSON prints a whole array on one line or one item per line; the file list reads best as one file a
+ * line, so the text is assembled here from cJSON-escaped pieces. */
+static int append(char **buf, size_t *len, size_t *cap, const char *s) {
+    size_t n = strlen(s);
+    while (*len + n + 1 > *cap)
+        if (hc_grow(buf, cap, *cap, 1, 4096) < 0) return -1;
+    memcpy(*buf + *len, s, n + 1);
+    *len += n;
+    return 0;
+}
+
+static int append_str(char **buf, size_t *len, size_t *cap, const char *s) {
+    cJSON *j = cJSON_CreateString(s ? s : "");
+    char *t = j ? cJSON_PrintUnformatted(j) : NULL;
+    int rc = t ? append(buf, len, cap, t) : -1;
+    cJSON_free(t);
+    cJSON_Delete(j);
+    return rc;
+}
+
+char *hc_manifest_to_json(const hc_manifest *m) {
+    char *b = NULL, num[32];
+    size_t len = 0, cap = 0;
+    int rc = append(&b, &len, &cap, "{\n  \"format\": \"" HC_MANIFEST_FORMAT "\",\n  \"format_version\": ");
+    snprintf(num, sizeof num, "%d", HC_MANIFEST_VERSION);
+    rc |= append(&b, &len, &cap, num);
+    rc |= append(&b, &len, &cap, ",\n  \"tool_version\": ");
+    rc |= append_str(&b, &len, &cap, m->tool_version);
+    rc |= append(&b, &len, &cap, ",\n  \"tables_id\": ");
+    rc |= append_str(&b, &len, &cap, m->tables_id);
+    rc |= append(&b, &len, &cap, ",\n  \"options\": [");
+    for (size_t i = 0; i < m->noptions; i++) {
+        rc |= append(&b, &len, &cap, i ? ", " : "");
+        rc |= append_str(&b, &len, &cap, m->options[i]);
+    }
+    rc |= append(&b, &len, &cap, "],\n  \"cuda\": {\"dir\": ");
+    rc |= append_str(&b, &len, &cap, m->cuda_dir);
+    rc |= append(&b, &len, &cap, ", \"content_id\": ");
+    rc |= append_str(&b, &len, &cap, m->content_id);
+    if (m->git_prefix) {
+        rc |= append(&b, &len, &cap, ", \"git_commit\": ");
+        rc |= append_str(&b, &len, &cap, m->git_commit);
+        rc |= append(&b, &len, &cap, ", \"git_prefix\": ");
+        rc |= append_str(&b, &len, &cap, m->git_prefix);
+        rc |= append(&b, &len, &cap, m->git_dirty ? ", \"git_dirty\": true" : ", \"git_dirty\": false");
+    }
+    rc |= append(&b, &len, &cap, "},\n  \"files\": [");
+    for (size_t i = 0; i < m->nfiles; i++) {
+        rc |= append(&b, &len, &cap, i ? ",\n    {\"path\": " : "\n    {\"path\": ");
+        rc |= append_str(&b, &len, &cap, m->files[i].rel);
+        rc |= append(&b, &len, &cap, ", \"src\": ");
+        rc |= append_str(&b, &len, &cap, m->files[i].src);
+        rc |= append(&b, &len, &cap, ", \"out\": ");
+        rc |= append_str(&b, &len, &cap, m->files[i].out);
+        rc |= append(&b, &len, &cap, "}");
+    }
+    rc |= append(&b, &len, &cap, m->nfiles ? "\n  ]\n}\n" : "]\n}\n");
+    if (rc) {
+        free(b);
+        return NULL;
+    }
+    return b;
+}
+
+unsigned hc_manifest_line_of(const char *text, const char *key) {
+    char quoted[128];
+    snprintf(quoted, sizeof quoted, "\"%s\"", key);
+    const char *at = strstr(text, quoted);
+    unsigned line = 1;
+    for (const char *p = text; at && p < at; p++) line += *p == '\n';
+    return line;
+}
+
+static unsigned line_at(const char *text, size_t len, const char *at) {
+    unsigned line = 1;
+    for (const char *p = text; at && p < at && p < text + len; p++) line += *p == '\n';
+    return line;
+}
+
+bool hc_manifest_text_is_ours(const char *text, size_t len) {
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    const cJSON *f = cJSON_GetObjectItemCaseSensitive(root, "format");
+    bool ours = cJSON_IsString(f) && !strcmp(f->valuestring, HC_MANIFEST_FORMAT);
+    cJSON_Delete(root);
+    return ours;
+}
+
+/* A string member, or NULL after writing "PATH:LINE: ..." into err. */
+static const char *get_str(const cJSON *o, const char *key, const char *path, const char *text, char *err, size_t errsize) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (cJSON_IsString(v)) return v->valuestring;
+    snprintf(err, errsize, "%s:%u: \"%s\" %s", path, hc_manifest_line_of(text, key), key,
+             v ? "is not a string" : "is missing");
+    return NULL;
+}
+
+static bool is_blob_id(const char *s) {
+    size_t n = strlen(s);
+    if (n != 0 && n != 40) return false;
+    for (size_t i = 0; i < n; i++)
+        if (!strchr("0123456789abcdef", s[i])) return false;
+    return true;
+}
+
+int hc_manifest_parse(const char *path, const char *text, size_t len, hc_manifest *m, char *err, size_t errsize) {
+    memset(m, 0, sizeof *m);
+    cJSON *root = cJSON_ParseWithLength(text, len);
+    if (!root || !cJSON_IsObject(root)) {
+        const char *at = cJSON_GetErrorPtr();
+        snprintf(err, errsize, "%s:%u: not a hipify-c port manifest: %s", path, root ? 1 : line_at(text, len, at),
+                 root ? "not a JSON object" : "not valid JSON");
+        cJSON_Delete(root);
+        return -1;
+    }
+    int rc = -1;
+    const char *s;
+    const cJSON *fv = cJSON_GetObjectItemCaseSensitive(root, "format_version");
+    if (!(s = get_str(root, "format", path, text, err, errsize))) goto done;
+    if (strcmp(s, HC_MANIFEST_FORMAT) != 0) {
+        snprintf(err, errsize, "%s:%u: not a hipify-c port manifest (format is \"%s\")", path,
+                 hc_manifest_line_of(text, "format"), s);
+        goto done;
+    }
+    if (!cJSON_IsNumber(fv) || fv->valueint < 1 || fv->valueint > HC_MANIFEST_VERSION) {
+        snprintf(err, errsize, "%s:%u: manifest format_version %s: this hipify-c reads version %d", path,
+                 hc_manifest_line_of(text, "format_version"), cJSON_IsNumber(fv) ? "too new or invalid" : "missing",
+                 HC_MANIFEST_VERSION);
+        goto done;
+    }
+    if (!(s = get_str(root, "tool_version", path, text, err, errsize)) || !(m->tool_version = strdup(s))) goto done;
+    if (!(s = get_str(root, "tables_id", path, text, err, errsize)) || !(m->tables_id = strdup(s))) goto done;
+    const cJSON *opts = cJSON_GetObjectItemCaseSensitive(root, "options"), *o;
+    if (!cJSON_IsArray(opts)) {
+        snprintf(err, errsize, "%s:%u: \"options\" is missing or not a list", path, hc_manifest_line_of(text, "options"));
+        goto done;
+    }
+    m->options = calloc((size_t)cJSON_GetArraySize(opts) + 1, sizeof *m->options);
+    if (!m->options) goto done;
+    cJSON_ArrayForEach(o, opts) {
+        if (!cJSON_IsString(o)) {
+            snprintf(err, errsize, "%s:%u: an option is not a string", path, hc_manifest_line_of(text, "options"));
+            goto done;
+        }
+        if (!(m->options[m->noptions++] = strdup(o->valuestring))) goto done;
+    }
+    const cJSON *cuda = cJSON_GetObjectItemCaseSensitive(root, "cuda");
+    if (!cJSON_IsObject(cuda)) {
+        snprintf(err, errsize, "%s:%u: \"cuda\" is missing or not an object", path, hc_manifest_line_of(text, "cuda"));
+        goto done;
+    }
+    if (!(s = get_str(cuda, "dir", path, text, err, errsize)) || !(m->cuda_dir = strdup(s))) goto done;
+    if (!(s = get_str(cuda, "content_id", path, text, err, errsize))) goto done;
+    if (!is_blob_id(s)) {
+        snprintf(err, errsize, "%s:%u: \"content_id\" is not a git object id", path, hc_manifest_line_of(text, "content_id"));
+        goto done;
+    }
+    blob_copy(m->content_id, s);
+    if (cJSON_GetObjectItemCaseSensitive(cuda, "git_commit")) {
+        if (!(s = get_str(cuda, "git_commit", path, text, err, errsize))) goto done;
+        if (!is_blob_id(s)) {
+            snprintf(err, errsize, "%s:%u: \"git_commit\" is not a git object id", path, hc_manifest_line_of(text, "git_commit"));
+            goto done;
+        }
+        blob_copy(m->git_commit, s);
+        if (!(s = get_str(cuda, "git_prefix", path, text, err, errsize)) || !(m->git_prefix = strdup(s))) goto done;
+        m->git_dirty = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cuda, "git_dirty"));
+    }
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files"), *f;
+    if (!cJSON_IsArray(files)) {
+        snprintf(err, errsize, "%s:%u: \"files\" is missing or not a list", path, hc_manifest_line_of(text, "files"));
+        goto done;
+    }
+    unsigned line = hc_manifest_line_of(text, "files");
+    cJSON_ArrayForEach(f, files) {
+        line++; /* the writer puts one file on each line after "files" */
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(f, "path"), *src = cJSON_GetObjectItemCaseSensitive(f, "src"),
+                    *out = cJSON_GetObjectItemCaseSensitive(f, "out");
+        if (!cJSON_IsString(p) || !cJSON_IsString(src) || !cJSON_IsString(out) || !is_blob_id(src->valuestring) ||
+            !is_blob_id(out->valuestring) || !p->valuestring[0] || p->valuestring[0] == '/' ||
+            !strncmp(p->valuestring, "../", 3) || strstr(p->valuestring, "/../")) {
+            snprintf(err, errsize, "%s:%u: a file entry needs a relative \"path\" inside the tree and \"src\"/\"out\" "
+                                   "git object ids", path, line);
+            goto done;
+        }
+        if (hc_manifest_add(m, p->valuestring, src->valuestring, out->valuestring) != 0) goto done;
+    }
+    hc_blob_id recorded;
+    blob_copy(recorded, m->content_id);
+    hc_manifest_seal(m);
+    if (strcmp(recorded, m->content_id) != 0) {
+        snprintf(err, errsize, "%s:%u: \"content_id\" does not match the file list (the manifest was edited)", path,
+                 hc_manifest_line_of(text, "content_id"));
+        goto done;
+    }
+    rc = 0;
+done:
+    cJSON_Delete(root);
+    if (rc != 0) hc_manifest_free(m);
+    return rc;
+}
+
+int hc_manifest_load(const char *path, hc_manifest *m, char *err, size_t errsize) {
+    memset(m, 0, sizeof *m);
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errsize, "%s: %s", path, strerror(errno));
+        return errno == ENOENT ? 1 : -1;
+    }
+    char *text = NULL;
+    size_t len = 0, cap = 0, n;
+    char chunk[65536];
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+        bool full = len + n > (64u << 20);
+        while (!full && len + n + 1 > cap)
+            if (hc_grow(&text, &cap, cap, 1, 65536) < 0) full = true;
+        if (full) {
+            snprintf(err, errsize, "%s: too large for a manifest or out of memory", path);
+            free(text);
+            fclose(f);
+            return -1;
+        }
+        memcpy(text + len, chunk, n);
+        len += n;
+    }
+    bool bad = ferror(f);
+    fclose(f);
+    if (bad || !text) {
+        snprintf(err, errsize, "%s:1: %s", path, bad ? "cannot be read" : "empty: not a hipify-c port manifest");
+        free(text);
+        return -1;
+    }
+    text[len] = '\0';
+    int rc = hc_manifest_parse(path, text, len, m, err, errsize);
+    free(text);
+    return rc;
+}
+
+int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dirty, char *err, size_t errsize) {
+    commit[0] = '\0';
+    *prefix = NULL;
+    *dirty = false;
+    char real[PATH_MAX];
+    if (!realpath(dir, real)) {
+        snprintf(err, errsize, "%s: %s", dir, strerror(errno));
+        return -1;
+    }
+    git_libgit2_init();
+    git_buf found = {0};
+    git_repository *repo = NULL;
+    git_reference *head = NULL;
+    git_status_list *status = NULL;
+    int rc = 0;
+    if (git_repository_discover(&found, real, 0, NULL) != 0 || git_repository_open(&repo, found.ptr) != 0 ||
+        git_repository_is_bare(repo))
+        goto done; /* not in a work tree: no git identity */
+    const git_oid *oid;
+    if (git_repository_head(&head, repo) != 0 || !(oid = git_reference_target(head))) goto done; /* no commit yet */
+    char wd[PATH_MAX];
+    if (!realpath(git_repository_workdir(repo), wd)) goto done;
+    size_t wl = strlen(wd);
+    if (strncmp(real, wd, wl) != 0 || (real[wl] && real[wl] != '/')) goto done;
+    const char *pre = real[wl] ? real + wl + 1 : "";
+    git_status_options so;
+    git_status_options_init(&so, GIT_STATUS_OPTIONS_VERSION);
+    so.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS;
+    char *spec = (char *)pre;
+    if (*pre) so.pathspec = (git_strarray){&spec, 1};
+    if (git_status_list_new(&status, repo, &so) != 0) {
+        const git_error *e = git_error_last();
+        snprintf(err, errsize, "%s: git status failed: %s", dir, e ? e->message : "unknown error");
+        rc = -1;
+        goto done;
+    }
+    if (!(*prefix = strdup(pre))) {
+        snprintf(err, errsize, "out of memory");
+        rc = -1;
+        goto done;
+    }
+    *dirty = git_status_list_entrycount(status) > 0;
+    git_oid_tostr(commit, sizeof(hc_blob_id), oid);
+    rc = 1;
+done:
+    git_status_list_free(status);
+    git_reference_free(head);
+    git_repository_free(repo);
+    git_buf_dispose(&found);
+    git_libgit2_shutdown();
+    return rc;
+}
+
+static bool contains(const char *const *v, size_t n, const char *s, bool *used) {
+    for (size_t i = 0; i < n; i++)
+        if (!used[i] && !strcmp(v[i], s)) return used[i] = true;
+    return false;
+}
+
+char *hc_options_differ(const char *const *recorded, size_t nrec, const char *const *given, size_t ngiven, char *out,
+                        size_t size) {
+    bool *ur = calloc(nrec + 1, 1), *ug = calloc(ngiven + 1, 1);
+    out[0] = '\0';
+    if (!ur || !ug) {
+        snprintf(out, size, "(out of memory comparing options)");
+        free(ur), free(ug);
+        return out;
+    }
+    for (size_t i = 0; i < ngiven; i++) ug[i] = contains(recorded, nrec, given[i], ur);
+    size_t len = 0;
+    for (size_t i = 0; i < nrec && len < size; i++)
+        if (!ur[i]) len += (size_t)snprintf(out + len, size - len, "%srecorded %s, not given", len ? "; " : "", recorded[i]);
+    for (size_t i = 0; i < ngiven && len < size; i++)
+        if (!ug[i]) len += (size_t)snprintf(out + len, size - len, "%sgiven %s, not recorded", len ? "; " : "", given[i]);
+    free(ur), free(ug);
+    return out;
+}
