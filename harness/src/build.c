@@ -444,7 +444,13 @@ int harness_build(const harness_options *o)
         ctx.source = xasprintf("%s/%s.cu", o->corpus_dir, ctx.program);
         ctx.hip_source = xasprintf("%s/%s.hip.cpp", ctx.hip_dir, ctx.program);
         char *sidecar = sidecar_for(o, ctx.program);
-        if (make_dirs(ctx.dir) != 0 || policy_load(sidecar, &ctx.policy, error, sizeof error) != 0) {
+        struct stat link_stat;
+        if (lstat(ctx.dir, &link_stat) == 0 && S_ISLNK(link_stat.st_mode)) {
+            /* The steps delete binaries and logs in WORK/PROGRAM: never through a link to someone's folder. */
+            snprintf(error, sizeof error, "%s is a symbolic link: the harness only writes into folders it made",
+                     ctx.dir);
+            result_add(&results, ctx.program, "setup", RESULT_FAIL, error, NULL);
+        } else if (make_dirs(ctx.dir) != 0 || policy_load(sidecar, &ctx.policy, error, sizeof error) != 0) {
             result_add(&results, ctx.program, "setup", RESULT_FAIL, *error ? error : "cannot create work dir", NULL);
         } else {
             for (int step = STEP_TRANSLATE; step <= STEP_HIP_AMD; step++) {

@@ -4,6 +4,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "platnotes.h"
@@ -116,8 +117,12 @@ void vbundle_make(const harness_options *o, vprogram *staged, size_t count, cons
         for (size_t i = 0; !failed && bundle && moved && saved && i < count; i++) {
             char *dir = xasprintf("%s/%s", bundle, staged[i].name), *to = xasprintf("%s/stage.tar.gz", dir);
             char *unpacked = xasprintf("%s/stage", dir);
-            /* An unpacked stage from an earlier run of the bundle would shadow the new archive. */
-            if (!to || !unpacked || make_dirs(dir) != 0 || remove_tree(unpacked) != 0 ||
+            /* An unpacked stage from an earlier run of the bundle would shadow the new archive; it is cleared
+             * only when neither it nor its program folder is a link (what a link points at is not ours). */
+            struct stat st;
+            int linked = (dir && lstat(dir, &st) == 0 && S_ISLNK(st.st_mode)) ||
+                         (unpacked && lstat(unpacked, &st) == 0 && S_ISLNK(st.st_mode));
+            if (!to || !unpacked || linked || make_dirs(dir) != 0 || remove_tree(unpacked) != 0 ||
                 copy_file(archives[i], to, false) != 0)
                 failed = 1;
             total += to ? tree_size(to) : 0;
