@@ -99,7 +99,7 @@ static void add_diag(hc_file_result *r, hc_diag_id id, uint32_t off, uint32_t li
         snprintf(msg, sizeof msg, "'%s' needs HIP_SYMBOL() around its symbol argument", name);
     else
         snprintf(msg, sizeof msg, info->format, name);
-    r->diags[r->ndiags++] = (hc_diag){id, info->severity, off, line, col, strdup(msg), name ? strdup(name) : NULL};
+    r->diags[r->ndiags++] = (hc_diag){id, info->severity, off, line, col, strdup(msg), name ? strdup(name) : NULL, "rename"};
 }
 
 static void count_ref(hc_stats *s, const char *name, hc_family fam, bool converted)
@@ -158,7 +158,7 @@ static void fake_translate(const char *rel, char *data, size_t len, hc_file_resu
                 r->stats.converted_refs++;
                 r->stats.converted_by_family[hit->family]++;
                 r->edits = realloc(r->edits, (r->nedits + 1) * sizeof *r->edits);
-                r->edits[r->nedits++] = (hc_edit){(uint32_t)i, (uint32_t)(j - i), strdup(hit->hip), HC_RULE_RENAME, hit->effort};
+                r->edits[r->nedits++] = (hc_edit){(uint32_t)i, (uint32_t)(j - i), strdup(hit->hip), HC_PRIO_RENAME, hit->effort, "rename", false};
                 r->stats.replaced_bytes += j - i;
                 if (last_changed_line != line)
                     r->stats.changed_lines++, last_changed_line = line;

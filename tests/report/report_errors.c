@@ -103,7 +103,7 @@ static void failed_file(const char *dir)
 {
     char original[] = "bin\0ary";
     hc_diag diag = {HC_D_BINARY_FILE, HC_SEV_ERROR, 3, 0, 0, "binary file (NUL byte at offset 3): not translated",
-                    NULL};
+                    NULL, "input"};
     hc_file_result f = {.path = "x.bin", .rel_path = "x.bin", .kind = HC_FILE_OTHER, .status = HC_ERR_INPUT,
                         .original = original, .original_len = sizeof original - 1, .diags = &diag, .ndiags = 1};
     hc_run run = {.root = "", .files = &f, .nfiles = 1};
@@ -134,11 +134,12 @@ static void hostile_values(const char *dir)
     char original[] = "a\xff\xfe b\n\xc3(x)\n";
     char output[] = "A\xff\xfe b\n\xc3(x)\n";
     hc_diag diags[] = {
-        {HC_D_UNSUPPORTED_API, HC_SEV_WARNING, 2, 1, 3, "'\xff' has no HIP equivalent", "\xff"},
-        {HC_D_ARGUMENT_CHECK, HC_SEV_WARNING, 900, 77, 40, NULL, NULL},
-        {HC_D_PARSE_FALLBACK, HC_SEV_WARNING, UINT32_MAX, 0, 0, "whole file", NULL},
+        {HC_D_UNSUPPORTED_API, HC_SEV_WARNING, 2, 1, 3, "'\xff' has no HIP equivalent", "\xff", "rename"},
+        {HC_D_ARGUMENT_CHECK, HC_SEV_WARNING, 900, 77, 40, NULL, NULL, "arguments"},
+        {HC_D_PARSE_FALLBACK, HC_SEV_WARNING, UINT32_MAX, 0, 0, "whole file", NULL, "semantic"},
     };
-    hc_edit edits[] = {{0, 1, "A", 0, HC_EFFORT_ARGUMENTS}, {500, 3, "zzz", 0, HC_EFFORT_MANUAL}};
+    hc_edit edits[] = {{0, 1, "A", 0, HC_EFFORT_ARGUMENTS, "rename", false},
+                       {500, 3, "zzz", 0, HC_EFFORT_MANUAL, "arguments", false}};
     hc_file_result f = {.path = "weird name <&>\".cu", .rel_path = NULL, .kind = HC_FILE_SOURCE, .status = HC_OK,
                         .original = original, .original_len = sizeof original - 1, .output = output,
                         .output_len = sizeof output - 1, .changed = true, .edits = edits, .nedits = 2,

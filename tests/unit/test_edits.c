@@ -5,8 +5,8 @@
 
 #include <stdlib.h>
 
-static void add(hc_edit_set *s, uint32_t off, uint32_t len, const char *repl, hc_rule_id rule) {
-    CHECK_INT(hc_edits_add(s, off, len, repl, strlen(repl), rule, HC_EFFORT_RENAME), 0);
+static void add(hc_edit_set *s, uint32_t off, uint32_t len, const char *repl, hc_edit_priority priority) {
+    CHECK_INT(hc_edits_add(s, off, len, repl, strlen(repl), priority, HC_EFFORT_RENAME, "test"), 0);
 }
 
 static char *apply(hc_edit_set *s, const char *text) {
@@ -20,10 +20,10 @@ static char *apply(hc_edit_set *s, const char *text) {
 static void test_order_and_apply(void) {
     const char *t = "cudaMalloc(p); cudaFree(p);";
     hc_edit_set s = {0};
-    add(&s, 15, 8, "hipFree", HC_RULE_RENAME); /* proposed out of order */
-    add(&s, 0, 10, "hipMalloc", HC_RULE_RENAME);
-    add(&s, 0, 0, "/*a*/", HC_RULE_ANNOTATE);
-    add(&s, 0, 0, "/*b*/", HC_RULE_INCLUDE);
+    add(&s, 15, 8, "hipFree", HC_PRIO_RENAME); /* proposed out of order */
+    add(&s, 0, 10, "hipMalloc", HC_PRIO_RENAME);
+    add(&s, 0, 0, "/*a*/", HC_PRIO_ANNOTATE);
+    add(&s, 0, 0, "/*b*/", HC_PRIO_INCLUDE);
     CHECK_INT(hc_edits_normalize(&s), 0);
     CHECK_INT(s.n, 4);
     for (size_t i = 1; i < s.n; i++) CHECK(s.v[i - 1].offset <= s.v[i].offset);
@@ -36,11 +36,11 @@ static void test_order_and_apply(void) {
 static void test_overlaps(void) {
     const char *t = "k<<<1, 2>>>(x);";
     hc_edit_set s = {0};
-    add(&s, 0, 1, "K", HC_RULE_RENAME);            /* loses to the launch rewrite of the same bytes */
-    add(&s, 0, 4, "LAUNCH(k, ", HC_RULE_LAUNCH);
-    add(&s, 2, 1, "?", HC_RULE_WARP);              /* inside the launch edit: dropped */
-    add(&s, 12, 1, "y", HC_RULE_RENAME);           /* disjoint: kept */
-    add(&s, 12, 1, "z", HC_RULE_USER_RENAME);      /* same bytes, better rule: wins */
+    add(&s, 0, 1, "K", HC_PRIO_RENAME);            /* loses to the launch rewrite of the same bytes */
+    add(&s, 0, 4, "LAUNCH(k, ", HC_PRIO_LAUNCH);
+    add(&s, 2, 1, "?", HC_PRIO_WARP);              /* inside the launch edit: dropped */
+    add(&s, 12, 1, "y", HC_PRIO_RENAME);           /* disjoint: kept */
+    add(&s, 12, 1, "z", HC_PRIO_USER_RENAME);      /* same bytes, better rule: wins */
     CHECK_INT(hc_edits_normalize(&s), 3);
     char *out = apply(&s, t);
     CHECK_STR(out, "LAUNCH(k, 1, 2>>>(z);");
@@ -49,10 +49,10 @@ static void test_overlaps(void) {
 
     /* an insertion strictly inside a better-ranked replacement is dropped; at its edges it is kept */
     hc_edit_set e = {0};
-    add(&e, 0, 4, "abcd", HC_RULE_LAUNCH);
-    add(&e, 2, 0, "!", HC_RULE_WARP);
-    add(&e, 0, 0, "<", HC_RULE_INCLUDE);
-    add(&e, 4, 0, ">", HC_RULE_INCLUDE);
+    add(&e, 0, 4, "abcd", HC_PRIO_LAUNCH);
+    add(&e, 2, 0, "!", HC_PRIO_WARP);
+    add(&e, 0, 0, "<", HC_PRIO_INCLUDE);
+    add(&e, 4, 0, ">", HC_PRIO_INCLUDE);
     CHECK_INT(hc_edits_normalize(&e), 1);
     out = apply(&e, "WXYZ");
     CHECK_STR(out, "<abcd>");
@@ -61,8 +61,8 @@ static void test_overlaps(void) {
 
     /* ... and a better-ranked insertion inside a replacement drops the replacement instead */
     hc_edit_set f = {0};
-    add(&f, 0, 4, "abcd", HC_RULE_RENAME);
-    add(&f, 2, 0, "!", HC_RULE_USER_REGEX);
+    add(&f, 0, 4, "abcd", HC_PRIO_RENAME);
+    add(&f, 2, 0, "!", HC_PRIO_USER_REGEX);
     CHECK_INT(hc_edits_normalize(&f), 1);
     out = apply(&f, "WXYZ");
     CHECK_STR(out, "WX!YZ");
@@ -76,7 +76,7 @@ static void test_empty(void) {
     char *out = apply(&s, "unchanged");
     CHECK_STR(out, "unchanged");
     free(out);
-    add(&s, 9, 0, "\n", HC_RULE_INCLUDE); /* an insertion at the very end */
+    add(&s, 9, 0, "\n", HC_PRIO_INCLUDE); /* an insertion at the very end */
     hc_edits_normalize(&s);
     out = apply(&s, "unchanged");
     CHECK_STR(out, "unchanged\n");

@@ -150,7 +150,7 @@ static const nvcc_flag *match_flag(const char *text, const hc_build_word *w, siz
 static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
     /* when an option disappears, take one blank before it with it so no double blank is left */
     if (!repl[0] && off > 0 && (u->text[off - 1] == ' ' || u->text[off - 1] == '\t')) off--;
-    return hc_unit_edit(u, off, end - off, repl, HC_RULE_BUILD, HC_EFFORT_RENAME);
+    return hc_unit_edit(u, off, end - off, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
 static void count(hc_unit *u, const char *prefix, const char *what) {
@@ -174,7 +174,7 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
                 if (lib && lib->hip_lib[0]) {
                     char repl[64];
                     snprintf(repl, sizeof repl, "-l%s", lib->hip_lib);
-                    if (hc_unit_edit(u, w[i].off, w[i].len, repl, HC_RULE_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+                    if (hc_unit_edit(u, w[i].off, w[i].len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
                     count(u, prefix, "library");
                 } else if (lib) {
                     char name[64];

@@ -34,7 +34,7 @@ typedef struct hc_build_word {
 /* Translates the nvcc options among words (one command line or one flags variable). With arch_flags,
  * the first -arch/-gencode of a statement becomes the --offload-arch list and later ones are removed
  * (*arch_done remembers it); without, all are removed because the targets come from elsewhere (CMake's
- * HIP_ARCHITECTURES). Proposes HC_RULE_BUILD edits, counts hits under "<prefix>:<option>", reports
+ * HIP_ARCHITECTURES). Proposes HC_PRIO_BUILD edits, counts hits under "<prefix>:<option>", reports
  * options without equivalent (HC4002). Returns 0 or -1 (out of memory). */
 int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool arch_flags, bool *arch_done,
                              const char *prefix);

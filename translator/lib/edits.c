@@ -1,4 +1,4 @@
-/* edits.c: collects proposed edits, orders them, drops overlaps by rule priority, applies them once.
+/* edits.c: collects proposed edits, orders them, drops overlaps by priority, applies them once.
  * It knows nothing of CUDA or of what an edit means. */
 #include "edits.h"
 #include "grow.h"
@@ -7,17 +7,17 @@
 #include <string.h>
 
 int hc_edits_add(hc_edit_set *s, uint32_t off, uint32_t len, const char *repl, size_t repl_len,
-                 hc_rule_id rule, hc_effort effort) {
+                 hc_edit_priority priority, hc_effort effort, const char *pass) {
     if (hc_grow(&s->v, &s->cap, s->n, sizeof *s->v, 64) < 0) return -1;
     char *copy = malloc(repl_len + 1);
     if (!copy) return -1;
     memcpy(copy, repl, repl_len);
     copy[repl_len] = '\0';
-    s->v[s->n++] = (hc_edit){off, len, copy, (uint16_t)rule, effort};
+    s->v[s->n++] = (hc_edit){off, len, copy, (uint8_t)priority, effort, pass, false};
     return 0;
 }
 
-/* Orders by offset; at one offset insertions first, then by rule priority; the proposal order breaks
+/* Orders by offset; at one offset insertions first, then by priority; the proposal order breaks
  * remaining ties (stable via the index stored temporarily in the sort keys). */
 typedef struct keyed { hc_edit e; size_t order; } keyed;
 static int cmp_keyed(const void *a, const void *b) {
@@ -25,7 +25,7 @@ static int cmp_keyed(const void *a, const void *b) {
     if (x->e.offset != y->e.offset) return x->e.offset < y->e.offset ? -1 : 1;
     if ((x->e.length == 0) != (y->e.length == 0)) return x->e.length == 0 ? -1 : 1;
     if (x->e.length == 0) return x->order < y->order ? -1 : x->order > y->order;
-    if (x->e.rule != y->e.rule) return x->e.rule < y->e.rule ? -1 : 1;
+    if (x->e.priority != y->e.priority) return x->e.priority < y->e.priority ? -1 : 1;
     return x->order < y->order ? -1 : x->order > y->order;
 }
 
@@ -43,7 +43,7 @@ size_t hc_edits_normalize(hc_edit_set *s) {
     if (!k) return 0;
     for (size_t i = 0; i < s->n; i++) k[i] = (keyed){s->v[i], i};
     qsort(k, s->n, sizeof *k, cmp_keyed);
-    /* Keep an edit unless it overlaps a kept edit of better (lower) or equal rule; when the new one is
+    /* Keep an edit unless it overlaps a kept edit of better (lower) or equal priority; when the new one is
      * better than the kept ones it overlaps, those are dropped instead. */
     size_t kept = 0, dropped = 0;
     for (size_t i = 0; i < s->n; i++) {
@@ -54,7 +54,7 @@ size_t hc_edits_normalize(hc_edit_set *s) {
             hc_edit *o = &s->v[j];
             if (o->offset + o->length < e->offset && o->length) break;
             if (overlaps(o, e)) {
-                if (o->rule <= e->rule) { lose = 1; break; }
+                if (o->priority <= e->priority) { lose = 1; break; }
                 first_overlap = j;
             }
         }

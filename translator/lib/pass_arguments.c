@@ -66,7 +66,7 @@ static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + 
 static int add_last_arg(hc_unit *u, const call_args *a, const char *text) {
     char buf[600];
     snprintf(buf, sizeof buf, ", %s", text);
-    return hc_unit_edit(u, u->toks.v[a->close].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+    return hc_unit_edit(u, u->toks.v[a->close].off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
 /* Removes arguments k..k+n-1: from the first one's start to the next argument's start ("x, "), or for
@@ -83,7 +83,7 @@ static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
         if (comma < a->close) from = u->toks.v[comma].off;
         to = u->toks.v[a->close].off;
     }
-    return hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+    return hc_unit_edit(u, from, to - from, "", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
 /* Copies arguments k..k+n-1 (with what lies between them) into out, with the table renames applied to
@@ -173,8 +173,8 @@ static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, cons
 
 /* Wraps argument k in prefix ... suffix with two insertions, so renames inside it still apply. */
 static int wrap_arg(hc_unit *u, const call_args *a, size_t k, const char *prefix, const char *suffix) {
-    if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
-    return hc_unit_edit(u, tok_end(u, a->last[k]), 0, suffix, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS);
+    if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
+    return hc_unit_edit(u, tok_end(u, a->last[k]), 0, suffix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
 /* True when a replacement function named by the table is available at the target HIP version. */
@@ -238,13 +238,13 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     }
     case HC_ARGACT_RENAME:
         if (!rw->hip[0] || !hip_function_available(u, rw->hip)) return 0;
-        if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s' with %zu arguments is '%s' in HIP", name, a->count, rw->hip);
         break;
     case HC_ARGACT_APPEND:
         if (rw->hip[0]) {
             if (!hip_function_available(u, rw->hip)) return 0;
-            if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         if (a->count == 0) return 0;
         if (add_last_arg(u, a, rw->text) < 0) return -1;
@@ -268,7 +268,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         }
         /* remove ", NULL": from the end of the previous argument to the end of this one */
         uint32_t from = tok_end(u, a->last[k - 1]), to = tok_end(u, a->last[k]);
-        if (hc_unit_edit(u, from, to - from, "", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (hc_unit_edit(u, from, to - from, "", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': null argument %zu dropped (HIP has no such parameter)", name, k + 1);
         break;
     }
@@ -313,7 +313,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             if (add_last_arg(u, a, text) < 0) return -1;
         } else {
             snprintf(buf, sizeof buf, "%s, ", text);
-            if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, text, k + 1);
         break;
@@ -324,7 +324,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         if (k >= a->count || k >= HC_MAX_CALL_ARGS) return 0;
         uint32_t from = u->toks.v[a->first[k]].off, to = tok_end(u, a->last[k]);
         if (to - from == strlen(rw->text) && memcmp(u->text + from, rw->text, to - from) == 0) return 0;
-        if (hc_unit_edit(u, from, to - from, rw->text, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (hc_unit_edit(u, from, to - from, rw->text, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': argument %zu replaced by '%s'", name, k + 1, rw->text);
         break;
     }
@@ -345,7 +345,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         } else {
             char ins[520];
             snprintf(ins, sizeof ins, "%s, ", moved);
-            if (hc_unit_edit(u, u->toks.v[a->first[to]].off, 0, ins, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (hc_unit_edit(u, u->toks.v[a->first[to]].off, 0, ins, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         if (n == 1)
             snprintf(message, sizeof message, "'%s': argument %zu moved before argument %u", name, k + 1, to + 1);

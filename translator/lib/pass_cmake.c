@@ -186,7 +186,7 @@ static void count(cm_state *s, const char *what) {
 }
 
 static int edit(cm_state *s, uint32_t off, uint32_t len, const char *repl) {
-    return hc_unit_edit(s->u, off, len, repl, HC_RULE_BUILD, HC_EFFORT_RENAME);
+    return hc_unit_edit(s->u, off, len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
 static void need_package(cm_state *s, const char *pkg) {
@@ -557,7 +557,7 @@ static int migrate(cm_state *s) {
     if (project) {
         char *block = hc_build_cmake_hip_block(s->u->opt);
         if (!block) return -1;
-        int rc = hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, block, HC_RULE_BUILD, HC_EFFORT_RENAME);
+        int rc = hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, block, HC_PRIO_BUILD, HC_EFFORT_RENAME);
         free(block);
         if (rc < 0) return -1;
         hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project",

@@ -1,6 +1,7 @@
 /* pass_includes.c: maps CUDA #include paths to HIP headers through the header table, drops duplicate
- * HIP includes, and records what the file includes. The hip_runtime.h insertion itself happens once all
- * passes have run (translate.c: hc_finish_includes), since only then is it known whether it is needed. */
+ * HIP includes, and records what the file includes. The hip_runtime.h insertion itself happens once the
+ * proposals are resolved (hc_finish_includes, a finishing pass of passes.def): only then is it known
+ * whether it is needed. */
 #include "include_reach.h"
 #include "unit.h"
 #include "user_rules.h"
@@ -147,7 +148,7 @@ int hc_pass_includes(hc_unit *u) {
             directive_extent(u, i, &s, &e);
             char runtime[64];
             snprintf(runtime, sizeof runtime, "#include <hip/hip_runtime.h>%s", line_end(u));
-            if (hc_unit_edit(u, s, 0, runtime, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
+            if (hc_unit_edit(u, s, 0, runtime, HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
             snprintf(seen[nseen].path, sizeof seen[nseen].path, "%s", "hip/hip_runtime.h");
             seen[nseen++].cond_epoch = epoch;
             u->includes_hip_runtime = true;
@@ -158,7 +159,7 @@ int hc_pass_includes(hc_unit *u) {
         if ((h && (h->flags & HC_HDRF_REMOVE)) || (mapped && target[0] && already_seen(seen, nseen, target, epoch))) {
             uint32_t s, e; /* a duplicate or a header HIP does not need: drop the whole directive line */
             directive_extent(u, i, &s, &e);
-            if (hc_unit_edit(u, s, e - s, "", HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
+            if (hc_unit_edit(u, s, e - s, "", HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
             continue;
         }
         if (nseen < sizeof seen / sizeof *seen) {
@@ -166,7 +167,7 @@ int hc_pass_includes(hc_unit *u) {
             seen[nseen++].cond_epoch = epoch;
         }
         if (strlen(target) != plen || memcmp(target, path, plen) != 0) {
-            if (hc_unit_edit(u, pt->off + 1, (uint32_t)plen, target, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
+            if (hc_unit_edit(u, pt->off + 1, (uint32_t)plen, target, HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
         }
     }
     return 0;
@@ -353,8 +354,8 @@ int hc_finish_includes(hc_unit *u) {
     if (at == u->len && u->len > 0 && u->text[u->len - 1] != '\n') {
         char with_nl[sizeof text + 4];
         snprintf(with_nl, sizeof with_nl, "%s%s", eol, text);
-        if (hc_unit_edit(u, at, 0, with_nl, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
-    } else if (hc_unit_edit(u, at, 0, text, HC_RULE_INCLUDE, HC_EFFORT_RENAME) < 0) {
+        if (hc_unit_edit(u, at, 0, with_nl, HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
+    } else if (hc_unit_edit(u, at, 0, text, HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) {
         return -1;
     }
     const char *what = need_runtime ? "hip/hip_runtime.h" : "hipify_shim.h";

@@ -357,13 +357,13 @@ static int plan_emit(hc_unit *u, const plan *p, uint32_t start, uint32_t end) {
         const piece *k = &p->v[i];
         if (!k->ref) { sb_add(&pend, p->lit.p + k->off, k->len); continue; }
         if (k->off > cur || pend.n)
-            rc = hc_unit_edit(u, cur, k->off - cur, pend.n ? pend.p : "", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
+            rc = hc_unit_edit(u, cur, k->off - cur, pend.n ? pend.p : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
         pend.n = 0;
         cur = k->off + k->len;
     }
     if (pend.oom) rc = -1;
     if (rc == 0 && (end > cur || pend.n))
-        rc = hc_unit_edit(u, cur, end - cur, pend.n ? pend.p : "", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS);
+        rc = hc_unit_edit(u, cur, end - cur, pend.n ? pend.p : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
     free(pend.p);
     return rc;
 }
@@ -622,7 +622,7 @@ static int type_braced_dims(hc_unit *u, size_t lt, size_t gt) {
     size_t n = split_top_level(u, lt, gt, cfg, 4, false);
     for (size_t k = 0; k < 2 && k < n && n <= 4; k++)
         if (cfg[k][0] != SIZE_MAX && tok_punct(u, cfg[k][0], "{") &&
-            hc_unit_edit(u, u->toks.v[cfg[k][0]].off, 0, "dim3", HC_RULE_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
+            hc_unit_edit(u, u->toks.v[cfg[k][0]].off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     return 0;
 }

@@ -92,7 +92,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len;
         if (is_nvcc_word(p, n)) {
-            if (hc_unit_edit(u, s->w[i].off, s->w[i].len, "hipcc", HC_RULE_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+            if (hc_unit_edit(u, s->w[i].off, s->w[i].len, "hipcc", HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
             hc_unit_count_rule(u, "make:nvcc");
             continue;
         }

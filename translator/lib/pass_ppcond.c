@@ -423,6 +423,12 @@ static void consequence(const pp_file *f, size_t di, bool value, char *out, size
 
 static const char *side_text(pv v) { return !v.known ? "open (other macros decide)" : v.v ? "true" : "false"; }
 
+/* Proposes the rename of a table macro: no use of HIP by itself (a host-only file keeps its bytes). */
+static int rename_macro(hc_unit *u, const hc_token *t, const pp_macro *m) {
+    if (!m->hip[0]) return hc_unit_edit(u, t->off, t->len, m->hip, HC_PRIO_RENAME, HC_EFFORT_RENAME);
+    return hc_unit_edit_hip_neutral(u, t->off, t->len, m->hip, HC_PRIO_RENAME, HC_EFFORT_RENAME);
+}
+
 /* Renames and diagnoses the table macros of one conditional directive. -1 on out-of-memory. */
 static int handle_condition(pp_file *f, size_t di) {
     hc_unit *u = f->u;
@@ -443,7 +449,7 @@ static int handle_condition(pp_file *f, size_t di) {
         }
         /* A row of the rename tables (__CUDACC__) is renamed by pass_rename: one truth per name. */
         if (!hc_mapping_find(u->text + t->off, t->len)) {
-            if (hc_unit_edit(u, t->off, t->len, m->hip, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+            if (rename_macro(u, t, m) < 0) return -1;
             hc_unit_count_ref(u, m->cuda, strlen(m->cuda), family_of(m), true);
         }
     }
@@ -477,7 +483,7 @@ static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size
     if (fate == OCC_TRANSLATED) {
         if (hc_mapping_find(u->text + t->off, t->len)) return 0;
         hc_unit_count_ref(u, m->cuda, strlen(m->cuda), family_of(m), true);
-        return hc_unit_edit(u, t->off, t->len, m->hip, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0 ? -1 : 0;
+        return rename_macro(u, t, m);
     }
     hc_unit_count_ref(u, m->cuda, strlen(m->cuda), family_of(m), false);
     hc_unit_diag(u, HC_D_PP_CUDA_MACRO_USE, t->off, m->cuda, m->cuda, m->fact);
@@ -565,45 +571,9 @@ static int cmp_offsets(const void *a, const void *b) {
     return x < y ? -1 : x > y;
 }
 
-/* Why: a host-only file (gtest.h, a CPU math routine) that tests __CUDACC__ does so to work around nvcc
- * the compiler, not to use CUDA. Renaming the test to __HIPCC__ changes the file for hipcc, which needs
- * none of those workarounds, and touches a file the HIP port does not otherwise change. So once every
- * pass has run, a file with no real HIP use loses the renames of this table and stays byte-identical;
- * HC1140 says where the condition reads differently under hipcc than it did under nvcc. */
-
-/* True when edit e only renames one table macro to its HIP counterpart. */
-static bool is_macro_rename(const hc_unit *u, const hc_edit *e) {
-    if (e->rule != HC_RULE_RENAME) return false;
-    size_t t = hc_tok_at(&u->toks, e->offset);
-    if (t == SIZE_MAX || u->toks.v[t].off != e->offset || u->toks.v[t].len != e->length) return false;
-    const pp_macro *m = find_macro(u->text + e->offset, e->length);
-    return m && m->hip[0] && strcmp(e->replacement, m->hip) == 0;
-}
-
-/* True for the space pass_unportable.c puts between a string literal and a name glued to it (HC1122): clang
- * needs it, but it is no use of HIP, and a host-only file keeps its bytes (gcc reads the name as a
- * separate token anyway). */
-static bool is_literal_spacing(const hc_unit *u, const hc_edit *e) {
-    if (e->rule != HC_RULE_ARGUMENTS || e->length != 0 || strcmp(e->replacement, " ") != 0) return false;
-    size_t t = hc_tok_at(&u->toks, e->offset);
-    return t != SIZE_MAX && t > 0 && u->toks.v[t].kind == HC_TOK_IDENT && u->toks.v[t - 1].kind == HC_TOK_STRING &&
-           u->toks.v[t - 1].off + u->toks.v[t - 1].len == e->offset;
-}
-
-/* Drops the HC1122 note of a space that was taken back. */
-static void drop_spacing_note(hc_unit *u, uint32_t offset) {
-    size_t w = 0;
-    for (size_t i = 0; i < u->diags.n; i++) {
-        hc_diag *d = &u->diags.v[i];
-        if (d->id == HC_D_LITERAL_SUFFIX_SPACED && d->offset == offset) {
-            free(d->message);
-            free(d->name);
-            continue;
-        }
-        u->diags.v[w++] = *d;
-    }
-    u->diags.n = w;
-}
+/* The renames of this table are HIP-neutral: a file with no other use of HIP (gtest.h testing __CUDACC__
+ * to work around nvcc) loses them in the resolution (resolution.c) and stays byte-identical; HC1140 then
+ * says where the condition reads differently under hipcc than it did under nvcc. */
 
 /* True when the identifier at i names something of CUDA that HIP must provide: a runtime marker
  * (__global__, threadIdx, dim3), an API, type or constant of the tables, supported or not, or a device
@@ -634,19 +604,18 @@ static bool includes_cuda_header(const hc_unit *u, size_t h) {
     return hm && !((hm->flags & HC_HDRF_GENERIC) && u->text[pt->off] == '"');
 }
 
-/* True when the file really uses HIP: it is a CUDA source, a pass changed it for another reason than a
- * macro of this table, or it names something of CUDA (also in a macro body: #define HD __device__). */
-static bool uses_hip(const hc_unit *u) {
-    if (hc_is_cuda_source(u->path) || u->uses_runtime || u->uses_shim || u->includes_cuda_runtime || u->includes_hip_runtime)
-        return true;
-    for (size_t i = 0; i < u->edits.n; i++)
-        if (!is_macro_rename(u, &u->edits.v[i]) && !is_literal_spacing(u, &u->edits.v[i])) return true;
+bool hc_names_cuda(const hc_unit *u) {
     for (size_t i = 0; i < u->toks.n; i++) {
         if (skipped(u, i)) continue;
         if (u->toks.v[i].kind == HC_TOK_IDENT && names_cuda(u, i)) return true;
         if (u->toks.v[i].kind == HC_TOK_HASH && includes_cuda_header(u, i)) return true;
     }
     return false;
+}
+
+const char *hc_pp_macro_hip(const char *s, size_t n) {
+    const pp_macro *m = find_macro(s, n);
+    return m && m->hip[0] ? m->hip : NULL;
 }
 
 /* HC1140 on each condition that held a dropped rename and reads differently under hipcc than under nvcc. */
@@ -675,46 +644,27 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
     }
 }
 
+/* Once the resolution settled whether the file uses HIP: where it kept its macro tests because hipcc
+ * compiles it (HC1141, once, at the first), or where a test whose rename was taken back reads differently
+ * under hipcc than under nvcc (HC1140). */
 int hc_finish_ppcond(hc_unit *u) {
-    size_t n = 0, spacings = 0;
-    for (size_t i = 0; i < u->edits.n; i++) {
-        n += is_macro_rename(u, &u->edits.v[i]);
-        spacings += is_literal_spacing(u, &u->edits.v[i]);
-    }
-    u->uses_hip = uses_hip(u);
-    /* hipcc compiles the file (a HIP source includes it): its macro tests are read by hipcc, so they are
-     * translated as in any HIP file. */
-    if ((n == 0 && spacings == 0) || u->uses_hip) return 0;
-    if (u->opt->compiled_by_hipcc) { /* kept, and said once where (main.c translated the file again) */
-        for (size_t i = 0; i < u->edits.n; i++)
-            if (is_macro_rename(u, &u->edits.v[i])) {
-                char name[64];
-                snprintf(name, sizeof name, "%.*s", (int)u->edits.v[i].length, u->text + u->edits.v[i].offset);
-                hc_unit_diag(u, HC_D_PP_HIPCC_COMPILED, u->edits.v[i].offset, name, name);
-                break;
-            }
+    if (u->kept_for_hipcc) {
+        for (size_t i = 0; i < u->edits.n; i++) {
+            const hc_edit *e = &u->edits.v[i];
+            if (!e->hip_neutral || e->priority != HC_PRIO_RENAME) continue;
+            char name[64];
+            snprintf(name, sizeof name, "%.*s", (int)e->length, u->text + e->offset);
+            hc_unit_diag(u, HC_D_PP_HIPCC_COMPILED, e->offset, name, name);
+            break;
+        }
         return 0;
     }
-    u->cuda_macros_kept = true;
+    if (!u->cuda_macros_kept) return 0;
+    size_t n = u->rolled_back.n, nd = 0;
     uint32_t *dropped = malloc((n ? n : 1) * sizeof *dropped);
     if (!dropped) return -1;
-    size_t nd = 0, w = 0;
-    for (size_t i = 0; i < u->edits.n; i++) {
-        hc_edit *e = &u->edits.v[i];
-        if (is_literal_spacing(u, e)) { /* taken back with its note: the file stays as written */
-            drop_spacing_note(u, e->offset);
-            free(e->replacement);
-            continue;
-        }
-        if (!is_macro_rename(u, e)) {
-            u->edits.v[w++] = *e;
-            continue;
-        }
-        hc_unit_uncount_ref(u, u->text + e->offset, e->length);
-        dropped[nd++] = e->offset;
-        free(e->replacement);
-    }
-    u->edits.n = w;
+    for (size_t i = 0; i < n; i++)
+        if (u->rolled_back.v[i].priority == HC_PRIO_RENAME) dropped[nd++] = u->rolled_back.v[i].offset;
     qsort(dropped, nd, sizeof *dropped, cmp_offsets);
     pp_file f;
     memset(&f, 0, sizeof f);

@@ -128,10 +128,19 @@ static int rename_in_string(hc_unit *u, size_t i) {
         if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_HEADER) continue;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (r.kind != HC_RES_CONVERT) continue;
-        if (hc_unit_edit(u, b, k - b, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+        if (hc_unit_edit(u, b, k - b, r.target, HC_PRIO_RENAME, HC_EFFORT_RENAME) < 0) return -1;
         hc_unit_count_ref(u, t + b, k - b, (hc_family)m->family, true);
     }
     return 0;
+}
+
+/* Proposes the rename of one name token. A CUDA compiler macro with a table row (__CUDACC__) renamed to
+ * its HIP twin is no use of HIP by itself: such an edit is marked HIP-neutral. */
+static int rename_token(hc_unit *u, const hc_token *tok, const char *target) {
+    const char *pp = hc_pp_macro_hip(u->text + tok->off, tok->len);
+    if (pp && strcmp(pp, target) == 0)
+        return hc_unit_edit_hip_neutral(u, tok->off, tok->len, target, HC_PRIO_RENAME, HC_EFFORT_RENAME);
+    return hc_unit_edit(u, tok->off, tok->len, target, HC_PRIO_RENAME, HC_EFFORT_RENAME);
 }
 
 /* True when the file itself includes header (#include "header" or <header>). */
@@ -213,7 +222,7 @@ int hc_pass_rename(hc_unit *u) {
             if (repl) {
                 if (rule) hc_unit_count_rule(u, rule);
                 hc_unit_diag(u, HC_D_RULE_HIT, tok->off, rule ? rule : name, rule ? rule : name);
-                if (hc_unit_edit(u, tok->off, tok->len, repl, HC_RULE_USER_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+                if (hc_unit_edit(u, tok->off, tok->len, repl, HC_PRIO_USER_RENAME, HC_EFFORT_RENAME) < 0) return -1;
                 continue;
             }
         }
@@ -245,7 +254,7 @@ int hc_pass_rename(hc_unit *u) {
         char v1[32], v2[32];
         switch (r.kind) {
         case HC_RES_CONVERT:
-            if (hc_unit_edit(u, tok->off, tok->len, r.target, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+            if (rename_token(u, tok, r.target) < 0) return -1;
             if (m->flags & HC_MAPF_TYPEDEF_ONLY) check_tag_keyword(u, i, name, r.target);
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             /* fall through */

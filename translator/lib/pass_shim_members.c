@@ -178,7 +178,7 @@ int hc_pass_shim_members(hc_unit *u) {
         const hc_token *obj = &u->toks.v[object];
         char repl[2 * MAX_NAME + 96];
         snprintf(repl, sizeof repl, "%s(%s%.*s)", shim->accessor, arrow ? "" : "&", (int)obj->len, t + obj->off);
-        if (hc_unit_edit(u, obj->off, member->off + member->len - obj->off, repl, HC_RULE_RENAME, HC_EFFORT_RENAME) < 0)
+        if (hc_unit_edit(u, obj->off, member->off + member->len - obj->off, repl, HC_PRIO_RENAME, HC_EFFORT_RENAME) < 0)
             return -1;
         u->uses_shim = true;
         u->uses_runtime = true;

@@ -313,21 +313,6 @@ static bool global_use(const scan *s, size_t i) {
     return !hc_tok_declarator_position(s->u, i);
 }
 
-/* A more specific diagnostic replaces the generic one another pass gave the same place (HC1001, HC1010):
- * one construct, one warning. Only diagnostics at exactly this offset with this id go. */
-static bool replace_generic(hc_unit *u, uint32_t off, hc_diag_id generic) {
-    for (size_t k = 0; k < u->diags.n; k++) {
-        hc_diag *d = &u->diags.v[k];
-        if (d->id != generic || d->offset != off) continue;
-        free(d->message);
-        free(d->name);
-        memmove(d, d + 1, (u->diags.n - k - 1) * sizeof *d);
-        u->diags.n--;
-        return true;
-    }
-    return false;
-}
-
 /* ---------- dynamic parallelism, inline PTX ---------- */
 
 static bool is_runtime_api_name(const scan *s, size_t i) {
@@ -412,15 +397,12 @@ static int remove_word(scan *s, size_t i) {
     } else {
         for (size_t k = 0; k < COUNT_OF(empty_macros); k++) {
             if (!is(s, i, empty_macros[k].name)) continue;
-            /* the tables call CUDA_CB unsupported: removing it is its translation */
-            const hc_mapping *m = hc_mapping_find(s->text + t->off, t->len);
-            if (m && replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API))
-                hc_unit_convert_ref(s->u, s->text + t->off, t->len, (hc_family)m->family);
+            /* the tables call CUDA_CB unsupported: removing it is its translation (HC1112 supersedes HC1001) */
             hc_unit_diag(s->u, HC_D_EMPTY_MACRO_REMOVED, t->off, empty_macros[k].name, empty_macros[k].name,
                          empty_macros[k].what);
         }
     }
-    return hc_unit_edit(s->u, t->off, end - t->off, "", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+    return hc_unit_edit(s->u, t->off, end - t->off, "", HC_PRIO_REWRITE, HC_EFFORT_RENAME);
 }
 
 static bool is_removed_word(const scan *s, size_t i) {
@@ -440,7 +422,6 @@ static void check_rounding(scan *s, size_t i) {
     for (size_t k = 0; k < COUNT_OF(directed); k++) {
         if (!is(s, i, directed[k].name)) continue;
         if (!global_use(s, i)) return;
-        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
         tok_name(s, i, name, sizeof name);
         hc_unit_diag(s->u, HC_D_DIRECTED_ROUNDING, t->off, name, name, directed[k].what);
         return;
@@ -450,7 +431,6 @@ static void check_rounding(scan *s, size_t i) {
         hc_version target = s->u->opt->hip_version; /* 0: the newest HIP */
         if (approximated[k].fixed && (target == 0 || target >= approximated[k].fixed)) return;
         if (!global_use(s, i)) return;
-        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_API);
         tok_name(s, i, name, sizeof name);
         hc_unit_diag(s->u, HC_D_ROUNDING_APPROXIMATED, t->off, name, name, approximated[k].cuda, approximated[k].hip);
         return;
@@ -555,7 +535,7 @@ static void check_cg_member(scan *s, size_t i) {
     }
 }
 
-/* #include <cooperative_groups/reduce.h> and friends: replaces the generic HC1010 of the include pass. */
+/* #include <cooperative_groups/reduce.h> and friends (HC1106 supersedes the include pass's HC1010 there). */
 static void check_cg_header(scan *s, size_t i) {
     if (!is_kind(s, i, HC_TOK_STRING) || !in_directive(s, i) || !is(s, prev(s, i), "include")) return;
     const hc_token *t = tok(s, i);
@@ -565,7 +545,6 @@ static void check_cg_header(scan *s, size_t i) {
     for (size_t k = 0; k < COUNT_OF(words); k++) {
         const char *header = words[k].word;
         if (words[k].list != W_CG_HEADER || strlen(header) != n || memcmp(header, path, n) != 0) continue;
-        replace_generic(s->u, t->off, HC_D_UNSUPPORTED_HEADER);
         hc_unit_diag(s->u, HC_D_CG_EXTENSION, t->off, header, header);
         return;
     }
@@ -579,7 +558,6 @@ static void check_graph(scan *s, size_t i) {
     if (find_word(W_GRAPH_CONDITIONAL, s, i) == NONE || !global_use(s, i)) return;
     char name[96];
     tok_name(s, i, name, sizeof name);
-    replace_generic(s->u, tok(s, i)->off, HC_D_UNSUPPORTED_API);
     hc_unit_diag(s->u, HC_D_GRAPH_CONDITIONAL, tok(s, i)->off, name, name);
 }
 
@@ -594,7 +572,7 @@ static int check_alloc_flags(scan *s, size_t i) {
         tok_name(s, member, name, sizeof name);
         if (find_word(W_ALLOC_FLAG, s, member) != NONE) {
             hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, tok(s, i)->off, name, name, name);
-            return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_RULE_ARGUMENTS,
+            return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_PRIO_REWRITE,
                                 HC_EFFORT_ARGUMENTS);
         }
         hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, tok(s, i)->off, name, ".", name);
@@ -731,7 +709,7 @@ static int cast_builtin_arguments(scan *s, size_t i, size_t a0, size_t b0) {
     hc_unit_diag(s->u, HC_D_MINMAX_BUILTIN, tok(s, i)->off, name, name, builtin);
     for (size_t k = 0; k < 2; k++) {
         size_t at = k ? b0 : a0;
-        if (at != NONE && hc_unit_edit(s->u, tok(s, at)->off, 0, "(unsigned int)", HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+        if (at != NONE && hc_unit_edit(s->u, tok(s, at)->off, 0, "(unsigned int)", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     }
     return 0;
@@ -768,10 +746,10 @@ static int check_min_max(scan *s, size_t i) {
     hc_unit_diag(s->u, HC_D_MINMAX_MIXED, tok(s, i)->off, name, name, ta, tb, common);
     /* prefix casts are enough: each argument is a literal, a name or threadIdx.x, which bind tighter */
     if ((strcmp(ta, common) || builtin_a) &&
-        hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+        hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     if ((strcmp(tb, common) || builtin_b) &&
-        hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_RULE_ARGUMENTS, HC_EFFORT_ARGUMENTS) < 0)
+        hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     return 0;
 }
@@ -824,10 +802,10 @@ static int join_spaced_launch(scan *s, size_t i) {
     char written[16];
     snprintf(written, sizeof written, "%.*s", n < 12 ? (int)n : 12, s->text + a->off);
     hc_unit_diag(s->u, HC_D_LAUNCH_CHEVRONS_JOINED, a->off, written, written, "<<<");
-    if (hc_unit_edit(s->u, a->off, b->off + b->len - a->off, "<<<", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME) < 0) return -1;
+    if (hc_unit_edit(s->u, a->off, b->off + b->len - a->off, "<<<", HC_PRIO_REWRITE, HC_EFFORT_RENAME) < 0) return -1;
     if (close == close_last) return 0;
     const hc_token *c = tok(s, close), *d = tok(s, close_last);
-    return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+    return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_PRIO_REWRITE, HC_EFFORT_RENAME);
 }
 
 /* ---------- operators HIP's vector types already have ---------- */
@@ -874,7 +852,7 @@ static int space_literal_suffix(scan *s, size_t i) {
     char name[64];
     tok_name(s, i + 1, name, sizeof name);
     hc_unit_diag(s->u, HC_D_LITERAL_SUFFIX_SPACED, id->off, name, name);
-    return hc_unit_edit(s->u, id->off, 0, " ", HC_RULE_ARGUMENTS, HC_EFFORT_RENAME);
+    return hc_unit_edit_hip_neutral(s->u, id->off, 0, " ", HC_PRIO_REWRITE, HC_EFFORT_RENAME); /* gcc needs no space */
 }
 
 /* ---------- the pass ---------- */

@@ -135,7 +135,7 @@ static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, co
             matched_text(text, s, e, shown, sizeof shown);
             char *same = strndup(text + s, e - s);
             if (!same) return -1;
-            int erc = hc_unit_edit(u, s, e - s, same, HC_RULE_USER_RENAME, HC_EFFORT_NONE);
+            int erc = hc_unit_edit(u, s, e - s, same, HC_PRIO_USER_RENAME, HC_EFFORT_NONE);
             free(same);
             if (erc < 0) return -1;
             hc_unit_diag(u, HC_D_RULE_DISABLED, s, r->name, shown);
@@ -162,7 +162,7 @@ static int run_rule(hc_unit *u, const hc_regex_rule *r, pcre2_match_data *md, co
                 free(big);
                 return 0;
             }
-            int erc = hc_unit_edit(u, s, e - s, (const char *)out, HC_RULE_USER_REGEX, HC_EFFORT_RENAME);
+            int erc = hc_unit_edit(u, s, e - s, (const char *)out, HC_PRIO_USER_REGEX, HC_EFFORT_RENAME);
             free(big);
             if (erc < 0) return -1;
             hc_unit_diag(u, HC_D_RULE_HIT, s, r->name, r->name);

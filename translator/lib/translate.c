@@ -1,6 +1,7 @@
 /* translate.c: the per-file pipeline (input checks, token pass, semantic pass, rule passes, edit set,
  * annotations, statistics) and the context that holds what every file shares. It reads no
  * directories and writes no files. */
+#include "resolution.h"
 #include "semantic.h"
 #include "unit.h"
 
@@ -216,11 +217,6 @@ static char **file_args(const hc_context *ctx, const char *path, size_t *n, size
     return v;
 }
 
-static int cmp_u32(const void *a, const void *b) {
-    uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
-    return x < y ? -1 : x > y;
-}
-
 static int build_line_index(hc_unit *u) {
     size_t n = 1;
     for (size_t i = 0; i < u->len; i++) n += u->text[i] == '\n';
@@ -294,7 +290,7 @@ static void compute_stats(hc_unit *u, hc_file_result *r) {
     uint32_t last_line = 0;
     for (size_t i = 0; i < u->edits.n; i++) {
         const hc_edit *e = &u->edits.v[i];
-        if (e->rule == HC_RULE_ANNOTATE) continue;
+        if (e->priority == HC_PRIO_ANNOTATE) continue;
         if (strlen(e->replacement) == e->length && memcmp(e->replacement, u->text + e->offset, e->length) == 0)
             continue; /* an edit that keeps the text (disable rules) changes nothing */
         s->replaced_bytes += e->length;
@@ -341,7 +337,7 @@ static int annotate(hc_unit *u) {
             size_t nl = strlen(note);
             if (start - ps == nl && memcmp(u->text + ps, note, nl) == 0) continue;
         }
-        if (hc_unit_edit(u, start, 0, note, HC_RULE_ANNOTATE, HC_EFFORT_NONE) < 0) return -1;
+        if (hc_unit_edit(u, start, 0, note, HC_PRIO_ANNOTATE, HC_EFFORT_NONE) < 0) return -1;
     }
     return 0;
 }
@@ -350,6 +346,7 @@ static void unit_free(hc_unit *u) {
     free(u->line_starts);
     hc_token_list_free(&u->toks);
     hc_edit_set_free(&u->edits);
+    hc_edit_set_free(&u->rolled_back);
     for (size_t i = 0; i < u->refs.cap; i++) free(u->refs.slots ? u->refs.slots[i].name : NULL);
     free(u->refs.slots);
     for (size_t i = 0; i < u->rule_hits.cap; i++) free(u->rule_hits.slots ? u->rule_hits.slots[i].name : NULL);
@@ -359,12 +356,26 @@ static void unit_free(hc_unit *u) {
 }
 
 typedef int (*hc_pass_fn)(hc_unit *);
-typedef struct pass_entry { hc_pass_fn fn; hc_file_kind kind; } pass_entry;
+typedef struct pass_entry { const char *name; hc_pass_fn fn; hc_file_kind kind; } pass_entry;
 static const pass_entry passes[] = {
-#define HC_PASS(fn, file_kind) {fn, file_kind},
-#include "rules.def"
-#undef HC_PASS
+#define HC_PASS(name, fn, file_kind) {name, fn, file_kind},
+#include "passes.def"
 };
+static const pass_entry finishing[] = {
+#define HC_FINISH(name, fn, file_kind) {name, fn, file_kind},
+#include "passes.def"
+};
+
+/* Runs the passes of table v that apply to the unit's kind, each marking what it proposes. */
+static int run_table(hc_unit *u, const pass_entry *v, size_t n) {
+    for (size_t i = 0; i < n; i++) {
+        if (v[i].kind != u->kind) continue;
+        u->pass = v[i].name;
+        if (v[i].fn(u) < 0) return -1;
+    }
+    u->pass = NULL;
+    return 0;
+}
 
 static char *dup_text(const char *s) { return s ? strdup(s) : NULL; }
 
@@ -400,46 +411,26 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
                 cfg.nargs = nargs + 2;
                 cfg.decls_len = 0;
             }
+            u->pass = "semantic";
             int rc = hc_semantic_run(u, &cfg);
+            u->pass = "input";
             for (size_t i = ctx->nargs; i < ctx->nargs + nowned; i++) free(args[i]);
             free(args);
             if (rc < 0) return HC_ERR_NOMEM;
         }
     }
-    for (size_t i = 0; i < sizeof passes / sizeof *passes; i++)
-        if (passes[i].kind == u->kind && passes[i].fn(u) < 0) return HC_ERR_NOMEM;
-    if (u->kind == HC_FILE_SOURCE && (hc_finish_ppcond(u) < 0 || hc_finish_includes(u) < 0)) return HC_ERR_NOMEM;
+    /* Every pass proposes; the resolution settles the proposals once (resolution.h); the finishing passes
+     * read what stands; the edit set then settles overlaps, annotations included. */
+    if (run_table(u, passes, sizeof passes / sizeof *passes) < 0) return HC_ERR_NOMEM;
+    hc_resolve_supersession(u);
+    if (u->kind == HC_FILE_SOURCE && hc_resolve_host_only(u) < 0) return HC_ERR_NOMEM;
+    if (run_table(u, finishing, sizeof finishing / sizeof *finishing) < 0) return HC_ERR_NOMEM;
+    hc_resolve_suppressed(u);
     if (u->diags.n) qsort(u->diags.v, u->diags.n, sizeof *u->diags.v, cmp_diags); /* qsort(NULL, 0) is UB */
+    u->pass = HC_PASS_ANNOTATE;
     if (ctx->opt.annotate && annotate(u) < 0) return HC_ERR_NOMEM;
-    /* A rename that loses to a better edit did not happen when that edit keeps the text (a disable
-     * rule) or nothing covers the name any more: take its reference back. A name replaced by another
-     * rule (an argument rewrite) stays converted. */
-    size_t nren = 0;
-    uint32_t *ren = malloc((u->edits.n + 1) * sizeof *ren);
-    if (!ren) return HC_ERR_NOMEM;
-    for (size_t i = 0; i < u->edits.n; i++)
-        if (u->edits.v[i].rule == HC_RULE_RENAME) ren[nren++] = u->edits.v[i].offset;
-    qsort(ren, nren, sizeof *ren, cmp_u32);
-    hc_edits_normalize(&u->edits);
-    size_t first = 0; /* normalized edits are sorted and disjoint: their ends rise too */
-    for (size_t k = 0; k < nren; k++) {
-        size_t t = hc_tok_at(&u->toks, ren[k]);
-        if (t == SIZE_MAX) continue;
-        uint32_t end = ren[k] + u->toks.v[t].len;
-        bool renamed = false, covered = false;
-        while (first < u->edits.n && u->edits.v[first].offset + u->edits.v[first].length <= ren[k]) first++;
-        for (size_t j = first; j < u->edits.n && u->edits.v[j].offset < end; j++) {
-            const hc_edit *e = &u->edits.v[j];
-            if (e->offset + e->length <= ren[k] || e->length == 0) continue;
-            covered = true;
-            if (e->rule == HC_RULE_RENAME ||
-                strlen(e->replacement) != e->length || memcmp(e->replacement, u->text + e->offset, e->length) != 0)
-                renamed = true;
-        }
-        if (!covered || !renamed) hc_unit_uncount_ref(u, u->text + ren[k], u->toks.v[t].len);
-    }
-    free(ren);
-    return HC_OK;
+    u->pass = NULL;
+    return hc_resolve_overlaps(u) < 0 ? HC_ERR_NOMEM : HC_OK;
 }
 
 hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
@@ -466,6 +457,7 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     u.len = len - bom;
     u.kind = kind;
     u.parsed = true;
+    u.pass = "input"; /* the checks of the file itself, until the passes run */
     hc_status st = HC_OK;
     if (build_line_index(&u) < 0) st = HC_ERR_NOMEM;
     const char *nul = st == HC_OK ? memchr(data, '\0', len) : NULL;
@@ -486,6 +478,7 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
             hc_unit_diag(&u, HC_D_INVALID_UTF8, (uint32_t)bad, NULL, hc_unit_line_of(&u, (uint32_t)bad, NULL));
         if (kind != HC_FILE_OTHER) st = run_passes(ctx, &u, path);
     }
+    hc_resolve_suppressed(&u); /* the passes' diagnostics are resolved already; the input checks' are not */
     out->parsed = u.parsed;
     out->uses_hip = u.uses_hip;
     out->cuda_macros_kept = u.cuda_macros_kept;
@@ -554,7 +547,7 @@ static hc_status fail_unread(const hc_context *ctx, const char *path, const char
     if (!ctx->opt.suppress_all && !ctx->opt.suppressed[id]) {
         hc_diag *d = calloc(1, sizeof *d);
         if (!d) return out->status = HC_ERR_NOMEM;
-        *d = (hc_diag){id, hc_diag_info_get(id)->severity, UINT32_MAX, 0, 0, strdup(message), NULL};
+        *d = (hc_diag){id, hc_diag_info_get(id)->severity, UINT32_MAX, 0, 0, strdup(message), NULL, "input"};
         out->diags = d;
         out->ndiags = 1;
     }

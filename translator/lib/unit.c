@@ -19,8 +19,6 @@ uint32_t hc_unit_line_of(const hc_unit *u, uint32_t off, uint32_t *col) {
 }
 
 void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap) {
-    const hc_options *opt = u->opt;
-    if (opt->suppress_all || opt->suppressed[id]) return;
     /* a lost diagnostic is better than a crash; memory is exhausted anyway */
     if (hc_grow(&u->diags.v, &u->diags.cap, u->diags.n, sizeof *u->diags.v, 32) < 0) return;
     const hc_diag_info *info = hc_diag_info_get(id);
@@ -34,6 +32,7 @@ void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va
     if (off != UINT32_MAX && u->nlines) d->line = hc_unit_line_of(u, off, &d->col);
     d->message = strdup(msg);
     d->name = name ? strdup(name) : NULL;
+    d->pass = u->pass;
 }
 
 void hc_unit_diag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, ...) {
@@ -92,10 +91,11 @@ void hc_unit_uncount_ref(hc_unit *u, const char *name, size_t len) {
     if (r && r->count) r->count--;
 }
 
-void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len, hc_family fam) {
+void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len) {
     hc_ref_count *r = u->refs.cap ? ref_slot(&u->refs, name, len, false) : NULL;
     if (!r || !r->count) return; /* never counted as left: nothing to move */
     r->count--;
+    hc_family fam = r->family; /* counting may grow the table and move r */
     hc_unit_count_ref(u, name, len, fam, true);
 }
 
@@ -107,6 +107,13 @@ void hc_unit_count_rule(hc_unit *u, const char *rule_name) {
     r->count++;
 }
 
-int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_rule_id rule, hc_effort effort) {
-    return hc_edits_add(&u->edits, off, len, repl, strlen(repl), rule, effort);
+int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_edit_priority priority, hc_effort effort) {
+    return hc_edits_add(&u->edits, off, len, repl, strlen(repl), priority, effort, u->pass);
+}
+
+int hc_unit_edit_hip_neutral(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_edit_priority priority,
+                             hc_effort effort) {
+    if (hc_unit_edit(u, off, len, repl, priority, effort) < 0) return -1;
+    u->edits.v[u->edits.n - 1].hip_neutral = true;
+    return 0;
 }

@@ -33,6 +33,7 @@ typedef struct hc_unit {
     hc_diag_list diags;
     hc_ref_table refs;
     hc_ref_table rule_hits;
+    const char *pass;   /* name of the pass now running: stamped on what it proposes */
     bool parsed;        /* no parse error found (true until the semantic pass reports one) */
     bool semantic_ran;  /* the semantic pass ran at all (vetoes and skipped ranges are valid) */
     /* facts gathered by the rules, used by later rules */
@@ -40,36 +41,37 @@ typedef struct hc_unit {
     bool includes_hip_runtime;  /* already includes hip/hip_runtime.h (idempotence) */
     bool uses_runtime;          /* uses CUDA runtime features (API names, launches, __global__) */
     bool uses_shim;             /* a shimmed API was mapped: the shim header is needed */
-    bool uses_hip;              /* set by hc_finish_ppcond: the port uses HIP (hc_file_result.uses_hip) */
-    bool cuda_macros_kept;      /* set by hc_finish_ppcond: CUDA macro renames dropped, the file uses no HIP */
+    /* facts settled by the resolution (resolution.c), read by the finishing passes */
+    bool uses_hip;              /* the port uses HIP (hc_file_result.uses_hip) */
+    bool cuda_macros_kept;      /* the file uses no HIP: its HIP-neutral edits were taken back */
+    bool kept_for_hipcc;        /* it uses no HIP, but hipcc compiles it (hc_options.compiled_by_hipcc):
+                                 * its HIP-neutral edits stand */
+    hc_edit_set rolled_back;    /* the HIP-neutral edits taken back, in proposal order */
 } hc_unit;
 
-/* Emits a diagnostic at byte offset off (UINT32_MAX: whole file) about name (may be NULL); the message
- * comes from the id's template and the arguments. Suppressed ids are dropped here. */
+/* Emits a diagnostic at byte offset off (UINT32_MAX: whole file) about name (may be NULL), marked with the
+ * running pass; the message comes from the id's template and the arguments. Suppressed ids are dropped
+ * by the resolution, after supersession (a suppressed diagnostic still supersedes). */
 void hc_unit_diag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, ...);
 void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap);
 /* Counts one reference to a CUDA name. */
 void hc_unit_count_ref(hc_unit *u, const char *name, size_t len, hc_family fam, bool converted);
 /* Takes back one converted reference (its rename lost to a better edit, e.g. a disable rule). */
 void hc_unit_uncount_ref(hc_unit *u, const char *name, size_t len);
-/* Moves one reference of a CUDA name from "left unchanged" to "converted" (a later pass translated what
- * the rename pass could not). */
-void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len, hc_family fam);
+/* Moves one reference of a CUDA name from "left unchanged" to "converted", in its family (a later pass
+ * translated what the rename pass could not). */
+void hc_unit_convert_ref(hc_unit *u, const char *name, size_t len);
 /* Counts one hit of a named rule (user rule or build-script rewrite). */
 void hc_unit_count_rule(hc_unit *u, const char *rule_name);
 /* 1-based line and column of a byte offset. */
 uint32_t hc_unit_line_of(const hc_unit *u, uint32_t off, uint32_t *col);
-/* Proposes an edit (shorthand for hc_edits_add on u->edits). */
-int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_rule_id rule, hc_effort effort);
+/* Proposes an edit (hc_edits_add on u->edits), marked with the running pass. */
+int hc_unit_edit(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_edit_priority priority, hc_effort effort);
+/* Same, for an edit that is no use of HIP by itself (hc_edit.hip_neutral): the resolution takes it back
+ * when nothing else in the file uses HIP. */
+int hc_unit_edit_hip_neutral(hc_unit *u, uint32_t off, uint32_t len, const char *repl, hc_edit_priority priority,
+                             hc_effort effort);
 
-/* The translation passes, run in the order of rules.def for files of the listed kind. Each returns 0,
- * or -1 on out-of-memory (problems in the input are diagnostics, not failures). */
-/* Inserts #include <hip/hip_runtime.h> (and the shim header) where needed; runs after every pass. */
-int hc_finish_includes(hc_unit *u);
-/* Leaves a file with no real HIP use byte-identical: drops the renames of CUDA compiler, version and guard
- * macros there (pass_ppcond.c) and says where hipcc reads the condition differently; runs before
- * hc_finish_includes. */
-int hc_finish_ppcond(hc_unit *u);
 /* True for CUDA's built-in markers of device code (__global__, threadIdx, dim3; pass_rename.c). */
 bool hc_is_runtime_marker(const char *s, size_t n);
 /* The #if condition under which every use of HIP in the file (its edits and CUDA markers) is compiled,
@@ -79,9 +81,19 @@ bool hc_is_runtime_marker(const char *s, size_t n);
 int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t size, uint32_t *first_use);
 /* True for a .cu path: nvcc includes the CUDA runtime into it implicitly (pass_includes.c). */
 bool hc_is_cuda_source(const char *path);
+/* True when the file's code names something of CUDA that HIP must provide, or includes a CUDA header
+ * (pass_ppcond.c); the resolution reads it to tell whether the port uses HIP. */
+bool hc_names_cuda(const hc_unit *u);
+/* The HIP name of a CUDA compiler, version or guard macro of pp_macros.def that HIP defines faithfully
+ * (__CUDACC__ -> __HIPCC__), or NULL: renaming it is no use of HIP (pass_ppcond.c). */
+const char *hc_pp_macro_hip(const char *s, size_t n);
 
-#define HC_PASS(fn, file_kind) int fn(hc_unit *u);
-#include "rules.def"
-#undef HC_PASS
+/* The passes, in the order of passes.def, for files of the listed kind. Each returns 0, or -1 on
+ * out-of-memory (problems in the input are diagnostics, not failures). The finishing passes:
+ * hc_finish_ppcond says where a kept CUDA macro test reads differently under hipcc (HC1140, HC1141);
+ * hc_finish_includes inserts #include <hip/hip_runtime.h> (and the shim header) where needed. */
+#define HC_PASS(name, fn, file_kind) int fn(hc_unit *u);
+#define HC_FINISH(name, fn, file_kind) int fn(hc_unit *u);
+#include "passes.def"
 
 #endif

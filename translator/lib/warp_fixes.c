@@ -114,7 +114,7 @@ int warp_apply_fixes(warp_scan *w) {
         const warp_fix *f = &w->fixes[k];
         if (f->konst != NO_POS && (!w->consts[f->konst].fixable || !w->consts[f->konst].used_as_width)) continue;
         if (f->konst == NO_POS && f->scope != INDEPENDENT && warp_scope_blocked(w, f->scope)) continue;
-        if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_RULE_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
+        if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_PRIO_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
         /* the hazard stays reported, as a note: it no longer needs a person (nor fails --fail-on warning) */
         if (f->hazard != NO_POS) w->u->diags.v[f->hazard].severity = HC_SEV_NOTE;
         hc_unit_diag(w->u, HC_D_WARP_FIXED, f->off, NULL, f->note);

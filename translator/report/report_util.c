@@ -1,7 +1,6 @@
 /* report_util.c: helpers shared by the report writers: buffers, file output (through the output layer), line diffs through
  * libgit2 and the per-file review analysis. It knows nothing of any one report format. */
 #include "report_util.h"
-#include "edits.h" /* HC_RULE_ANNOTATE */
 #include "output.h"
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -10,6 +9,9 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+/* --annotate comments are the tool's own notes, not part of the port. */
+static bool is_annotation(const hc_edit *e) { return e->pass && strcmp(e->pass, HC_PASS_ANNOTATE) == 0; }
 
 void hc_sbuf_add(hc_sbuf *b, const char *s, size_t n)
 {
@@ -285,7 +287,7 @@ int hc_report_places(const hc_file_result *f, hc_place **out, size_t *n)
                 v[k++] = (hc_place){d->line, d->col, e, hc_diag_info_get(d->id)->code, d->name};
         } else {
             const hc_edit *e = &f->edits[ei++];
-            if (e->effort >= HC_EFFORT_ARGUMENTS && e->rule != HC_RULE_ANNOTATE && e->offset <= f->original_len) {
+            if (e->effort >= HC_EFFORT_ARGUMENTS && !is_annotation(e) && e->offset <= f->original_len) {
                 uint32_t col = 0, line = hc_report_line_of(starts, nlines, e->offset, &col);
                 v[k++] = (hc_place){line, col, e->effort, NULL, e->replacement};
             }
@@ -314,7 +316,7 @@ int hc_report_analyze(const hc_file_result *f, hc_file_analysis *out)
     }
     for (size_t i = 0; i < f->nedits; i++) {
         /* --annotate comments are not translation work. */
-        if (f->edits[i].rule != HC_RULE_ANNOTATE)
+        if (!is_annotation(&f->edits[i]))
             out->effort[f->edits[i].effort <= HC_EFFORT_MANUAL ? f->edits[i].effort : HC_EFFORT_MANUAL]++;
     }
     uint32_t nlines = 0;
@@ -326,7 +328,7 @@ int hc_report_analyze(const hc_file_result *f, hc_file_analysis *out)
     }
     for (size_t i = 0; i < f->nedits; i++) {
         const hc_edit *e = &f->edits[i];
-        if (e->rule == HC_RULE_ANNOTATE || e->offset > f->original_len)
+        if (is_annotation(e) || e->offset > f->original_len)
             continue;
         uint32_t first = hc_report_line_of(starts, nlines, e->offset, NULL) - 1;
         uint32_t last = e->length ? hc_report_line_of(starts, nlines, e->offset + e->length - 1, NULL) - 1 : first;

@@ -64,6 +64,8 @@ typedef struct hc_diag {
     uint32_t col;    /* 1-based, in bytes; 0 when none */
     char *message;   /* fully formatted, owned by the result */
     char *name;      /* the API or construct concerned, or NULL; owned */
+    const char *pass; /* the pass that reported it ("rename", "launch", ...; "input" for the checks of
+                       * the file itself); a static string, NULL where no pass of libhipify made it */
 } hc_diag;
 
 /* API families: order matters only for reports, never for behaviour. */
@@ -114,9 +116,14 @@ typedef struct hc_edit {
     uint32_t offset;
     uint32_t length;
     char *replacement; /* owned */
-    uint16_t rule;     /* hc_rule_id (translator/lib/edits.h) */
+    uint8_t priority;  /* which edit wins an overlap, lower first (levels: translator/lib/edits.h) */
     hc_effort effort;
+    const char *pass;  /* the pass that proposed it ("rename", ...; HC_PASS_ANNOTATE for --annotate
+                        * comments); a static string */
+    bool hip_neutral;  /* no use of HIP by itself (a CUDA compiler macro renamed, a space added): taken
+                        * back in a file that otherwise uses no HIP */
 } hc_edit;
+#define HC_PASS_ANNOTATE "annotate"
 
 typedef enum hc_file_kind {
     HC_FILE_SOURCE = 0,   /* CUDA/C/C++ source or header */
