@@ -18,6 +18,7 @@ has out/k.d '^ extra/b.h \\$' "depfile -I include"
 has out/k.d 'hipify-c$' "depfile binary"
 hasnt out/k.d 'missing.h' "depfile missing header"
 hasnt out/k.d 'vector' "depfile system header"
+hasnt out/k.d '^ \. ' "depfile: an unresolved include adds no '.'"
 run 0 "depfile -MF spelling" "$HIPIFY" src/k.cu -o out/k2.hip.cpp -MF out/k2.d
 exists out/k2.d "-MF"
 run 2 "depfile needs -o" "$HIPIFY" -O o2 src --depfile x.d

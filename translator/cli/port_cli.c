@@ -242,7 +242,7 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
                     memcpy(want, name, (size_t)(stop - name));
                     want[stop - name] = '\0';
                     resolve_include(cli, includer, close == '"', want, found, sizeof found);
-                    hc_path_normalize(found);
+                    if (found[0]) hc_path_normalize(found); /* "" would become "." */
                     if (found[0] && !dep_has(deps, found)) {
                         if (dep_add(deps, found) != 0) return -1;
                         struct stat st;
