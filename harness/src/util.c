@@ -272,11 +272,15 @@ char *program_stem(const char *path)
     return strndup(base, dot && dot != base ? (size_t)(dot - base) : strlen(base));
 }
 
-int copy_tree(const char *from, const char *to)
+/* depth 0: the path the user named, followed if it is a link; below it, a link is followed only to a plain file,
+ * so that a link to a folder above (data/loop -> ..) cannot make the copy endless. */
+static int copy_tree_at(const char *from, const char *to, int depth)
 {
     struct stat st;
-    if (stat(from, &st) != 0)
+    if ((depth == 0 ? stat(from, &st) : lstat(from, &st)) != 0)
         return -1;
+    if (S_ISLNK(st.st_mode) && (stat(from, &st) != 0 || !S_ISREG(st.st_mode)))
+        return 0; /* a link to a folder, or a dangling one, inside an input: not followed */
     if (S_ISREG(st.st_mode))
         return copy_file(from, to, (st.st_mode & S_IXUSR) != 0);
     if (!S_ISDIR(st.st_mode))
@@ -292,7 +296,7 @@ int copy_tree(const char *from, const char *to)
         if (!strcmp(entry->d_name, ".") || !strcmp(entry->d_name, ".."))
             continue;
         char *a = xasprintf("%s/%s", from, entry->d_name), *b = xasprintf("%s/%s", to, entry->d_name);
-        status = a && b ? copy_tree(a, b) : -1;
+        status = a && b ? copy_tree_at(a, b, depth + 1) : -1;
         free(a);
         free(b);
     }
@@ -300,10 +304,15 @@ int copy_tree(const char *from, const char *to)
     return status;
 }
 
+int copy_tree(const char *from, const char *to)
+{
+    return copy_tree_at(from, to, 0);
+}
+
 unsigned long long tree_size(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0)
+    if (lstat(path, &st) != 0)
         return 0;
     if (S_ISREG(st.st_mode))
         return (unsigned long long)st.st_size;

@@ -34,10 +34,11 @@ int write_text_file(const char *path, const char *text);     /* never through a 
  * and frees temp (removing it on failure) and returns 0 or -1. */
 FILE *output_open(const char *path, char **temp);
 int output_commit(FILE *f, char *temp, const char *path);
-/* Copies a file or a folder (recursively, following links to plain files; other special files are skipped)
- * into to, merging with what is there; modes' executable bits are kept. 0 on success. */
+/* Copies a file or a folder (recursively) into to, merging with what is there; modes' executable bits are
+ * kept. from itself may be a link; below it, links are followed to plain files only (a link to a folder could
+ * lead back up and never end) and other special files are skipped. 0 on success. */
 int copy_tree(const char *from, const char *to);
-/* Total bytes of the plain files under path (or of the file itself). */
+/* Total bytes of the plain files under path (or of the file itself); links are not followed. */
 unsigned long long tree_size(const char *path);
 /* Removes a folder the harness made (never follows links). 0 on success or when it does not exist. */
 int remove_tree(const char *path);

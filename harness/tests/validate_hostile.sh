@@ -130,6 +130,16 @@ END
   "$harness" validate run --spec t12/spec2.json --work t12/w --without-gpu > t12/out2.txt 2>&1
   expect_refused $? t12/out2.txt "the work folder .* and the input .* overlap" "files holding WORK"
   [ ! -e t12/w ] || fail "files [..]: the work folder was made"
+  # An input folder with a link back up (data/up -> ..) is copied once, without following the link.
+  mkdir -p t12/tree/data && echo d > t12/tree/data/d.txt && ln -s .. t12/tree/data/up
+  sed 's|"files": \[".."\]|"files": ["data"]|' t12/spec.json > t12/spec3.json
+  start=$(date +%s)
+  timeout 60 "$harness" validate build --spec t12/spec3.json --work t12/w3 > t12/out3.txt 2>&1
+  rc=$?
+  [ $rc -eq 0 ] && [ $(($(date +%s) - start)) -le 10 ] || fail "an input with a link up: exit status $rc"
+  expect_row t12/out3.txt p stage PASS "1 input(s)"
+  [ -f t12/w3/p/stage/inputs/data/d.txt ] && [ ! -e t12/w3/p/stage/inputs/data/up ] ||
+    fail "an input with a link up: copied wrongly"
 elif [ "$mode" = results ]; then
   mkdir -p tree && printf 'int main(void) { return 0; }\n' > tree/main.cu
   mkprog tree/p 'echo ok'
