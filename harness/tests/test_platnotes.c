@@ -87,7 +87,7 @@ static void test_matcher_hits_misses_and_boundaries(void **state)
     platnotes_free(&t);
 }
 
-/* The project's own table: its patterns keep identifier boundaries and find what issue 14's programs used. */
+/* The project's own table: its patterns keep identifier boundaries and find what real programs use. */
 static void test_project_table(void **state)
 {
     (void)state;

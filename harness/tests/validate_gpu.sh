@@ -2,7 +2,7 @@
 # validate_gpu.sh: `hipify-harness validate run` on small unmodified CUDA programs (tests/validate-gpu) built
 # as CUDA and as the hipify-c port for HIP's NVIDIA platform; needs nvcc and an NVIDIA GPU, else exit 77.
 # props.cu is in the spec but not run here: it shows the managedMemory difference of Debian's HIP 5.2
-# NVIDIA headers (issue 14), which the validation platform, not this test, has to fix.
+# NVIDIA headers, which the validation platform, not this test, has to fix.
 # usage: validate_gpu.sh HIPIFY_HARNESS HIPIFY_C NVCC FIXTURE_DIR WORK_DIR
 set -u
 harness=$1 hipify=$2 nvcc=$3 fixture=$4 work=$5

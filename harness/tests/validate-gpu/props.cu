@@ -1,6 +1,6 @@
 /* props.cu: a small unmodified CUDA program for the validate GPU check: prints device properties a program
- * typically checks before running (the managedMemory field differed under Debian's HIP 5.2 NVIDIA headers,
- * issue 14) and stops like such a program would when unified memory is missing. */
+ * typically checks before running (the managedMemory field differs under Debian's HIP 5.2 NVIDIA headers)
+ * and stops like such a program would when unified memory is missing. */
 #include <cstdio>
 #include <cuda_runtime.h>
 

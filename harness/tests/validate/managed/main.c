@@ -1,5 +1,5 @@
-/* main.c: a stand-in for a CUDA program that stops when prop.managedMemory is 0 (issue 14's first real
- * program), for the AMD platform notes of the validate end-to-end test; built with cc, the -DSIDE_HIP build
+/* main.c: a stand-in for a CUDA program that stops when prop.managedMemory is 0 (as real programs
+ * do), for the AMD platform notes of the validate end-to-end test; built with cc, the -DSIDE_HIP build
  * sees 0. It is not a GPU program. Only code counts: a warpSize named in this comment must not add a note. */
 #include <stdio.h>
 
