@@ -223,6 +223,13 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
         }
         cli->hip_version_given = true;
         break;
+    case OPT_CUDA_VERSION:
+        opt->cuda_version = hc_version_parse(val);
+        if (!opt->cuda_version || opt->cuda_version < HC_VERSION(7, 0, 0)) {
+            hc_out_printf(stderr, "hipify-c: --cuda-version: '%s' is not a CUDA release such as 11.8 or 12.6\n", val);
+            return -1;
+        }
+        break;
     case OPT_ROC: opt->roc = true; break;
     case OPT_MIOPEN: opt->miopen = true; break;
     case OPT_FIX_WARP: opt->fix_warp_size = true; break;

@@ -15,8 +15,13 @@
 #define __noinline__ __attribute__((noinline))
 #define __align__(n) __attribute__((aligned(n)))
 #define __restrict__ __restrict
-#define CUDART_VERSION 12060
-#define CUDA_VERSION 12060
+/* The CUDA release the file is parsed for: hipify-c passes -DHIPIFY_CUDA_VERSION=N (--cuda-version, or
+ * the release the file's own conditions ask for); 12.6 when the header is used alone. */
+#ifndef HIPIFY_CUDA_VERSION
+#define HIPIFY_CUDA_VERSION 12060
+#endif
+#define CUDART_VERSION HIPIFY_CUDA_VERSION
+#define CUDA_VERSION HIPIFY_CUDA_VERSION
 #define CUDART_CB
 #define CUDA_CB
 #define CUDAAPI
@@ -136,6 +141,37 @@ template <class T> cudaError_t cudaHostAlloc(T **ptr, size_t size, unsigned int 
 template <class T> cudaError_t cudaMallocManaged(T **ptr, size_t size, unsigned int flags);
 template <class T> cudaError_t cudaMallocPitch(T **ptr, size_t *pitch, size_t width, size_t height);
 template <class T> cudaError_t cudaHostGetDevicePointer(T **dev, void *host, unsigned int flags);
+
+/* Texture references: CUDA 12.0 removed them; code written for an older release still uses them. */
+enum cudaTextureReadMode { cudaReadModeElementType = 0, cudaReadModeNormalizedFloat = 1 };
+enum cudaChannelFormatKind { cudaChannelFormatKindSigned, cudaChannelFormatKindUnsigned, cudaChannelFormatKindFloat,
+                             cudaChannelFormatKindNone };
+struct cudaChannelFormatDesc { int x, y, z, w; enum cudaChannelFormatKind f; };
+typedef struct cudaArray *cudaArray_t;
+#if CUDA_VERSION < 12000
+enum cudaTextureAddressMode { cudaAddressModeWrap, cudaAddressModeClamp, cudaAddressModeMirror, cudaAddressModeBorder };
+enum cudaTextureFilterMode { cudaFilterModePoint, cudaFilterModeLinear };
+struct textureReference {
+    int normalized;
+    enum cudaTextureFilterMode filterMode;
+    enum cudaTextureAddressMode addressMode[3];
+    struct cudaChannelFormatDesc channelDesc;
+};
+template <class T, int dim = 1, enum cudaTextureReadMode mode = cudaReadModeElementType>
+struct texture : public textureReference {};
+template <class T, int dim, enum cudaTextureReadMode mode>
+cudaError_t cudaBindTexture(size_t *offset, const texture<T, dim, mode> &tex, const void *ptr, size_t size = ~(size_t)0);
+template <class T, int dim, enum cudaTextureReadMode mode>
+cudaError_t cudaBindTexture2D(size_t *offset, const texture<T, dim, mode> &tex, const void *ptr, size_t width,
+                              size_t height, size_t pitch);
+template <class T, int dim, enum cudaTextureReadMode mode>
+cudaError_t cudaBindTextureToArray(const texture<T, dim, mode> &tex, cudaArray_t array);
+template <class T, int dim, enum cudaTextureReadMode mode> cudaError_t cudaUnbindTexture(const texture<T, dim, mode> &tex);
+template <class T> __device__ T tex1Dfetch(texture<T, 1, cudaReadModeElementType> t, int x);
+template <class T, enum cudaTextureReadMode mode> __device__ T tex1D(texture<T, 1, mode> t, float x);
+template <class T, enum cudaTextureReadMode mode> __device__ T tex2D(texture<T, 2, mode> t, float x, float y);
+template <class T, enum cudaTextureReadMode mode> __device__ T tex3D(texture<T, 3, mode> t, float x, float y, float z);
+#endif
 
 /* device side */
 __device__ void __syncthreads(void);

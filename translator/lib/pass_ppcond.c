@@ -8,6 +8,7 @@
  * twice per compilation side (host, device) with three-valued logic: once with the untranslated CUDA
  * macros undefined, as hipcc will see them, and once with them unknown. When the first is decided and
  * the second is not, the CUDA macro alone decided the branch: HC1080 names the dead lines. */
+#include "cuda_version.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -180,6 +181,7 @@ typedef struct evaluator {
     bool open;        /* untranslated CUDA macros are unknown instead of undefined */
     bool kept;        /* the file is left as written: every table macro reads as hipcc sees it (undefined) */
     bool error;       /* not an expression this evaluator reads: the result is unknown */
+    const hc_pp_env *env; /* when set: these macros have these values, every other name is unknown */
 } evaluator;
 
 static const pv UNKNOWN = {false, 0};
@@ -207,6 +209,13 @@ static pp_state macro_state(const evaluator *e, size_t i) {
 }
 
 static pv ev_cond(evaluator *e);
+
+/* The value an environment gives the identifier t, or NULL when it gives none. */
+static const long long *env_value(const hc_pp_env *env, const hc_token *t, const char *text) {
+    for (size_t k = 0; k < env->n; k++)
+        if (strlen(env->names[k]) == t->len && memcmp(env->names[k], text + t->off, t->len) == 0) return &env->values[k];
+    return NULL;
+}
 
 static pv ev_number(const char *s, size_t n) {
     unsigned long long v = 0;
@@ -254,6 +263,7 @@ static pv ev_primary(evaluator *e) {
         if (name == SIZE_MAX || e->f->u->toks.v[name].kind != HC_TOK_IDENT) { e->error = true; return UNKNOWN; }
         ev_skip(e);
         if (paren && !ev_take(e, ")")) e->error = true;
+        if (e->env) return env_value(e->env, &e->f->u->toks.v[name], e->f->u->text) ? known(1) : UNKNOWN;
         pp_state s = macro_state(e, name);
         return s == PP_DEPENDS ? UNKNOWN : known(s == PP_ONE);
     }
@@ -267,6 +277,10 @@ static pv ev_primary(evaluator *e) {
     }
     if (tok_is(e->f->u, k, "true")) return known(1);
     if (tok_is(e->f->u, k, "false")) return known(0);
+    if (e->env) {
+        const long long *v = env_value(e->env, t, e->f->u->text);
+        return v ? known(*v) : UNKNOWN;
+    }
     pp_state s = macro_state(e, k);
     return s == PP_UNDEF ? known(0) : s == PP_ONE ? known(1) : UNKNOWN;
 }
@@ -352,7 +366,7 @@ static pv ev_cond(evaluator *e) {
 
 /* The truth value of directive d under hipcc on one side; #ifdef/#ifndef read as defined(X). */
 static pv evaluate_as(const pp_file *f, const directive *d, bool device, bool open, bool kept) {
-    evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, kept, false};
+    evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, kept, false, NULL};
     size_t start = d->first;
     while (start < d->end && f->u->toks.v[start].kind == HC_TOK_COMMENT) start++;
     e.i = start;
@@ -562,6 +576,55 @@ int hc_pass_ppcond(hc_unit *u) {
     }
     free(f.dirs.v);
     return rc;
+}
+
+/* ---- which environment the file's own conditions ask for ---- */
+
+/* True when the condition of directive d reads a name of the environment. */
+static bool reads_env(const pp_file *f, const directive *d, const hc_pp_env *env) {
+    for (size_t i = d->first; i < d->end; i++)
+        if (f->u->toks.v[i].kind == HC_TOK_IDENT && env_value(env, &f->u->toks.v[i], f->u->text)) return true;
+    return false;
+}
+
+/* Why: a group with an #else keeps code whatever the values are, so it says nothing about the version
+ * the code was written for; a group without one (`#if CUDA_VERSION < 11000 ... #endif`) holds code that
+ * exists only for some versions. Each environment scores the groups of the second kind whose code it
+ * keeps (a branch condition known true); the caller takes the best. */
+int hc_ppcond_score_envs(const hc_unit *u, const hc_pp_env *envs, size_t nenv, unsigned *scores) {
+    pp_file f;
+    memset(&f, 0, sizeof f);
+    f.u = (hc_unit *)u; /* read only: the evaluator and the directive scan change nothing */
+    for (size_t k = 0; k < nenv; k++) scores[k] = 0;
+    if (collect_directives(u, &f.dirs) < 0) return -1;
+    for (size_t di = 0; di < f.dirs.n; di++) {
+        const directive *d = &f.dirs.v[di];
+        if (d->kind != DIR_IF && d->kind != DIR_IFDEF && d->kind != DIR_IFNDEF) continue;
+        bool has_else = false, reads = false;
+        for (size_t b = di; b != SIZE_MAX; b = f.dirs.v[b].next) {
+            has_else |= f.dirs.v[b].kind == DIR_ELSE;
+            if (f.dirs.v[b].kind == DIR_IF || f.dirs.v[b].kind == DIR_ELIF) reads |= reads_env(&f, &f.dirs.v[b], &envs[0]);
+        }
+        if (has_else || !reads) continue;
+        for (size_t k = 0; k < nenv; k++) {
+            for (size_t b = di; b != SIZE_MAX; b = f.dirs.v[b].next) {
+                const directive *br = &f.dirs.v[b];
+                if (br->kind != DIR_IF && br->kind != DIR_ELIF) continue;
+                evaluator e = {&f, br->first, br->end, br->first, br->kind, false, false, false, false, &envs[k]};
+                size_t start = br->first;
+                while (start < br->end && u->toks.v[start].kind == HC_TOK_COMMENT) start++;
+                if (start >= br->end) continue;
+                e.i = start;
+                pv v = ev_cond(&e);
+                if (!e.error && ev_peek(&e) == SIZE_MAX && v.known && v.v) {
+                    scores[k]++;
+                    break;
+                }
+            }
+        }
+    }
+    free(f.dirs.v);
+    return 0;
 }
 
 /* ---- files that use nothing from HIP ---- */

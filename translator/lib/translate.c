@@ -2,6 +2,7 @@
  * annotations, statistics) and the context that holds what every file shares. It reads no
  * directories and writes no files. */
 #include "resolution.h"
+#include "cuda_version.h"
 #include "semantic.h"
 #include "unit.h"
 
@@ -200,7 +201,7 @@ static char **file_args(const hc_context *ctx, const char *path, size_t *n, size
         CXCompileCommand cmd = clang_CompileCommands_getCommand(cmds, 0);
         unsigned na = clang_CompileCommand_getNumArgs(cmd);
         bool next = false;
-        for (unsigned i = 1; i < na && *n < cap; i++) {
+        for (unsigned i = 1; i < na && *n + 16 < cap; i++) { /* room for run_passes' own arguments */
             CXString s = clang_CompileCommand_getArg(cmd, i);
             const char *a = clang_getCString(s);
             bool takes = false;
@@ -410,6 +411,17 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
                 args[nargs + 1] = decl_path;
                 cfg.nargs = nargs + 2;
                 cfg.decls_len = 0;
+            }
+            /* The CUDA release the parse assumes: its version macros come from these arguments
+             * (cuda_version.h); file_args leaves room for them after the -include pair. */
+            char version_args[HC_CUDA_VERSION_ARGS][HC_CUDA_VERSION_ARG_LEN];
+            if (!o->cuda_path) {
+                int nv = hc_cuda_version_args(u, o->cuda_version, version_args);
+                if (nv < 0) {
+                    free(args);
+                    return HC_ERR_NOMEM;
+                }
+                for (int k = 0; k < nv; k++) args[cfg.nargs++] = version_args[k];
             }
             u->pass = "semantic";
             int rc = hc_semantic_run(u, &cfg);

@@ -179,6 +179,8 @@ typedef struct hc_options {
     bool fix_warp_size;             /* apply safe warp-size rewrites */
     bool build_scripts;             /* migrate CMake/Makefiles */
     hc_version hip_version;         /* target HIP version; 0: newest in the tables */
+    hc_version cuda_version;        /* CUDA release the code targets (its CUDA_VERSION when parsed); 0: the
+                                     * one the file's own version conditions ask for (cuda_version.h) */
     const char *const *offload_archs; /* AMD targets for build-script migration */
     size_t noffload_archs;
     bool suppress_all;
