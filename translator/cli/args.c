@@ -159,6 +159,42 @@ static int split_list(hc_strv *s, const char *list, const char *seps) {
     return 0;
 }
 
+/* Whether a is an AMD target hipcc takes: "native", or "gfx" and a processor name of lower-case
+ * letters, digits and dashes (gfx90a, gfx1100, gfx10-3-generic), each feature after it ":name+" or
+ * ":name-" (gfx90a:xnack+:sramecc-). The value is pasted into migrated build scripts, so nothing else
+ * (quotes, ';', '$', spaces, newlines) may pass. */
+static bool valid_offload_arch(const char *a) {
+    if (!strcmp(a, "native")) return true;
+    if (strncmp(a, "gfx", 3) != 0) return false;
+    const char *p = a + 3;
+    if (!isdigit((unsigned char)*p)) return false;
+    while (islower((unsigned char)*p) || isdigit((unsigned char)*p) || (*p == '-' && p[1] && p[1] != ':')) p++;
+    while (*p == ':') {
+        const char *name = ++p;
+        while (islower((unsigned char)*p) || isdigit((unsigned char)*p)) p++;
+        if (p == name || (*p != '+' && *p != '-')) return false;
+        p++;
+    }
+    return *p == '\0' && strlen(a) <= 64;
+}
+
+/* --offload-arch: a list of targets, each checked before it can reach a build script. */
+static int offload_archs(hc_strv *s, const char *list) {
+    size_t first = s->n;
+    if (split_list(s, list, ";,") != 0) return -1;
+    for (size_t i = first; i < s->n; i++)
+        if (!valid_offload_arch(s->v[i])) {
+            hc_out_printf(stderr, "hipify-c: --offload-arch: '%s' is not an AMD target such as gfx90a, gfx1100 or "
+                                  "gfx90a:xnack+\n", s->v[i]);
+            return -1;
+        }
+    if (s->n == first) {
+        hc_out_printf(stderr, "hipify-c: --offload-arch: no target in '%s'\n", list);
+        return -1;
+    }
+    return 0;
+}
+
 /* The index of val among the n words an option takes, or -1 after saying which they are. The value is
  * the user's text, so the message goes through the escaping output layer (issue 13, D17). */
 static int choice(const char *option, const char *val, const char *const *words, size_t n) {
@@ -237,7 +273,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_RULES: return hc_strv_push(&cli->rule_files, val);
     case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
     case OPT_BUILD_SCRIPTS_ONLY: cli->build_scripts_only = true; opt->build_scripts = true; break;
-    case OPT_OFFLOAD_ARCH: return split_list(&cli->offload_archs, val, ";,");
+    case OPT_OFFLOAD_ARCH: return offload_archs(&cli->offload_archs, val);
     case OPT_INCLUDE: return push_joined(&cli->clang_args, "-I", val);
     case OPT_DEFINE: return push_joined(&cli->clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;

@@ -63,6 +63,8 @@ typedef struct hc_cli {
     const char *resync_json;             /* --resync-json */
     bool resync_dry_run, allow_tool_change;
     const char *drift_dir, *drift_json, *drift_html; /* --drift HIP_DIR, its reports */
+    int *diag_worst;             /* the highest severity hc_cli_diag reported (a counter of hc_cli_main's, so
+                                  * that --fail-on sees the front end's diagnostics); NULL: not counted */
 } hc_cli;
 
 /* Keeping a port alive (port_cli.c): the options that shape a translation, as command-line words
@@ -142,7 +144,9 @@ int hc_cli_main(int argc, char **argv);
 
 /* Prints "path: severity: CODE: message [flag]" for a diagnostic of the table, escaped for the
  * terminal (every diagnostic the front end prints about a path goes through here). Notes and
- * warnings obey --suppress and -q; errors are always printed. */
+ * warnings obey --suppress and -q; errors are always printed. What is not suppressed counts towards
+ * --fail-on (cli->diag_worst), as the library's diagnostics do. Not thread-safe: the front end
+ * reports from one thread. */
 void hc_cli_diag(const hc_cli *cli, const char *path, hc_diag_id id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 

@@ -22,6 +22,7 @@ typedef struct walk {
     ino_t seen_ino[256];
     size_t depth;
     char out_real[PATH_MAX]; /* the output directory, never walked into */
+    char root_real[PATH_MAX]; /* the input directory being walked: links may not lead out of it */
 } walk;
 
 static bool in_list(const hc_strv *s, const char *name) {
@@ -54,6 +55,13 @@ static void report_stat_failure(const char *path, const char *after) {
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* Whether the real path inner is outer or lies below it. */
+static bool path_inside(const char *inner, const char *outer) {
+    size_t n = strlen(outer);
+    if (n == 1 && outer[0] == '/') return true;
+    return strncmp(inner, outer, n) == 0 && (inner[n] == '/' || inner[n] == '\0');
+}
 
 static int walk_dir(walk *w, const char *dir, const char *rel) {
     struct stat sb;
@@ -100,10 +108,19 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         if (rel[0]) snprintf(sub, sizeof sub, "%s/%s", rel, names[i]);
         else snprintf(sub, sizeof sub, "%s", names[i]);
-        struct stat st;
+        struct stat st, lst;
         if (stat(path, &st) != 0) {
             report_stat_failure(path, "; skipped");
             w->jobs->errors++;
+            continue;
+        }
+        /* a link that leads out of the input directory (to /etc/passwd, to a system header tree) would
+         * copy or translate a file that is not part of the tree into the output: never read */
+        char target[PATH_MAX] = "";
+        if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && w->root_real[0] &&
+            (!realpath(path, target) || !path_inside(target, w->root_real))) {
+            hc_cli_diag(w->cli, path, HC_D_LINK_OUTSIDE, "symbolic link to %s, outside the input directory %s: skipped",
+                        target, w->root_real);
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
@@ -194,6 +211,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
              * own name, as cp -r would put them */
             char name[PATH_MAX] = "";
             if (cli->inputs.n > 1) root_name(in, name, sizeof name);
+            if (!realpath(in, w.root_real)) w.root_real[0] = '\0';
             if (walk_dir(&w, in, name) < 0) return -1;
         } else {
             char rel[PATH_MAX];

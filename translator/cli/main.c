@@ -351,6 +351,8 @@ int hc_cli_main(int argc, char **argv) {
         hc_cli_free(&cli);
         return HC_EXIT_USAGE;
     }
+    int cli_worst = -1; /* the front end's own diagnostics (hc_cli_diag), for --fail-on */
+    cli.diag_worst = &cli_worst;
     char err[1024];
     hc_rule_set *rules = NULL;
     if (cli.rule_files.n) {
@@ -458,6 +460,7 @@ int hc_cli_main(int argc, char **argv) {
         write_failed++;
     }
 
+    if (cli_worst > worst) worst = cli_worst;
     int exit_code = HC_EXIT_OK;
     if (write_failed) exit_code = HC_EXIT_OUTPUT;
     else if (failed || worst >= HC_SEV_ERROR) exit_code = HC_EXIT_ERRORS;

@@ -272,7 +272,7 @@ static hc_out_status replace_atomically(const char *target, const source *s, con
     if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(errno));
     int e = 0;
     if (emit(fd, s) != 0) e = errno;
-    if (!e && fchmod(fd, mode) != 0) e = errno;
+    if (!e && fchmod(fd, mode & 0777) != 0) e = errno; /* never setuid, setgid or sticky: see output.h */
     if (close(fd) != 0 && !e) e = errno;
     /* the last moment before the rename: an edit made since the input was read must win */
     if (!e && expect && !hc_out_holds(target, expect->data, expect->len)) {

@@ -12,7 +12,8 @@
  *   - Regular files are replaced atomically: a temporary ".NAME.hipify-tmp-XXXXXX" in the same
  *     directory, written fully, given its mode, then renamed over the target. A run killed midway
  *     leaves at most such a temporary, which hc_out_is_temp_name recognises.
- *   - Mode bits: the caller's, else an existing file's, else 0666 less the umask.
+ *   - Mode bits: the caller's, else an existing file's, else 0666 less the umask; only the permission
+ *     bits (0777): no output, copy or backup is ever made setuid, setgid or sticky.
  *   - Files in the guard set (the inputs) are never replaced unless HC_OUT_REPLACE_INPUT is given;
  *     an existing "*.prehip" backup is never replaced at all (HC_OUT_KEEP_EXISTING creates them).
  *   - With a confinement directory, the resolved target must lie inside it.
