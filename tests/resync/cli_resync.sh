@@ -77,7 +77,9 @@ find cuda -type f -not -path '*/.git/*' -exec md5sum {} + | sort | cmp -s - cuda
 has hip/.hipify_manifest.json "\"git_commit\": \"$(git -C cuda rev-parse HEAD)\"" "manifest moved to the new commit"
 [ -z "$(ls -A tmpd)" ] || fail "scratch directories left: $(ls tmpd)"
 
-# once re-synced, the next re-sync has nothing to bring (the conflict resolved by hand first)
+# an unresolved conflict is refused at its line; once resolved, the next re-sync has nothing to bring
+run 2 "unresolved conflict" "$HIPIFY" --resync hip cuda
+has stderr "hip/clash.h:[0-9]*: error: a conflict of an earlier re-sync is not resolved" "unresolved conflict named"
 sed -i '/^<<<<<<< /,/^>>>>>>> /c int clash() { return 20; }' hip/clash.h
 run 0 "second re-sync" "$HIPIFY" --resync hip cuda
 hasnt stdout '^  \(updated\|merged\|conflict\|added\|removed\) ' "nothing to do"

@@ -379,6 +379,31 @@ static int guard_tree(hc_out_guard *g, const char *root) {
     return rc;
 }
 
+/* A conflict the last re-sync wrote and nobody resolved would pass for a hand edit and be merged again,
+ * markers and all: refused, at its file and line. */
+static int check_unresolved(resync_run *r) {
+    static const char marker[] = "<<<<<<< HIP tree (hand-edited)";
+    for (size_t i = 0; i < r->rec.nfiles; i++) {
+        char path[PATH_MAX], *text;
+        size_t len;
+        snprintf(path, sizeof path, "%s/%s", r->hip, r->rec.files[i].rel);
+        if (hc_read_whole(path, &text, &len) != 0) continue;
+        unsigned line = 1;
+        const char *found = NULL;
+        for (const char *p = text; p < text + len && !found; line++) {
+            if (!strncmp(p, marker, sizeof marker - 1)) found = p;
+            const char *nl = memchr(p, '\n', (size_t)(text + len - p));
+            if (!nl || found) break;
+            p = nl + 1;
+        }
+        free(text);
+        if (found)
+            return fail_usage("%s:%u: error: a conflict of an earlier re-sync is not resolved: resolve it (and remove the "
+                              "markers) before re-syncing again", path, line);
+    }
+    return 0;
+}
+
 static int run_resync(resync_run *r) {
     hc_cli *cli = r->cli;
     struct stat st;
@@ -401,7 +426,7 @@ static int run_resync(resync_run *r) {
     size_t tl;
     if (hc_read_whole(r->manifest_path, &r->manifest_text, &tl) != 0) return fail_usage("%s: cannot be read", r->manifest_path);
     int rc;
-    if ((rc = check_tool(r)) != 0 || (rc = check_options(r)) != 0) return rc;
+    if ((rc = check_tool(r)) != 0 || (rc = check_options(r)) != 0 || (rc = check_unresolved(r)) != 0) return rc;
 
     const char *tmp = getenv("TMPDIR");
     snprintf(r->scratch, sizeof r->scratch, "%s/hipify-resync.XXXXXX", tmp && *tmp ? tmp : "/tmp");

@@ -1,0 +1,3 @@
+#pragma once
+// copied as it is: EXCLUDE
+#define DEMO_PLAIN 1
