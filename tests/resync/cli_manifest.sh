@@ -48,6 +48,14 @@ has gport/.hipify_manifest.json '"git_dirty": false' "clean tree"
 echo '// local' >>g/src/inc/c.h
 run 0 "dirty git tree port" "$HIPIFY" -O gport g/src
 has gport/.hipify_manifest.json '"git_dirty": true' "dirty tree"
+# the commit stands for the port only when every ported file is that commit's: an ignored file is not
+(cd g && git checkout -q src/inc/c.h && echo 'src/gen.h' >.gitignore && git add .gitignore &&
+ git -c user.email=t@t -c user.name=t commit -qm ignore) && echo 'int gen;' >g/src/gen.h
+run 0 "ignored file port" "$HIPIFY" -O gport2 g/src
+has gport2/.hipify_manifest.json '"git_dirty": true' "an ignored file that is ported: dirty"
+rm g/src/gen.h
+run 0 "clean again" "$HIPIFY" -O gport3 --exclude-files gen.h g/src
+has gport3/.hipify_manifest.json '"git_dirty": false' "clean again"
 
 # a user's file of that name is never replaced, and a port of a tree that has one keeps its copy
 mkdir user && echo '{"mine": true}' >user/.hipify_manifest.json

@@ -147,8 +147,6 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
     m.tables_id = strdup(hc_tables_id());
     m.cuda_dir = strdup(dir);
     if (!m.tool_version || !m.tables_id || !m.cuda_dir) goto done;
-    if (hc_git_identity(dir, m.git_commit, &m.git_prefix, &m.git_dirty, err, sizeof err) < 0)
-        hc_out_printf(stderr, "hipify-c: warning: %s; the manifest records no git commit\n", err);
     for (size_t i = 0; i < jobs->n; i++) {
         const hc_file_result *r = &results[i];
         hc_blob_id src = "", out = "";
@@ -161,6 +159,8 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
         if (hc_manifest_add(&m, jobs->v[i].rel_path, src, out) != 0) goto done;
     }
     hc_manifest_seal(&m);
+    if (hc_git_identity(dir, &m, m.git_commit, &m.git_prefix, &m.git_dirty, err, sizeof err) < 0)
+        hc_out_printf(stderr, "hipify-c: warning: %s; the manifest records no git commit\n", err);
     char *text = hc_manifest_to_json(&m);
     if (!text) goto done;
     hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, cli->out_dir, guard};

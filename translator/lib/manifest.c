@@ -336,7 +336,28 @@ int hc_manifest_load(const char *path, hc_manifest *m, char *err, size_t errsize
     return rc;
 }
 
-int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dirty, char *err, size_t errsize) {
+/* Counts the blobs under tree (recursively) into *n, and marks *extra when one is not among m's files. */
+static int count_tree(git_repository *repo, git_tree *tree, const char *at, const hc_manifest *m, size_t *n, bool *extra) {
+    for (size_t i = 0; i < git_tree_entrycount(tree); i++) {
+        const git_tree_entry *e = git_tree_entry_byindex(tree, i);
+        char rel[PATH_MAX];
+        snprintf(rel, sizeof rel, "%s%s%s", at, *at ? "/" : "", git_tree_entry_name(e));
+        if (git_tree_entry_type(e) == GIT_OBJECT_TREE) {
+            git_object *sub = NULL;
+            if (git_tree_entry_to_object(&sub, repo, e) != 0) return -1;
+            int rc = count_tree(repo, (git_tree *)sub, rel, m, n, extra);
+            git_object_free(sub);
+            if (rc) return rc;
+        } else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
+            (*n)++;
+            if (!hc_manifest_find(m, rel)) *extra = true;
+        }
+    }
+    return 0;
+}
+
+int hc_git_identity(const char *dir, const hc_manifest *m, hc_blob_id commit, char **prefix, bool *dirty, char *err,
+                    size_t errsize) {
     commit[0] = '\0';
     *prefix = NULL;
     *dirty = false;
@@ -349,7 +370,9 @@ int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dir
     git_buf found = {0};
     git_repository *repo = NULL;
     git_reference *head = NULL;
-    git_status_list *status = NULL;
+    git_commit *c = NULL;
+    git_tree *root = NULL, *tree = NULL;
+    git_tree_entry *sub = NULL;
     int rc = 0;
     if (git_repository_discover(&found, real, 0, NULL) != 0 || git_repository_open(&repo, found.ptr) != 0 ||
         git_repository_is_bare(repo))
@@ -361,14 +384,9 @@ int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dir
     size_t wl = strlen(wd);
     if (strncmp(real, wd, wl) != 0 || (real[wl] && real[wl] != '/')) goto done;
     const char *pre = real[wl] ? real + wl + 1 : "";
-    git_status_options so;
-    git_status_options_init(&so, GIT_STATUS_OPTIONS_VERSION);
-    so.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS;
-    char *spec = (char *)pre;
-    if (*pre) so.pathspec = (git_strarray){&spec, 1};
-    if (git_status_list_new(&status, repo, &so) != 0) {
+    if (git_commit_lookup(&c, repo, oid) != 0 || git_commit_tree(&root, c) != 0) {
         const git_error *e = git_error_last();
-        snprintf(err, errsize, "%s: git status failed: %s", dir, e ? e->message : "unknown error");
+        snprintf(err, errsize, "%s: cannot read HEAD: %s", dir, e ? e->message : "unknown error");
         rc = -1;
         goto done;
     }
@@ -377,11 +395,35 @@ int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dir
         rc = -1;
         goto done;
     }
-    *dirty = git_status_list_entrycount(status) > 0;
     git_oid_tostr(commit, sizeof(hc_blob_id), oid);
     rc = 1;
+    if (*pre) {
+        git_object *o = NULL;
+        if (git_tree_entry_bypath(&sub, root, pre) != 0 || git_tree_entry_to_object(&o, repo, sub) != 0 ||
+            git_object_type(o) != GIT_OBJECT_TREE) {
+            git_object_free(o);
+            *dirty = true; /* the directory is not in the commit at all */
+            goto done;
+        }
+        tree = (git_tree *)o;
+    }
+    git_tree *t = tree ? tree : root;
+    for (size_t i = 0; i < m->nfiles && !*dirty; i++) {
+        git_tree_entry *e = NULL;
+        char id[41] = "";
+        if (git_tree_entry_bypath(&e, t, m->files[i].rel) == 0 && git_tree_entry_type(e) == GIT_OBJECT_BLOB)
+            git_oid_tostr(id, sizeof id, git_tree_entry_id(e));
+        if ((e && git_tree_entry_filemode(e) == GIT_FILEMODE_LINK) || strcmp(id, m->files[i].src) != 0) *dirty = true;
+        git_tree_entry_free(e);
+    }
+    size_t n = 0;
+    bool extra = false;
+    if (!*dirty && count_tree(repo, t, "", m, &n, &extra) == 0 && (extra || n != m->nfiles)) *dirty = true;
 done:
-    git_status_list_free(status);
+    git_tree_entry_free(sub);
+    git_tree_free(tree);
+    git_tree_free(root);
+    git_commit_free(c);
     git_reference_free(head);
     git_repository_free(repo);
     git_buf_dispose(&found);

@@ -69,11 +69,14 @@ bool hc_manifest_text_is_ours(const char *text, size_t len);
 unsigned hc_manifest_line_of(const char *text, const char *key);
 void hc_manifest_free(hc_manifest *m);
 
-/* The git identity of directory dir: HEAD's commit of the repository that holds it, dir's path inside
- * that repository, and whether the files under it differ from HEAD (modified, staged or untracked).
- * Returns 1 when dir is in a repository with a commit, 0 when it is not (commit "" and *prefix NULL),
- * -1 on an error (err says which). */
-int hc_git_identity(const char *dir, hc_blob_id commit, char **prefix, bool *dirty, char *err, size_t errsize);
+/* The git identity of directory dir: HEAD's commit of the repository that holds it and dir's path inside
+ * that repository. dirty: whether the ported files (m's, sealed) differ from that commit, which then
+ * cannot stand for them: a file whose blob at HEAD differs or is missing (an untracked, ignored or
+ * modified file, or a link, whose blob is its target's name), or a file of HEAD under dir that the
+ * port lacks. Returns 1 when dir is in a repository with a commit, 0 when it is not (commit "" and
+ * *prefix NULL), -1 on an error (err says which). */
+int hc_git_identity(const char *dir, const hc_manifest *m, hc_blob_id commit, char **prefix, bool *dirty, char *err,
+                    size_t errsize);
 
 /* The differences between two option lists as text ("given --roc, recorded none; ..."), or "" when they
  * are equal. Returns out. */
