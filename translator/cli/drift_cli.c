@@ -73,7 +73,7 @@ static bool newer(const char *a, const char *b) {
 }
 
 static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_report *d) {
-    hc_strv cf = {0}, hf = {0}, claimed = {0};
+    hc_strv cf = {0}, hf = {0};
     hc_kernel_list hip_k = {0};
     int rc = -1;
     if (hc_tree_list(cuda, &cf) != 0 || hc_tree_list(hip, &hf) != 0) goto done;
@@ -95,7 +95,6 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
             f->state = D_MISSING;
         } else {
             snprintf(hpath, sizeof hpath, "%s/%s", hip, f->hip);
-            if (hc_strv_push(&claimed, f->hip) != 0) goto done;
             const hc_manifest_file *r = m ? hc_manifest_find(m, f->cuda) : NULL;
             hc_blob_id now = "", hnow = "";
             if (r) {
@@ -144,7 +143,6 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
 done:
     hc_strv_clear(&cf);
     hc_strv_clear(&hf);
-    hc_strv_clear(&claimed);
     hc_kernel_list_free(&hip_k);
     return rc;
 }
