@@ -40,6 +40,8 @@ static const pp_macro *find_macro(const char *s, size_t n) {
     return NULL;
 }
 
+bool hc_is_cuda_macro(const char *s, size_t n) { return find_macro(s, n) != NULL; }
+
 static hc_family family_of(const pp_macro *m) {
     for (int f = 0; f < HC_FAMILY__COUNT; f++)
         if (strcmp(hc_family_key((hc_family)f), m->family) == 0) return (hc_family)f;

@@ -36,6 +36,8 @@ static size_t veto_token(veto_ctx *v, uint32_t off) {
     if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
     const hc_token *t = &v->u->toks.v[i];
     if (!hc_mapping_find(v->u->text + t->off, t->len)) return SIZE_MAX;
+    /* #define __CUDACC__ imitates the compiler: the name stays CUDA's, renamed as everywhere */
+    if (hc_is_cuda_macro(v->u->text + t->off, t->len)) return SIZE_MAX;
     v->u->toks.v[i].flags |= HC_TOKF_VETO;
     return i;
 }

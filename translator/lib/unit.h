@@ -74,6 +74,9 @@ int hc_unit_edit_hip_neutral(hc_unit *u, uint32_t off, uint32_t len, const char 
 
 /* True for CUDA's built-in markers of device code (__global__, threadIdx, dim3; pass_rename.c). */
 bool hc_is_runtime_marker(const char *s, size_t n);
+/* True for a macro CUDA itself defines (compiler, version and header-guard macros; pass_ppcond.c): a file
+ * that #defines it imitates CUDA rather than declaring an entity of its own. */
+bool hc_is_cuda_macro(const char *s, size_t n);
 /* The #if condition under which every use of HIP in the file (its edits and CUDA markers) is compiled,
  * outside the include guard opened by the '#' at guard_hash (SIZE_MAX: none): 1 and cond set when all
  * lie in branches whose conditions can be copied to the top of the file, 0 when the header must be
