@@ -64,12 +64,18 @@ static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
     return true;
 }
 
+/* The product whose releases a row's CUDA-side versions number: cuDNN is released apart from the toolkit
+ * and its rows carry cuDNN's versions ("removed in cuDNN 8.0.1"); every other family ships with CUDA. */
+static const char *cuda_side_product(const hc_mapping *m) { return m->family == HC_FAM_DNN ? "cuDNN" : "CUDA"; }
+
 static void report_version_notes(hc_unit *u, uint32_t off, const hc_mapping *m, const char *name, const char *target) {
     char v[32];
     if (m->cuda_removed)
-        hc_unit_diag(u, HC_D_REMOVED_CUDA_API, off, name, name, hc_version_format(m->cuda_removed, v, sizeof v), target);
+        hc_unit_diag(u, HC_D_REMOVED_CUDA_API, off, name, name, cuda_side_product(m),
+                     hc_version_format(m->cuda_removed, v, sizeof v), target);
     else if (m->cuda_deprecated)
-        hc_unit_diag(u, HC_D_DEPRECATED_CUDA_API, off, name, name, hc_version_format(m->cuda_deprecated, v, sizeof v));
+        hc_unit_diag(u, HC_D_DEPRECATED_CUDA_API, off, name, name, cuda_side_product(m),
+                     hc_version_format(m->cuda_deprecated, v, sizeof v));
     if (m->hip_deprecated && (!u->opt->hip_version || m->hip_deprecated <= u->opt->hip_version))
         hc_unit_diag(u, HC_D_DEPRECATED_HIP_API, off, target, target, hc_version_format(m->hip_deprecated, v, sizeof v));
     if (m->hip_experimental)
