@@ -3,6 +3,7 @@
  * mappings/arguments.tsv. It does not rename plain identifiers: pass_rename.c does that. */
 #include "argrewrite.h"
 #include "mapping.h"
+#include "code.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -19,10 +20,6 @@ typedef struct call_args {
     size_t close; /* the call's closing parenthesis: where an argument added at the end goes */
 } call_args;
 
-static bool is_punct(const hc_unit *u, size_t i, const char *s) {
-    return i < u->toks.n && u->toks.v[i].kind == HC_TOK_PUNCT && hc_tok_is(u->text, &u->toks.v[i], s);
-}
-
 /* Splits the argument list between open and close (matching parentheses) at top-level commas. Commas
  * inside (), [] and {} are skipped via hc_tok_match. Commas inside template arguments (f(t<int, 3>::v))
  * cannot be told from argument separators without parsing, so a list with unbalanced < and > between
@@ -33,10 +30,10 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *o
     size_t start = SIZE_MAX;
     int angles = 0; /* '<' minus '>' in the current argument, outside nested brackets */
     for (size_t i = hc_tok_next(&u->toks, open); i < close; i = hc_tok_next(&u->toks, i)) {
-        if (is_punct(u, i, "<")) angles++;
-        else if (is_punct(u, i, ">")) angles--;
-        else if (is_punct(u, i, ">>")) angles -= 2;
-        if (is_punct(u, i, ",")) {
+        if (hc_code_punct(u, i, "<")) angles++;
+        else if (hc_code_punct(u, i, ">")) angles--;
+        else if (hc_code_punct(u, i, ">>")) angles -= 2;
+        if (hc_code_punct(u, i, ",")) {
             if (start == SIZE_MAX || angles != 0) return false; /* empty argument, or a template's comma */
             out->count++;
             start = SIZE_MAX;
@@ -47,7 +44,7 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *o
             if (out->count < HC_MAX_CALL_ARGS) out->first[out->count] = i;
         }
         if (out->count < HC_MAX_CALL_ARGS) out->last[out->count] = i;
-        if (is_punct(u, i, "(") || is_punct(u, i, "[") || is_punct(u, i, "{")) {
+        if (hc_code_punct(u, i, "(") || hc_code_punct(u, i, "[") || hc_code_punct(u, i, "{")) {
             size_t m = hc_tok_match(u->text, &u->toks, i);
             if (m == SIZE_MAX || m >= close) return false;
             i = m;
@@ -101,7 +98,7 @@ static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n
         const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
         if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_NAMESPACE) continue;
         size_t p = hc_tok_prev(&u->toks, i);
-        if (p != SIZE_MAX && (is_punct(u, p, ".") || is_punct(u, p, "->") || is_punct(u, p, "::"))) continue;
+        if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_code_punct(u, p, "::"))) continue;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (r.kind != HC_RES_CONVERT) continue;
         size_t gap = tok->off - pos, tl = strlen(r.target);
@@ -140,7 +137,7 @@ static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, cons
     if (hc_tok_is(u->text, first, "reinterpret_cast")) return true;
     /* (const void*) x */
     size_t i = a->first[k];
-    if (!is_punct(u, i, "(")) return false;
+    if (!hc_code_punct(u, i, "(")) return false;
     i = hc_tok_next(&u->toks, i);
     if (i >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[i], "const")) return false;
     i = hc_tok_next(&u->toks, i);
@@ -159,9 +156,9 @@ static bool is_null_literal(const hc_unit *u, const call_args *a, size_t k) {
 
 static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, const char *type) {
     size_t i = a->first[k];
-    if (!is_punct(u, i, "(")) return false;
+    if (!hc_code_punct(u, i, "(")) return false;
     const char *want = type;
-    for (i = hc_tok_next(&u->toks, i); i <= a->last[k] && i < u->toks.n && !is_punct(u, i, ")"); i = hc_tok_next(&u->toks, i)) {
+    for (i = hc_tok_next(&u->toks, i); i <= a->last[k] && i < u->toks.n && !hc_code_punct(u, i, ")"); i = hc_tok_next(&u->toks, i)) {
         const hc_token *t = &u->toks.v[i];
         while (*want == ' ') want++;
         if (strncmp(want, u->text + t->off, t->len) != 0) return false;
@@ -376,10 +373,10 @@ int hc_pass_arguments(hc_unit *u) {
         if (!rws) continue;
         /* a call: name ( ... ), not a member call and not the macro being defined */
         size_t p = hc_tok_prev(&u->toks, i);
-        if (p != SIZE_MAX && (is_punct(u, p, ".") || is_punct(u, p, "->") || hc_tok_is(t, &u->toks.v[p], "define")))
+        if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_tok_is(t, &u->toks.v[p], "define")))
             continue;
         size_t open = hc_tok_next(&u->toks, i);
-        if (!is_punct(u, open, "(")) continue;
+        if (!hc_code_punct(u, open, "(")) continue;
         size_t close = hc_tok_match(t, &u->toks, open);
         if (close == SIZE_MAX) continue;
         /* only where the call itself is translated (the target HIP has the function) */

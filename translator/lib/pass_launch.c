@@ -2,6 +2,7 @@
  * included, and with --hip-kernel-execution-syntax rewrites them to hipLaunchKernelGGL in the form
  * hipify-clang writes. It never edits the text of the kernel name, the configuration parts or the
  * arguments (renames inside them survive): it only rewrites the separators between them. */
+#include "code.h"
 #include "grow.h"
 #include "unit.h"
 
@@ -50,15 +51,6 @@ typedef struct launch_ctx {
     size_t nmacros, macros_cap;
 } launch_ctx;
 
-static bool tok_same(const hc_unit *u, size_t a, size_t b) {
-    const hc_token *x = &u->toks.v[a], *y = &u->toks.v[b];
-    return x->len == y->len && memcmp(u->text + x->off, u->text + y->off, x->len) == 0;
-}
-
-static bool tok_punct(const hc_unit *u, size_t i, const char *s) {
-    return i < u->toks.n && u->toks.v[i].kind == HC_TOK_PUNCT && hc_tok_is(u->text, &u->toks.v[i], s);
-}
-
 /* Index of the > that closes the template argument list opened by the < at index lt, or SIZE_MAX. */
 static size_t template_close(const hc_unit *u, size_t lt) {
     int depth = 0, paren = 0;
@@ -85,7 +77,7 @@ static int collect_templates(launch_ctx *c) {
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_tok_is(u->text, &u->toks.v[i], "template")) continue;
         size_t lt = hc_tok_next(&u->toks, i);
-        if (!tok_punct(u, lt, "<")) continue;
+        if (!hc_code_punct(u, lt, "<")) continue;
         size_t gt = template_close(u, lt);
         if (gt == SIZE_MAX) continue;
         size_t prev = SIZE_MAX;
@@ -133,15 +125,15 @@ static int collect_macros(launch_ctx *c) {
         macro_def m = {.name = name};
         size_t j = name + 1;
         const hc_token *nt = &u->toks.v[name];
-        if (j < u->toks.n && tok_punct(u, j, "(") && u->toks.v[j].off == nt->off + nt->len) { /* function-like */
+        if (j < u->toks.n && hc_code_punct(u, j, "(") && u->toks.v[j].off == nt->off + nt->len) { /* function-like */
             m.fnlike = true;
             for (j = hc_tok_next(&u->toks, j); j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE);
                  j = hc_tok_next(&u->toks, j)) {
-                if (tok_punct(u, j, ")")) break;
-                if (tok_punct(u, j, ",")) continue;
-                if (tok_punct(u, j, "...")) m.variadic = true;
+                if (hc_code_punct(u, j, ")")) break;
+                if (hc_code_punct(u, j, ",")) continue;
+                if (hc_code_punct(u, j, "...")) m.variadic = true;
                 else if (u->toks.v[j].kind != HC_TOK_IDENT) break;
-                else if (tok_punct(u, hc_tok_next(&u->toks, j), "...")) { /* GNU named variadic: args... */
+                else if (hc_code_punct(u, hc_tok_next(&u->toks, j), "...")) { /* GNU named variadic: args... */
                     m.variadic = true;
                     if (m.nparams < 32) m.params[m.nparams++] = j;
                     j = hc_tok_next(&u->toks, j);
@@ -149,7 +141,7 @@ static int collect_macros(launch_ctx *c) {
                 }
                 if (m.nparams < 32) m.params[m.nparams++] = j;
             }
-            if (j >= u->toks.n || !tok_punct(u, j, ")") || m.nparams == 32) continue; /* malformed: ignore */
+            if (j >= u->toks.n || !hc_code_punct(u, j, ")") || m.nparams == 32) continue; /* malformed: ignore */
             j++;
         }
         m.first = j;
@@ -179,7 +171,7 @@ static const macro_def *macro_holding(const launch_ctx *c, size_t i) {
 /* The object-like definition of identifier token i seen before it, or NULL. */
 static const macro_def *object_macro_named(const launch_ctx *c, size_t i) {
     for (size_t k = c->nmacros; k-- > 0;)
-        if (c->macros[k].name < i && !c->macros[k].fnlike && tok_same(c->u, c->macros[k].name, i)) return &c->macros[k];
+        if (c->macros[k].name < i && !c->macros[k].fnlike && hc_code_same(c->u, c->macros[k].name, i)) return &c->macros[k];
     return NULL;
 }
 
@@ -187,9 +179,9 @@ static const macro_def *object_macro_named(const launch_ctx *c, size_t i) {
 static int param_index(const hc_unit *u, const macro_def *m, size_t i) {
     if (u->toks.v[i].kind != HC_TOK_IDENT) return -1;
     if (m->variadic && hc_tok_is(u->text, &u->toks.v[i], "__VA_ARGS__"))
-        return tok_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
+        return hc_code_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
     for (size_t k = 0; k < m->nparams; k++)
-        if (u->toks.v[m->params[k]].kind == HC_TOK_IDENT && tok_same(u, m->params[k], i)) return (int)k;
+        if (u->toks.v[m->params[k]].kind == HC_TOK_IDENT && hc_code_same(u, m->params[k], i)) return (int)k;
     return -1;
 }
 
@@ -199,12 +191,12 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
     const hc_unit *u = c->u;
     size_t ident = SIZE_MAX;
     for (size_t i = first; i <= last && i < u->toks.n; i++) {
-        if (tok_punct(u, i, "<")) return true;
+        if (hc_code_punct(u, i, "<")) return true;
         if (u->toks.v[i].kind == HC_TOK_IDENT) ident = i;
     }
     if (ident == SIZE_MAX) return false;
     for (size_t k = 0; k < c->ntemplates; k++)
-        if (tok_same(u, c->templates[k], ident)) return true;
+        if (hc_code_same(u, c->templates[k], ident)) return true;
     const macro_def *m = depth < 4 ? object_macro_named(c, ident) : NULL;
     return m && m->first <= m->last && names_template(c, m->first, m->last, depth + 1);
 }
@@ -548,10 +540,10 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
     int done = 0;
     macro_use use;
     for (size_t i = m->last + 1; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_IDENT || !tok_same(u, i, m->name)) continue;
+        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_code_same(u, i, m->name)) continue;
         if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         size_t open = hc_tok_next(&u->toks, i);
-        if (!tok_punct(u, open, "(")) continue;
+        if (!hc_code_punct(u, open, "(")) continue;
         size_t close = hc_tok_match(u->text, &u->toks, open);
         if (close == SIZE_MAX) continue;
         memset(&use, 0, sizeof use);
@@ -605,7 +597,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
      * is rewritten too, for uses in other files and so that a second run finds nothing left to do. */
     if (m && m->fnlike && param_index(u, m, name) >= 0 && name == m->first) {
         size_t after = hc_tok_next(&u->toks, close);
-        if (after > m->last || (tok_punct(u, after, ";") && hc_tok_next(&u->toks, after) > m->last)) {
+        if (after > m->last || (hc_code_punct(u, after, ";") && hc_tok_next(&u->toks, after) > m->last)) {
             size_t a0 = hc_tok_next(&u->toks, open), a1 = hc_tok_prev(&u->toks, close);
             if (rewrite_uses(c, m, name, before, cfg, ncfg, a0 < close ? a0 : SIZE_MAX, a0 < close ? a1 : SIZE_MAX) < 0)
                 return -1;
@@ -621,7 +613,7 @@ static int type_braced_dims(hc_unit *u, size_t lt, size_t gt) {
     size_t cfg[5][2];
     size_t n = split_top_level(u, lt, gt, cfg, 4, false);
     for (size_t k = 0; k < 2 && k < n && n <= 4; k++)
-        if (cfg[k][0] != SIZE_MAX && tok_punct(u, cfg[k][0], "{") &&
+        if (cfg[k][0] != SIZE_MAX && hc_code_punct(u, cfg[k][0], "{") &&
             hc_unit_edit(u, u->toks.v[cfg[k][0]].off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     return 0;

@@ -3,6 +3,7 @@
  * a redefinition (HC1125); and a file's own copy of CUDA's enumerators (a header for loading the driver at
  * run time), which the renames turn into HIP's own (HC1126). It reads tokens, renames nothing and changes
  * no text; which names merge comes from the mapping tables. */
+#include "code.h"
 #include "grow.h"
 #include "unit.h"
 
@@ -40,8 +41,6 @@ static bool exclusive(const cond_path *a, const cond_path *b) {
     return false;
 }
 
-static bool tok_is(const hc_unit *u, size_t i, const char *s) { return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s); }
-
 static bool is_code(const hc_unit *u, size_t i) {
     const hc_token *t = &u->toks.v[i];
     return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & (HC_TOKF_DIRECTIVE | HC_TOKF_IN_DEFINE));
@@ -52,7 +51,7 @@ static bool is_type_word(const hc_unit *u, size_t i) {
     static const char *const words[] = {"int", "char", "short", "long", "float", "double", "unsigned", "signed",
                                         "bool", "void", "const", "volatile", "auto"};
     for (size_t w = 0; w < sizeof words / sizeof *words; w++)
-        if (tok_is(u, i, words[w])) return true;
+        if (hc_code_is(u, i, words[w])) return true;
     return false;
 }
 
@@ -84,14 +83,14 @@ static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, c
     while (start < close) {
         size_t end = start, depth = 0; /* one parameter: [start, end) up to a top-level comma */
         while (end < close) {
-            if (tok_is(u, end, "(") || tok_is(u, end, "<") || tok_is(u, end, "[") || tok_is(u, end, "{")) depth++;
-            else if ((tok_is(u, end, ")") || tok_is(u, end, ">") || tok_is(u, end, "]") || tok_is(u, end, "}")) && depth) depth--;
-            else if (tok_is(u, end, ",") && depth == 0) break;
+            if (hc_code_is(u, end, "(") || hc_code_is(u, end, "<") || hc_code_is(u, end, "[") || hc_code_is(u, end, "{")) depth++;
+            else if ((hc_code_is(u, end, ")") || hc_code_is(u, end, ">") || hc_code_is(u, end, "]") || hc_code_is(u, end, "}")) && depth) depth--;
+            else if (hc_code_is(u, end, ",") && depth == 0) break;
             end = hc_tok_next(&u->toks, end);
         }
         size_t last = end, count = 0, stop = end;
         for (size_t i = start; i < end; i = hc_tok_next(&u->toks, i)) {
-            if (tok_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
+            if (hc_code_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
             last = i;
             count++;
         }
@@ -113,19 +112,19 @@ static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, c
 static bool opens_scope_block(const hc_unit *u, size_t i) {
     size_t p = hc_tok_prev(&u->toks, i);
     if (p == SIZE_MAX) return false;
-    if (tok_is(u, p, "namespace")) return true;
-    if (u->toks.v[p].kind == HC_TOK_STRING) return tok_is(u, hc_tok_prev(&u->toks, p), "extern");
+    if (hc_code_is(u, p, "namespace")) return true;
+    if (u->toks.v[p].kind == HC_TOK_STRING) return hc_code_is(u, hc_tok_prev(&u->toks, p), "extern");
     size_t q = hc_tok_prev(&u->toks, p);
-    return u->toks.v[p].kind == HC_TOK_IDENT && q != SIZE_MAX && tok_is(u, q, "namespace");
+    return u->toks.v[p].kind == HC_TOK_IDENT && q != SIZE_MAX && hc_code_is(u, q, "namespace");
 }
 
 /* Index of the '{' of a function body after the parameter list closed at `close`, or SIZE_MAX when the
  * declarator is no definition (a prototype, a call, a macro use). */
 static size_t body_after(const hc_unit *u, size_t close) {
     size_t i = hc_tok_next(&u->toks, close);
-    while (i < u->toks.n && (tok_is(u, i, "const") || tok_is(u, i, "noexcept") || tok_is(u, i, "override")))
+    while (i < u->toks.n && (hc_code_is(u, i, "const") || hc_code_is(u, i, "noexcept") || hc_code_is(u, i, "override")))
         i = hc_tok_next(&u->toks, i);
-    return i < u->toks.n && tok_is(u, i, "{") ? i : SIZE_MAX;
+    return i < u->toks.n && hc_code_is(u, i, "{") ? i : SIZE_MAX;
 }
 
 static void report(hc_unit *u, const definition *d, const definition *earlier) {
@@ -179,8 +178,8 @@ static bool opens_enum(const hc_unit *u, size_t i) {
     size_t k = i;
     for (int steps = 0; steps < 6; steps++) {
         k = hc_tok_prev(&u->toks, k);
-        if (k == SIZE_MAX || tok_is(u, k, ";") || tok_is(u, k, "{") || tok_is(u, k, "}") || tok_is(u, k, ")")) return false;
-        if (tok_is(u, k, "enum")) return true;
+        if (k == SIZE_MAX || hc_code_is(u, k, ";") || hc_code_is(u, k, "{") || hc_code_is(u, k, "}") || hc_code_is(u, k, ")")) return false;
+        if (hc_code_is(u, k, "enum")) return true;
     }
     return false;
 }
@@ -192,7 +191,7 @@ static bool opens_enum(const hc_unit *u, size_t i) {
 static bool report_enumerator(hc_unit *u, size_t i) {
     const hc_token *t = &u->toks.v[i];
     size_t p = hc_tok_prev(&u->toks, i), n = hc_tok_next(&u->toks, i);
-    if (!(tok_is(u, p, "{") || tok_is(u, p, ",")) || !(tok_is(u, n, "=") || tok_is(u, n, ",") || tok_is(u, n, "}")))
+    if (!(hc_code_is(u, p, "{") || hc_code_is(u, p, ",")) || !(hc_code_is(u, n, "=") || hc_code_is(u, n, ",") || hc_code_is(u, n, "}")))
         return false;
     const hc_mapping *m = hc_mapping_find(u->text + t->off, t->len);
     if (!m || m->kind != HC_KIND_ENUM || !m->hip[0]) return false;
@@ -214,19 +213,19 @@ int hc_pass_overloads(hc_unit *u) {
         const hc_token *t = &u->toks.v[i];
         if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
             size_t k = hc_tok_next(&u->toks, i);
-            if (tok_is(u, k, "if") || tok_is(u, k, "ifdef") || tok_is(u, k, "ifndef")) {
+            if (hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef")) {
                 if (cond.depth < MAX_COND_DEPTH) cond.group[cond.depth] = ++groups, cond.branch[cond.depth] = 0;
                 cond.depth++;
-            } else if ((tok_is(u, k, "elif") || tok_is(u, k, "else") || tok_is(u, k, "elifdef") || tok_is(u, k, "elifndef")) &&
+            } else if ((hc_code_is(u, k, "elif") || hc_code_is(u, k, "else") || hc_code_is(u, k, "elifdef") || hc_code_is(u, k, "elifndef")) &&
                        cond.depth && cond.depth <= MAX_COND_DEPTH) {
                 cond.branch[cond.depth - 1]++;
-            } else if (tok_is(u, k, "endif") && cond.depth) {
+            } else if (hc_code_is(u, k, "endif") && cond.depth) {
                 cond.depth--;
             }
             continue;
         }
         if (!is_code(u, i)) continue;
-        if (tok_is(u, i, "{")) {
+        if (hc_code_is(u, i, "{")) {
             /* beyond the recorded depth every brace counts as a body, on the way in and out alike */
             unsigned char body = nscopes < sizeof scopes ? !opens_scope_block(u, i) : 1;
             if (nscopes < sizeof scopes) scopes[nscopes] = body;
@@ -235,7 +234,7 @@ int hc_pass_overloads(hc_unit *u) {
             opaque += body;
             continue;
         }
-        if (tok_is(u, i, "}")) {
+        if (hc_code_is(u, i, "}")) {
             if (nscopes) {
                 if (enum_scope == nscopes) enum_scope = SIZE_MAX;
                 nscopes--;
@@ -247,9 +246,9 @@ int hc_pass_overloads(hc_unit *u) {
             enumerator_reported = report_enumerator(u, i);
         if (opaque || t->kind != HC_TOK_IDENT) continue;
         size_t open = hc_tok_next(&u->toks, i), prev = hc_tok_prev(&u->toks, i);
-        if (!tok_is(u, open, "(") || prev == SIZE_MAX || tok_is(u, prev, "::") || tok_is(u, prev, ".") ||
-            tok_is(u, prev, "->") || !(u->toks.v[prev].kind == HC_TOK_IDENT || tok_is(u, prev, "*") ||
-                                       tok_is(u, prev, "&") || tok_is(u, prev, ">")))
+        if (!hc_code_is(u, open, "(") || prev == SIZE_MAX || hc_code_is(u, prev, "::") || hc_code_is(u, prev, ".") ||
+            hc_code_is(u, prev, "->") || !(u->toks.v[prev].kind == HC_TOK_IDENT || hc_code_is(u, prev, "*") ||
+                                       hc_code_is(u, prev, "&") || hc_code_is(u, prev, ">")))
             continue;
         size_t close = hc_tok_match(u->text, &u->toks, open);
         if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;

@@ -8,6 +8,7 @@
  * twice per compilation side (host, device) with three-valued logic: once with the untranslated CUDA
  * macros undefined, as hipcc will see them, and once with them unknown. When the first is decided and
  * the second is not, the CUDA macro alone decided the branch: HC1080 names the dead lines. */
+#include "code.h"
 #include "cuda_version.h"
 #include "unit.h"
 
@@ -116,8 +117,6 @@ static int collect_directives(const hc_unit *u, directives *d) {
 
 /* ---- what one occurrence of a table macro becomes ---- */
 
-static bool tok_is(const hc_unit *u, size_t i, const char *s) { return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s); }
-
 /* Previous/next non-comment token inside [first, end), or SIZE_MAX. */
 static size_t prev_in(const hc_unit *u, size_t i, size_t first) {
     size_t p = hc_tok_prev(&u->toks, i);
@@ -131,19 +130,19 @@ static size_t next_in(const hc_unit *u, size_t i, size_t end) {
 /* True when the identifier at i is the operand of defined (defined X, defined(X)). */
 static bool in_defined(const hc_unit *u, size_t i, size_t first) {
     size_t p = prev_in(u, i, first);
-    if (p != SIZE_MAX && tok_is(u, p, "(")) p = prev_in(u, p, first);
-    return p != SIZE_MAX && tok_is(u, p, "defined");
+    if (p != SIZE_MAX && hc_code_is(u, p, "(")) p = prev_in(u, p, first);
+    return p != SIZE_MAX && hc_code_is(u, p, "defined");
 }
 
 /* True when the identifier at i is only tested for truth: its neighbours, past any parentheses, are
  * the ends of the condition, !, && or ||. Then "defined and non-zero" is all that matters. */
 static bool in_truth_context(const hc_unit *u, size_t i, size_t first, size_t end) {
     size_t p = prev_in(u, i, first);
-    while (p != SIZE_MAX && tok_is(u, p, "(")) p = prev_in(u, p, first);
+    while (p != SIZE_MAX && hc_code_is(u, p, "(")) p = prev_in(u, p, first);
     size_t n = next_in(u, i, end);
-    while (n != SIZE_MAX && tok_is(u, n, ")")) n = next_in(u, n, end);
-    bool before = p == SIZE_MAX || tok_is(u, p, "!") || tok_is(u, p, "&&") || tok_is(u, p, "||");
-    bool after = n == SIZE_MAX || tok_is(u, n, "&&") || tok_is(u, n, "||") || tok_is(u, n, "?");
+    while (n != SIZE_MAX && hc_code_is(u, n, ")")) n = next_in(u, n, end);
+    bool before = p == SIZE_MAX || hc_code_is(u, p, "!") || hc_code_is(u, p, "&&") || hc_code_is(u, p, "||");
+    bool after = n == SIZE_MAX || hc_code_is(u, n, "&&") || hc_code_is(u, n, "||") || hc_code_is(u, n, "?");
     return before && after;
 }
 
@@ -190,7 +189,7 @@ static const pv UNKNOWN = {false, 0};
 static pv known(long long v) { return (pv){true, v}; }
 
 static size_t ev_peek(const evaluator *e) { return e->i < e->end ? e->i : SIZE_MAX; }
-static bool ev_is(const evaluator *e, const char *s) { size_t k = ev_peek(e); return k != SIZE_MAX && tok_is(e->f->u, k, s); }
+static bool ev_is(const evaluator *e, const char *s) { size_t k = ev_peek(e); return k != SIZE_MAX && hc_code_is(e->f->u, k, s); }
 static void ev_skip(evaluator *e) { size_t n = next_in(e->f->u, e->i, e->end); e->i = n == SIZE_MAX ? e->end : n; }
 static bool ev_take(evaluator *e, const char *s) {
     if (!ev_is(e, s)) return false;
@@ -258,7 +257,7 @@ static pv ev_primary(evaluator *e) {
         ev_skip(e);
         return UNKNOWN;
     }
-    if (tok_is(e->f->u, k, "defined")) {
+    if (hc_code_is(e->f->u, k, "defined")) {
         ev_skip(e);
         bool paren = ev_take(e, "(");
         size_t name = ev_peek(e);
@@ -277,8 +276,8 @@ static pv ev_primary(evaluator *e) {
         ev_skip(e);
         return UNKNOWN;
     }
-    if (tok_is(e->f->u, k, "true")) return known(1);
-    if (tok_is(e->f->u, k, "false")) return known(0);
+    if (hc_code_is(e->f->u, k, "true")) return known(1);
+    if (hc_code_is(e->f->u, k, "false")) return known(0);
     if (e->env) {
         const long long *v = env_value(e->env, t, e->f->u->text);
         return v ? known(*v) : UNKNOWN;
@@ -493,7 +492,7 @@ static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size
     const pp_macro *m = find_macro(u->text + t->off, t->len);
     if (!m) return 0;
     size_t p = hc_tok_prev(&u->toks, i);
-    if (p != SIZE_MAX && (tok_is(u, p, ".") || tok_is(u, p, "->") || tok_is(u, p, "::"))) return 0;
+    if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->") || hc_code_is(u, p, "::"))) return 0;
     occ_fate fate = fate_of(f, m, i, k, first, end);
     if (fate == OCC_USER) return 0;
     if (fate == OCC_TRANSLATED) {
@@ -649,7 +648,7 @@ static bool names_cuda(const hc_unit *u, size_t i) {
     const char *s = u->text + t->off;
     const hc_mapping *m = hc_mapping_find(s, t->len);
     size_t p = hc_tok_prev(&u->toks, i);
-    bool member = p != SIZE_MAX && (tok_is(u, p, ".") || tok_is(u, p, "->")); /* info.warpSize */
+    bool member = p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")); /* info.warpSize */
     if (hc_is_runtime_marker(s, t->len)) return !member;
     if (!m || (t->flags & HC_TOKF_VETO) || find_macro(s, t->len)) return false;
     if (member && m->kind != HC_KIND_MEMBER) return false;
@@ -660,7 +659,7 @@ static bool names_cuda(const hc_unit *u, size_t i) {
 /* True when the #include at '#' index h names a header of the CUDA toolkit or its libraries. */
 static bool includes_cuda_header(const hc_unit *u, size_t h) {
     size_t k = hc_tok_next(&u->toks, h);
-    if (!tok_is(u, k, "include") && !tok_is(u, k, "include_next")) return false;
+    if (!hc_code_is(u, k, "include") && !hc_code_is(u, k, "include_next")) return false;
     size_t pi = hc_tok_next(&u->toks, k);
     if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || u->toks.v[pi].len < 2) return false;
     const hc_token *pt = &u->toks.v[pi];

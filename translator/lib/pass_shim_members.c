@@ -3,6 +3,7 @@
 
 /* prop.member and p->member become accessor(&prop) and accessor(p); any other access to such a member
  * is left unchanged and diagnosed (HC1001). */
+#include "code.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -60,9 +61,7 @@ typedef struct prop_variables {
     size_t n;
 } prop_variables;
 
-static bool is_tok(const hc_unit *u, size_t i, const char *s) { return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s); }
-static bool is_ident(const hc_unit *u, size_t i) { return i < u->toks.n && u->toks.v[i].kind == HC_TOK_IDENT; }
-static bool is_prop_type(const hc_unit *u, size_t i) { return is_tok(u, i, "cudaDeviceProp") || is_tok(u, i, "hipDeviceProp_t"); }
+static bool is_prop_type(const hc_unit *u, size_t i) { return hc_code_is(u, i, "cudaDeviceProp") || hc_code_is(u, i, "hipDeviceProp_t"); }
 
 static const struct shim_member *find_shim_member(const char *s, size_t n) {
     for (size_t k = 0; k < sizeof shim_members / sizeof *shim_members; k++)
@@ -76,23 +75,23 @@ static void collect_declarators(const hc_unit *u, size_t i, prop_variables *vars
     size_t k = hc_tok_next(&u->toks, i);
     while (k < u->toks.n) {
         bool pointer = false;
-        while (is_tok(u, k, "*") || is_tok(u, k, "&") || is_tok(u, k, "const") || is_tok(u, k, "__restrict__")) {
-            if (is_tok(u, k, "*")) pointer = true;
+        while (hc_code_is(u, k, "*") || hc_code_is(u, k, "&") || hc_code_is(u, k, "const") || hc_code_is(u, k, "__restrict__")) {
+            if (hc_code_is(u, k, "*")) pointer = true;
             k = hc_tok_next(&u->toks, k);
         }
-        if (!is_ident(u, k)) return;
+        if (!hc_code_kind(u, k, HC_TOK_IDENT)) return;
         size_t after = hc_tok_next(&u->toks, k);
-        bool ends = is_tok(u, after, ",") || is_tok(u, after, ";") || is_tok(u, after, "=") || is_tok(u, after, ")") ||
-                    is_tok(u, after, "{");
+        bool ends = hc_code_is(u, after, ",") || hc_code_is(u, after, ";") || hc_code_is(u, after, "=") || hc_code_is(u, after, ")") ||
+                    hc_code_is(u, after, "{");
         if (!ends) return; /* an array, a function name, or not a declaration at all */
         if (vars->n < MAX_TRACKED && u->toks.v[k].len < MAX_NAME)
             vars->v[vars->n++] = (prop_variable){u->toks.v[k].off, u->toks.v[k].len, pointer};
-        if (!is_tok(u, after, ",")) return; /* an initializer or the end: one declarator is enough here */
+        if (!hc_code_is(u, after, ",")) return; /* an initializer or the end: one declarator is enough here */
         k = hc_tok_next(&u->toks, after);
         /* In a parameter list the next item starts with a type (two identifiers in a row): stop. */
         size_t look = k;
-        while (is_tok(u, look, "*") || is_tok(u, look, "&")) look = hc_tok_next(&u->toks, look);
-        if (is_ident(u, look) && is_ident(u, hc_tok_next(&u->toks, look))) return;
+        while (hc_code_is(u, look, "*") || hc_code_is(u, look, "&")) look = hc_tok_next(&u->toks, look);
+        if (hc_code_kind(u, look, HC_TOK_IDENT) && hc_code_kind(u, hc_code_next(u, look), HC_TOK_IDENT)) return;
     }
 }
 
@@ -108,14 +107,14 @@ static bool used_as_lvalue(const hc_unit *u, size_t object, size_t member) {
     static const char *const writes[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
     size_t next = hc_tok_next(&u->toks, member);
     for (size_t k = 0; k < sizeof writes / sizeof *writes; k++)
-        if (is_tok(u, next, writes[k])) return true;
+        if (hc_code_is(u, next, writes[k])) return true;
     size_t prev = hc_tok_prev(&u->toks, object);
-    if (is_tok(u, prev, "++") || is_tok(u, prev, "--")) return true;
-    if (is_tok(u, prev, "&")) { /* unary & unless an operand stands before it */
+    if (hc_code_is(u, prev, "++") || hc_code_is(u, prev, "--")) return true;
+    if (hc_code_is(u, prev, "&")) { /* unary & unless an operand stands before it */
         size_t before = hc_tok_prev(&u->toks, prev);
         if (before == SIZE_MAX) return true;
         const hc_token *b = &u->toks.v[before];
-        bool operand = b->kind == HC_TOK_IDENT || b->kind == HC_TOK_NUMBER || is_tok(u, before, ")") || is_tok(u, before, "]");
+        bool operand = b->kind == HC_TOK_IDENT || b->kind == HC_TOK_NUMBER || hc_code_is(u, before, ")") || hc_code_is(u, before, "]");
         return !operand;
     }
     return false;
@@ -146,7 +145,7 @@ int hc_pass_shim_members(hc_unit *u) {
         const struct shim_member *shim = find_shim_member(t + member->off, member->len);
         bool unanswered = !shim;
         size_t op = hc_tok_prev(&u->toks, i);
-        if (!(is_tok(u, op, ".") || is_tok(u, op, "->"))) continue; /* not a member access */
+        if (!(hc_code_is(u, op, ".") || hc_code_is(u, op, "->"))) continue; /* not a member access */
         char name[MAX_NAME + 32];
         member_name(u, member, name, sizeof name);
         if (unanswered) {
@@ -164,11 +163,11 @@ int hc_pass_shim_members(hc_unit *u) {
         }
         size_t object = hc_tok_prev(&u->toks, op);
         size_t before = object == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, object);
-        const prop_variable *var = is_ident(u, object) ? find_variable(u, &vars, &u->toks.v[object]) : NULL;
-        bool arrow = is_tok(u, op, "->");
+        const prop_variable *var = hc_code_kind(u, object, HC_TOK_IDENT) ? find_variable(u, &vars, &u->toks.v[object]) : NULL;
+        bool arrow = hc_code_is(u, op, "->");
         /* Sure only for a plain variable declared as cudaDeviceProp here, accessed with the right operator,
          * not itself a member of something else, and only read. */
-        bool sure = var && var->pointer == arrow && !(is_tok(u, before, ".") || is_tok(u, before, "->") || is_tok(u, before, "::")) &&
+        bool sure = var && var->pointer == arrow && !(hc_code_is(u, before, ".") || hc_code_is(u, before, "->") || hc_code_is(u, before, "::")) &&
                     !used_as_lvalue(u, object, i) && !(u->toks.v[object].flags & HC_TOKF_VETO);
         if (!sure) {
             hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, false);

@@ -4,8 +4,8 @@
  * string literals) and diagnoses them (overloads HIP merges: pass_overloads.c),
  * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
  * C++: it reads tokens, with the tables in unportable.def. */
+#include "code.h"
 #include "semantic.h"
-#include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -91,56 +91,19 @@ typedef struct scan {
     size_t ncg_vars;
 } scan;
 
-/* ---------- token helpers ---------- */
+/* ---------- token helpers (the walks are code.h's) ---------- */
 
-static const hc_token *tok(const scan *s, size_t i) { return &s->u->toks.v[i]; }
-static bool valid(const scan *s, size_t i) { return i < s->u->toks.n; }
-static bool is(const scan *s, size_t i, const char *str) { return valid(s, i) && hc_tok_is(s->text, tok(s, i), str); }
-static bool is_kind(const scan *s, size_t i, hc_tok_kind k) { return valid(s, i) && tok(s, i)->kind == k; }
-static size_t next(const scan *s, size_t i) { return hc_tok_next(&s->u->toks, i); }
-static size_t prev(const scan *s, size_t i) { return i == NONE ? NONE : hc_tok_prev(&s->u->toks, i); }
-static bool in_directive(const scan *s, size_t i) { return valid(s, i) && (tok(s, i)->flags & HC_TOKF_DIRECTIVE); }
-static bool spelled(const scan *s, size_t i, const char *str, size_t n) {
-    return valid(s, i) && tok(s, i)->len == n && memcmp(s->text + tok(s, i)->off, str, n) == 0;
-}
 /* The row of list `list` that token i spells, or NONE. */
 static size_t find_word(word_list list, const scan *s, size_t i) {
     for (size_t k = 0; k < COUNT_OF(words); k++)
-        if (words[k].list == list && is(s, i, words[k].word)) return k;
+        if (words[k].list == list && hc_code_is(s->u, i, words[k].word)) return k;
     return NONE;
 }
 static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
-    size_t n = valid(s, i) ? tok(s, i)->len : 0;
+    size_t n = hc_code_valid(s->u, i) ? hc_code_tok(s->u, i)->len : 0;
     if (n >= size) n = size - 1;
-    memcpy(buf, valid(s, i) ? s->text + tok(s, i)->off : "", n);
+    memcpy(buf, hc_code_valid(s->u, i) ? s->text + hc_code_tok(s->u, i)->off : "", n);
     buf[n] = '\0';
-}
-
-/* The next code token, skipping preprocessor lines when the walk did not start in one: a body may hold
- * #if lines, while a bracket opened in a directive never closes outside it. */
-static size_t step(const scan *s, size_t i, bool directive) {
-    size_t j = next(s, i);
-    if (!directive)
-        while (valid(s, j) && in_directive(s, j)) j = next(s, j);
-    else if (valid(s, j) && !in_directive(s, j))
-        return s->u->toks.n;
-    return j;
-}
-
-/* Matching closer of the ( [ { at open, across #if lines (unlike hc_tok_match), or NONE. */
-static size_t match(const scan *s, size_t open) {
-    bool directive = in_directive(s, open);
-    int depth = 0;
-    for (size_t i = step(s, open, directive); valid(s, i); i = step(s, i, directive)) {
-        if (!is_kind(s, i, HC_TOK_PUNCT) || tok(s, i)->len != 1) continue;
-        char c = s->text[tok(s, i)->off];
-        if (c == '(' || c == '[' || c == '{') depth++;
-        else if (c == ')' || c == ']' || c == '}') {
-            if (depth == 0) return i;
-            depth--;
-        }
-    }
-    return NONE;
 }
 
 /* ---------- where device code is ---------- */
@@ -161,21 +124,21 @@ static int add_body(scan *s, device_body b) {
  * before any ';' or '=' (which make it a declaration or a variable). */
 static bool body_after(const scan *s, size_t at, device_body *b) {
     size_t params = NONE;
-    for (size_t j = step(s, at, false); valid(s, j); j = step(s, j, false)) {
-        if (is(s, j, ";") || is(s, j, "=") || is(s, j, "}")) return false;
-        if (is(s, j, "(") || is(s, j, "[")) {
-            if (is(s, j, "(")) params = j;
-            j = match(s, j);
+    for (size_t j = hc_code_step(s->u, at, false); hc_code_valid(s->u, j); j = hc_code_step(s->u, j, false)) {
+        if (hc_code_is(s->u, j, ";") || hc_code_is(s->u, j, "=") || hc_code_is(s->u, j, "}")) return false;
+        if (hc_code_is(s->u, j, "(") || hc_code_is(s->u, j, "[")) {
+            if (hc_code_is(s->u, j, "(")) params = j;
+            j = hc_code_match(s->u, j);
             if (j == NONE) return false;
             continue;
         }
-        if (is(s, j, "{")) {
+        if (hc_code_is(s->u, j, "{")) {
             if (params == NONE) return false; /* __device__ int x{1}: a variable */
-            size_t close = match(s, j);
+            size_t close = hc_code_match(s->u, j);
             if (close == NONE) return false;
-            size_t name = prev(s, params);
-            bool named = is_kind(s, name, HC_TOK_IDENT) && !is(s, name, "__device__") && !is(s, name, "__host__") &&
-                         !is(s, name, "__launch_bounds__");
+            size_t name = hc_code_prev(s->u, params);
+            bool named = hc_code_kind(s->u, name, HC_TOK_IDENT) && !hc_code_is(s->u, name, "__device__") && !hc_code_is(s->u, name, "__host__") &&
+                         !hc_code_is(s->u, name, "__launch_bounds__");
             *b = (device_body){j, close, params, named ? name : NONE};
             return true;
         }
@@ -185,9 +148,9 @@ static bool body_after(const scan *s, size_t at, device_body *b) {
 
 static int find_device_bodies(scan *s) {
     size_t covered = 0; /* tokens before this index are inside a body already found */
-    for (size_t i = 0; valid(s, i); i++) {
-        if (i < covered || in_directive(s, i) || !is_kind(s, i, HC_TOK_IDENT)) continue;
-        if (!is(s, i, "__global__") && !is(s, i, "__device__")) continue;
+    for (size_t i = 0; hc_code_valid(s->u, i); i++) {
+        if (i < covered || hc_code_in_directive(s->u, i) || !hc_code_kind(s->u, i, HC_TOK_IDENT)) continue;
+        if (!hc_code_is(s->u, i, "__global__") && !hc_code_is(s->u, i, "__device__")) continue;
         device_body b;
         if (!body_after(s, i, &b)) continue;
         if (add_body(s, b) < 0) return -1;
@@ -200,7 +163,7 @@ static int find_device_bodies(scan *s) {
 
 /* Macros defined only in the device compilation pass (nvcc's and HIP's). */
 static bool is_device_pass_macro(const scan *s, size_t i) {
-    return is(s, i, "__CUDA_ARCH__") || is(s, i, "__HIP_DEVICE_COMPILE__");
+    return hc_code_is(s->u, i, "__CUDA_ARCH__") || hc_code_is(s->u, i, "__HIP_DEVICE_COMPILE__");
 }
 
 enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
@@ -209,26 +172,26 @@ enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
  * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
  * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
 static int condition_kind(const scan *s, size_t kw) {
-    size_t a = next(s, kw);
-    if (!in_directive(s, a) || is_kind(s, a, HC_TOK_HASH)) return COND_OTHER;
-    if (is(s, kw, "ifdef") || is(s, kw, "ifndef"))
-        return is_device_pass_macro(s, a) ? (is(s, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
-    bool negated = is(s, a, "!");
-    if (negated) a = next(s, a);
+    size_t a = hc_code_next(s->u, kw);
+    if (!hc_code_in_directive(s->u, a) || hc_code_kind(s->u, a, HC_TOK_HASH)) return COND_OTHER;
+    if (hc_code_is(s->u, kw, "ifdef") || hc_code_is(s->u, kw, "ifndef"))
+        return is_device_pass_macro(s, a) ? (hc_code_is(s->u, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
+    bool negated = hc_code_is(s->u, a, "!");
+    if (negated) a = hc_code_next(s->u, a);
     size_t last = a;
-    if (is(s, a, "defined")) {
-        size_t m = next(s, a);
-        bool paren = is(s, m, "(");
-        if (paren) m = next(s, m);
+    if (hc_code_is(s->u, a, "defined")) {
+        size_t m = hc_code_next(s->u, a);
+        bool paren = hc_code_is(s->u, m, "(");
+        if (paren) m = hc_code_next(s->u, m);
         if (!is_device_pass_macro(s, m)) return COND_OTHER;
-        last = paren ? next(s, m) : m;
-        if (paren && !is(s, last, ")")) return COND_OTHER;
+        last = paren ? hc_code_next(s->u, m) : m;
+        if (paren && !hc_code_is(s->u, last, ")")) return COND_OTHER;
     } else if (!negated && is_device_pass_macro(s, a)) {
         return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
     } else
         return COND_OTHER;
-    size_t after = next(s, last); /* the condition must end here: `defined(X) && Y` says nothing */
-    if (valid(s, after) && in_directive(s, after) && !is_kind(s, after, HC_TOK_HASH)) return COND_OTHER;
+    size_t after = hc_code_next(s->u, last); /* the condition must end here: `defined(X) && Y` says nothing */
+    if (hc_code_valid(s->u, after) && hc_code_in_directive(s->u, after) && !hc_code_kind(s->u, after, HC_TOK_HASH)) return COND_OTHER;
     return negated ? COND_HOST : COND_DEVICE;
 }
 
@@ -246,21 +209,21 @@ static int mark_host_only(scan *s) {
     pp_cond stack[MAX_DEPTH];
     size_t depth = 0;
     int host = 0; /* open conditionals whose current branch is host-only */
-    for (size_t i = 0; valid(s, i); i++) {
-        if (is_kind(s, i, HC_TOK_HASH)) {
-            size_t kw = next(s, i);
+    for (size_t i = 0; hc_code_valid(s->u, i); i++) {
+        if (hc_code_kind(s->u, i, HC_TOK_HASH)) {
+            size_t kw = hc_code_next(s->u, i);
             pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
-            if (is(s, kw, "if") || is(s, kw, "ifdef") || is(s, kw, "ifndef")) {
+            if (hc_code_is(s->u, kw, "if") || hc_code_is(s->u, kw, "ifdef") || hc_code_is(s->u, kw, "ifndef")) {
                 if (depth < MAX_DEPTH) {
                     stack[depth] = (pp_cond){condition_kind(s, kw), 0};
                     host += branch_is_host_only(&stack[depth]);
                 }
                 depth++;
-            } else if ((is(s, kw, "elif") || is(s, kw, "else")) && top) {
+            } else if ((hc_code_is(s->u, kw, "elif") || hc_code_is(s->u, kw, "else")) && top) {
                 host -= branch_is_host_only(top);
                 top->branch++;
                 host += branch_is_host_only(top);
-            } else if (is(s, kw, "endif") && depth > 0) {
+            } else if (hc_code_is(s->u, kw, "endif") && depth > 0) {
                 if (top) host -= branch_is_host_only(top);
                 depth--;
             }
@@ -301,14 +264,14 @@ static void body_label(const scan *s, const device_body *b, char *buf, size_t si
  * a user namespace or class, not the name of a declaration of the user's own, not vetoed by the semantic
  * pass, not a #define'd name. */
 static bool global_use(const scan *s, size_t i) {
-    const hc_token *t = tok(s, i);
+    const hc_token *t = hc_code_tok(s->u, i);
     if (t->flags & HC_TOKF_VETO) return false;
     if ((t->flags & HC_TOKF_DIRECTIVE) && !(t->flags & HC_TOKF_IN_DEFINE)) return false;
-    size_t p = prev(s, i);
-    if (is(s, p, ".") || is(s, p, "->") || is(s, p, "define")) return false;
-    if (is(s, p, "::")) {
-        size_t q = prev(s, p);
-        if (is_kind(s, q, HC_TOK_IDENT) && !is(s, q, "return")) return false;
+    size_t p = hc_code_prev(s->u, i);
+    if (hc_code_is(s->u, p, ".") || hc_code_is(s->u, p, "->") || hc_code_is(s->u, p, "define")) return false;
+    if (hc_code_is(s->u, p, "::")) {
+        size_t q = hc_code_prev(s->u, p);
+        if (hc_code_kind(s->u, q, HC_TOK_IDENT) && !hc_code_is(s->u, q, "return")) return false;
     }
     return !hc_tok_declarator_position(s->u, i);
 }
@@ -316,7 +279,7 @@ static bool global_use(const scan *s, size_t i) {
 /* ---------- dynamic parallelism, inline PTX ---------- */
 
 static bool is_runtime_api_name(const scan *s, size_t i) {
-    const hc_token *t = tok(s, i);
+    const hc_token *t = hc_code_tok(s->u, i);
     const char *p = s->text + t->off;
     return t->len > 5 && memcmp(p, "cuda", 4) == 0 && p[4] >= 'A' && p[4] <= 'Z';
 }
@@ -327,9 +290,9 @@ static bool looks_like_ptx(const scan *s, size_t open, size_t close) {
     static const char *const markers[] = {".u32", ".s32", ".b32", ".u64", ".s64", ".b64", ".f32", ".f64", ".f16",
                                           ".u16", ".b16", ".pred", ".global", ".shared", "%laneid", "%tid",
                                           "%clock", "%smid", "%warpid", "%lanemask"};
-    for (size_t i = open; valid(s, i) && i <= close; i++) {
-        if (!is_kind(s, i, HC_TOK_STRING)) continue;
-        const hc_token *t = tok(s, i);
+    for (size_t i = open; hc_code_valid(s->u, i) && i <= close; i++) {
+        if (!hc_code_kind(s->u, i, HC_TOK_STRING)) continue;
+        const hc_token *t = hc_code_tok(s->u, i);
         for (size_t m = 0; m < COUNT_OF(markers); m++) {
             size_t n = strlen(markers[m]);
             for (size_t k = 0; k + n <= t->len; k++)
@@ -340,42 +303,42 @@ static bool looks_like_ptx(const scan *s, size_t open, size_t close) {
 }
 
 static void check_asm(scan *s, size_t i) {
-    size_t j = next(s, i);
-    while (is(s, j, "volatile") || is(s, j, "__volatile__") || is(s, j, "goto") || is(s, j, "inline")) j = next(s, j);
-    if (!is(s, j, "(")) return;
-    size_t close = match(s, j);
+    size_t j = hc_code_next(s->u, i);
+    while (hc_code_is(s->u, j, "volatile") || hc_code_is(s->u, j, "__volatile__") || hc_code_is(s->u, j, "goto") || hc_code_is(s->u, j, "inline")) j = hc_code_next(s->u, j);
+    if (!hc_code_is(s->u, j, "(")) return;
+    size_t close = hc_code_match(s->u, j);
     const device_body *b = device_body_of(s, i);
     char where[160];
     if (b) body_label(s, b, where, sizeof where);
     else if (close != NONE && looks_like_ptx(s, j, close))
-        snprintf(where, sizeof where, "%s", in_directive(s, i) ? " in a macro" : " outside a device function");
+        snprintf(where, sizeof where, "%s", hc_code_in_directive(s->u, i) ? " in a macro" : " outside a device function");
     else
         return; /* host assembly: not ours */
-    hc_unit_diag(s->u, HC_D_INLINE_PTX, tok(s, i)->off, "asm", where);
+    hc_unit_diag(s->u, HC_D_INLINE_PTX, hc_code_tok(s->u, i)->off, "asm", where);
 }
 
 static void check_device_code(scan *s, size_t i) {
     const device_body *b = device_body_of(s, i);
     if (!b) return;
     char name[128];
-    if (is(s, i, "<<<")) {
-        size_t k = prev(s, i);
-        if (is(s, k, ">")) { /* kernel<T><<<...>>>: the name before the template arguments */
+    if (hc_code_is(s->u, i, "<<<")) {
+        size_t k = hc_code_prev(s->u, i);
+        if (hc_code_is(s->u, k, ">")) { /* kernel<T><<<...>>>: the name before the template arguments */
             int depth = 0;
-            for (; valid(s, k); k = prev(s, k)) {
-                if (is(s, k, ">")) depth++;
-                else if (is(s, k, "<") && --depth == 0) break;
+            for (; hc_code_valid(s->u, k); k = hc_code_prev(s->u, k)) {
+                if (hc_code_is(s->u, k, ">")) depth++;
+                else if (hc_code_is(s->u, k, "<") && --depth == 0) break;
             }
-            k = prev(s, k);
+            k = hc_code_prev(s->u, k);
         }
-        if (is_kind(s, k, HC_TOK_IDENT)) tok_name(s, k, name, sizeof name);
+        if (hc_code_kind(s->u, k, HC_TOK_IDENT)) tok_name(s, k, name, sizeof name);
         else snprintf(name, sizeof name, "(expression)");
-        hc_unit_diag(s->u, HC_D_DEVICE_LAUNCH, tok(s, i)->off, name, name);
+        hc_unit_diag(s->u, HC_D_DEVICE_LAUNCH, hc_code_tok(s->u, i)->off, name, name);
         return;
     }
-    if (is_kind(s, i, HC_TOK_IDENT) && is_runtime_api_name(s, i) && is(s, next(s, i), "(") && global_use(s, i)) {
+    if (hc_code_kind(s->u, i, HC_TOK_IDENT) && is_runtime_api_name(s, i) && hc_code_is(s->u, hc_code_next(s->u, i), "(") && global_use(s, i)) {
         tok_name(s, i, name, sizeof name);
-        hc_unit_diag(s->u, HC_D_DEVICE_RUNTIME_API, tok(s, i)->off, name, name);
+        hc_unit_diag(s->u, HC_D_DEVICE_RUNTIME_API, hc_code_tok(s->u, i)->off, name, name);
     }
 }
 
@@ -389,14 +352,14 @@ static const named2 empty_macros[] = {
 
 /* Removes the word at i with the blanks after it, and says so. */
 static int remove_word(scan *s, size_t i) {
-    const hc_token *t = tok(s, i);
+    const hc_token *t = hc_code_tok(s->u, i);
     uint32_t end = t->off + t->len;
     while (end < s->u->len && (s->text[end] == ' ' || s->text[end] == '\t')) end++;
-    if (is(s, i, "__grid_constant__")) {
+    if (hc_code_is(s->u, i, "__grid_constant__")) {
         hc_unit_diag(s->u, HC_D_GRID_CONSTANT, t->off, "__grid_constant__");
     } else {
         for (size_t k = 0; k < COUNT_OF(empty_macros); k++) {
-            if (!is(s, i, empty_macros[k].name)) continue;
+            if (!hc_code_is(s->u, i, empty_macros[k].name)) continue;
             /* the tables call CUDA_CB unsupported: removing it is its translation (HC1112 supersedes HC1001) */
             hc_unit_diag(s->u, HC_D_EMPTY_MACRO_REMOVED, t->off, empty_macros[k].name, empty_macros[k].name,
                          empty_macros[k].what);
@@ -406,28 +369,28 @@ static int remove_word(scan *s, size_t i) {
 }
 
 static bool is_removed_word(const scan *s, size_t i) {
-    if (is(s, i, "__grid_constant__")) return true;
+    if (hc_code_is(s->u, i, "__grid_constant__")) return true;
     for (size_t k = 0; k < COUNT_OF(empty_macros); k++)
-        if (is(s, i, empty_macros[k].name)) return true;
+        if (hc_code_is(s->u, i, empty_macros[k].name)) return true;
     return false;
 }
 
 /* ---------- rounding intrinsics ---------- */
 
 static void check_rounding(scan *s, size_t i) {
-    const hc_token *t = tok(s, i);
+    const hc_token *t = hc_code_tok(s->u, i);
     /* every name in both tables starts with "__": most identifiers end here, before the table walks */
-    if (t->len < 8 || s->text[t->off] != '_' || s->text[t->off + 1] != '_' || !is(s, next(s, i), "(")) return;
+    if (t->len < 8 || s->text[t->off] != '_' || s->text[t->off + 1] != '_' || !hc_code_is(s->u, hc_code_next(s->u, i), "(")) return;
     char name[64];
     for (size_t k = 0; k < COUNT_OF(directed); k++) {
-        if (!is(s, i, directed[k].name)) continue;
+        if (!hc_code_is(s->u, i, directed[k].name)) continue;
         if (!global_use(s, i)) return;
         tok_name(s, i, name, sizeof name);
         hc_unit_diag(s->u, HC_D_DIRECTED_ROUNDING, t->off, name, name, directed[k].what);
         return;
     }
     for (size_t k = 0; k < COUNT_OF(approximated); k++) {
-        if (!is(s, i, approximated[k].name)) continue;
+        if (!hc_code_is(s->u, i, approximated[k].name)) continue;
         hc_version target = s->u->opt->hip_version; /* 0: the newest HIP */
         if (approximated[k].fixed && (target == 0 || target >= approximated[k].fixed)) return;
         if (!global_use(s, i)) return;
@@ -440,45 +403,45 @@ static void check_rounding(scan *s, size_t i) {
 /* ---------- cooperative groups ---------- */
 
 static void collect_cg_namespaces(scan *s) {
-    for (size_t i = 0; valid(s, i); i++) {
-        if (!is(s, i, "namespace") && !is(s, i, "using")) continue;
-        size_t a = next(s, i), b = next(s, a), c = next(s, b);
-        if (is(s, i, "using") && is(s, a, "namespace") && is(s, b, "cooperative_groups")) s->cg_using = true;
-        if (is(s, i, "namespace") && is_kind(s, a, HC_TOK_IDENT) && is(s, b, "=") && is(s, c, "cooperative_groups") &&
+    for (size_t i = 0; hc_code_valid(s->u, i); i++) {
+        if (!hc_code_is(s->u, i, "namespace") && !hc_code_is(s->u, i, "using")) continue;
+        size_t a = hc_code_next(s->u, i), b = hc_code_next(s->u, a), c = hc_code_next(s->u, b);
+        if (hc_code_is(s->u, i, "using") && hc_code_is(s->u, a, "namespace") && hc_code_is(s->u, b, "cooperative_groups")) s->cg_using = true;
+        if (hc_code_is(s->u, i, "namespace") && hc_code_kind(s->u, a, HC_TOK_IDENT) && hc_code_is(s->u, b, "=") && hc_code_is(s->u, c, "cooperative_groups") &&
             s->ncg_alias < COUNT_OF(s->cg_alias))
-            s->cg_alias[s->ncg_alias++] = tok(s, a);
+            s->cg_alias[s->ncg_alias++] = hc_code_tok(s->u, a);
     }
 }
 
 static bool names_cg(const scan *s, size_t q) {
-    if (is(s, q, "cooperative_groups")) return true;
+    if (hc_code_is(s->u, q, "cooperative_groups")) return true;
     for (size_t k = 0; k < s->ncg_alias; k++)
-        if (spelled(s, q, s->text + s->cg_alias[k]->off, s->cg_alias[k]->len)) return true;
+        if (hc_code_spelled(s->u, q, s->text + s->cg_alias[k]->off, s->cg_alias[k]->len)) return true;
     return false;
 }
 
 static void check_cg_name(scan *s, size_t i) {
-    size_t p = prev(s, i);
-    if (!s->cg_using && !is(s, p, "::")) return; /* neither qualified nor brought in: not a CG name */
+    size_t p = hc_code_prev(s->u, i);
+    if (!s->cg_using && !hc_code_is(s->u, p, "::")) return; /* neither qualified nor brought in: not a CG name */
     if (find_word(W_CG_NAME, s, i) == NONE) return;
-    if (tok(s, i)->flags & HC_TOKF_VETO) return;
-    bool qualified = is(s, p, "::") && names_cg(s, prev(s, p));
+    if (hc_code_tok(s->u, i)->flags & HC_TOKF_VETO) return;
+    bool qualified = hc_code_is(s->u, p, "::") && names_cg(s, hc_code_prev(s->u, p));
     /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
      * template in device code: `wait(` or `less<` elsewhere are someone else's. */
-    bool unqualified = s->cg_using && !is(s, p, "::") && !is(s, p, ".") && !is(s, p, "->") &&
-                       (is(s, next(s, i), "(") || is(s, next(s, i), "<")) && device_body_of(s, i) &&
+    bool unqualified = s->cg_using && !hc_code_is(s->u, p, "::") && !hc_code_is(s->u, p, ".") && !hc_code_is(s->u, p, "->") &&
+                       (hc_code_is(s->u, hc_code_next(s->u, i), "(") || hc_code_is(s->u, hc_code_next(s->u, i), "<")) && device_body_of(s, i) &&
                        !hc_tok_declarator_position(s->u, i);
     if (!qualified && !unqualified) return;
     char name[96], full[128];
     tok_name(s, i, name, sizeof name);
     snprintf(full, sizeof full, "cooperative_groups::%s", name);
-    hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
+    hc_unit_diag(s->u, HC_D_CG_EXTENSION, hc_code_tok(s->u, i)->off, full, full);
 }
 
 /* The group type a cooperative-groups type or factory word names, or NULL. */
 static const char *cg_type_of(const scan *s, size_t i) {
     for (size_t t = 0; t < COUNT_OF(cg_types); t++)
-        if (is(s, i, cg_types[t].name)) return cg_types[t].what;
+        if (hc_code_is(s->u, i, cg_types[t].name)) return cg_types[t].what;
     return NULL;
 }
 
@@ -487,58 +450,58 @@ static const char *cg_type_of(const scan *s, size_t i) {
  * groups (a using-directive, an alias or a qualified name): thread_block or all are common words elsewhere. */
 static void collect_cg_variables(scan *s) {
     bool uses_cg = s->cg_using || s->ncg_alias > 0;
-    for (size_t i = 0; valid(s, i) && !uses_cg; i++) uses_cg = is(s, i, "cooperative_groups");
+    for (size_t i = 0; hc_code_valid(s->u, i) && !uses_cg; i++) uses_cg = hc_code_is(s->u, i, "cooperative_groups");
     if (!uses_cg) return;
-    for (size_t i = 0; valid(s, i) && s->ncg_vars < COUNT_OF(s->cg_vars); i++) {
-        const char *type = is_kind(s, i, HC_TOK_IDENT) ? cg_type_of(s, i) : NULL;
+    for (size_t i = 0; hc_code_valid(s->u, i) && s->ncg_vars < COUNT_OF(s->cg_vars); i++) {
+        const char *type = hc_code_kind(s->u, i, HC_TOK_IDENT) ? cg_type_of(s, i) : NULL;
         if (!type) continue;
-        size_t p = prev(s, i);
-        if (is(s, p, ".") || is(s, p, "->")) continue;
+        size_t p = hc_code_prev(s->u, i);
+        if (hc_code_is(s->u, p, ".") || hc_code_is(s->u, p, "->")) continue;
         size_t name = NONE;
-        if (is(s, p, "::")) p = prev(s, prev(s, p)); /* cg::tiled_partition: look before the qualifier */
-        if (is(s, p, "=") && is_kind(s, prev(s, p), HC_TOK_IDENT) && is(s, prev(s, prev(s, p)), "auto"))
-            name = prev(s, p); /* auto t = [cg::]factory... */
+        if (hc_code_is(s->u, p, "::")) p = hc_code_prev(s->u, hc_code_prev(s->u, p)); /* cg::tiled_partition: look before the qualifier */
+        if (hc_code_is(s->u, p, "=") && hc_code_kind(s->u, hc_code_prev(s->u, p), HC_TOK_IDENT) && hc_code_is(s->u, hc_code_prev(s->u, hc_code_prev(s->u, p)), "auto"))
+            name = hc_code_prev(s->u, p); /* auto t = [cg::]factory... */
         else {
-            size_t j = next(s, i);
-            if (is(s, j, "<")) { /* template arguments: thread_block_tile<32> */
+            size_t j = hc_code_next(s->u, i);
+            if (hc_code_is(s->u, j, "<")) { /* template arguments: thread_block_tile<32> */
                 int depth = 0;
-                for (; valid(s, j); j = next(s, j)) {
-                    if (is(s, j, "<")) depth++;
-                    else if (is(s, j, ">") && --depth == 0) break;
-                    else if (is(s, j, ">>") && (depth -= 2) <= 0) break;
-                    else if (is(s, j, ";") || is(s, j, "{")) break;
+                for (; hc_code_valid(s->u, j); j = hc_code_next(s->u, j)) {
+                    if (hc_code_is(s->u, j, "<")) depth++;
+                    else if (hc_code_is(s->u, j, ">") && --depth == 0) break;
+                    else if (hc_code_is(s->u, j, ">>") && (depth -= 2) <= 0) break;
+                    else if (hc_code_is(s->u, j, ";") || hc_code_is(s->u, j, "{")) break;
                 }
-                j = next(s, j);
+                j = hc_code_next(s->u, j);
             }
-            while (is(s, j, "&") || is(s, j, "const")) j = next(s, j);
-            size_t after = next(s, j);
-            if (is_kind(s, j, HC_TOK_IDENT) &&
-                (is(s, after, "=") || is(s, after, ";") || is(s, after, ",") || is(s, after, ")") || is(s, after, "(")))
+            while (hc_code_is(s->u, j, "&") || hc_code_is(s->u, j, "const")) j = hc_code_next(s->u, j);
+            size_t after = hc_code_next(s->u, j);
+            if (hc_code_kind(s->u, j, HC_TOK_IDENT) &&
+                (hc_code_is(s->u, after, "=") || hc_code_is(s->u, after, ";") || hc_code_is(s->u, after, ",") || hc_code_is(s->u, after, ")") || hc_code_is(s->u, after, "(")))
                 name = j;
         }
-        if (name != NONE) s->cg_vars[s->ncg_vars++] = (struct cg_var){tok(s, name), type};
+        if (name != NONE) s->cg_vars[s->ncg_vars++] = (struct cg_var){hc_code_tok(s->u, name), type};
     }
 }
 
 /* group.ballot(...) and the other members no HIP group has, on a variable recorded above. */
 static void check_cg_member(scan *s, size_t i) {
-    if (!s->ncg_vars || !is(s, prev(s, i), ".") || !is(s, next(s, i), "(")) return;
+    if (!s->ncg_vars || !hc_code_is(s->u, hc_code_prev(s->u, i), ".") || !hc_code_is(s->u, hc_code_next(s->u, i), "(")) return;
     if (find_word(W_CG_MEMBER, s, i) == NONE) return;
-    size_t object = prev(s, prev(s, i));
+    size_t object = hc_code_prev(s->u, hc_code_prev(s->u, i));
     for (size_t k = 0; k < s->ncg_vars; k++) {
-        if (!spelled(s, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
+        if (!hc_code_spelled(s->u, object, s->text + s->cg_vars[k].name->off, s->cg_vars[k].name->len)) continue;
         char member[64], full[160];
         tok_name(s, i, member, sizeof member);
         snprintf(full, sizeof full, "cooperative_groups::%s::%s", s->cg_vars[k].type, member);
-        hc_unit_diag(s->u, HC_D_CG_EXTENSION, tok(s, i)->off, full, full);
+        hc_unit_diag(s->u, HC_D_CG_EXTENSION, hc_code_tok(s->u, i)->off, full, full);
         return;
     }
 }
 
 /* #include <cooperative_groups/reduce.h> and friends (HC1106 supersedes the include pass's HC1010 there). */
 static void check_cg_header(scan *s, size_t i) {
-    if (!is_kind(s, i, HC_TOK_STRING) || !in_directive(s, i) || !is(s, prev(s, i), "include")) return;
-    const hc_token *t = tok(s, i);
+    if (!hc_code_kind(s->u, i, HC_TOK_STRING) || !hc_code_in_directive(s->u, i) || !hc_code_is(s->u, hc_code_prev(s->u, i), "include")) return;
+    const hc_token *t = hc_code_tok(s->u, i);
     if (t->len < 3) return;
     const char *path = s->text + t->off + 1;
     size_t n = t->len - 2;
@@ -553,32 +516,32 @@ static void check_cg_header(scan *s, size_t i) {
 /* ---------- graphs and memory properties ---------- */
 
 static void check_graph(scan *s, size_t i) {
-    const char *p = s->text + tok(s, i)->off; /* all names start with cuda, cu or CU */
-    if (tok(s, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
+    const char *p = s->text + hc_code_tok(s->u, i)->off; /* all names start with cuda, cu or CU */
+    if (hc_code_tok(s->u, i)->len < 8 || !((p[0] == 'c' && p[1] == 'u') || (p[0] == 'C' && p[1] == 'U'))) return;
     if (find_word(W_GRAPH_CONDITIONAL, s, i) == NONE || !global_use(s, i)) return;
     char name[96];
     tok_name(s, i, name, sizeof name);
-    hc_unit_diag(s->u, HC_D_GRAPH_CONDITIONAL, tok(s, i)->off, name, name);
+    hc_unit_diag(s->u, HC_D_GRAPH_CONDITIONAL, hc_code_tok(s->u, i)->off, name, name);
 }
 
 /* prop.allocFlags.usage -> prop.usage where the target HIP predates allocFlags (5.3). */
 static int check_alloc_flags(scan *s, size_t i) {
     hc_version target = s->u->opt->hip_version;
     if (!s->alloc_prop || target == 0 || target >= HC_VERSION(5, 3, 0)) return 0;
-    if (!is(s, i, "allocFlags") || !(is(s, prev(s, i), ".") || is(s, prev(s, i), "->"))) return 0;
-    size_t dot = next(s, i), member = next(s, dot);
+    if (!hc_code_is(s->u, i, "allocFlags") || !(hc_code_is(s->u, hc_code_prev(s->u, i), ".") || hc_code_is(s->u, hc_code_prev(s->u, i), "->"))) return 0;
+    size_t dot = hc_code_next(s->u, i), member = hc_code_next(s->u, dot);
     char name[64];
-    if (is(s, dot, ".") && is_kind(s, member, HC_TOK_IDENT)) {
+    if (hc_code_is(s->u, dot, ".") && hc_code_kind(s->u, member, HC_TOK_IDENT)) {
         tok_name(s, member, name, sizeof name);
         if (find_word(W_ALLOC_FLAG, s, member) != NONE) {
-            hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, tok(s, i)->off, name, name, name);
-            return hc_unit_edit(s->u, tok(s, i)->off, tok(s, member)->off - tok(s, i)->off, "", HC_PRIO_REWRITE,
+            hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_REWRITTEN, hc_code_tok(s->u, i)->off, name, name, name);
+            return hc_unit_edit(s->u, hc_code_tok(s->u, i)->off, hc_code_tok(s->u, member)->off - hc_code_tok(s->u, i)->off, "", HC_PRIO_REWRITE,
                                 HC_EFFORT_ARGUMENTS);
         }
-        hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, tok(s, i)->off, name, ".", name);
+        hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, hc_code_tok(s->u, i)->off, name, ".", name);
         return 0;
     }
-    hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, tok(s, i)->off, "allocFlags", "", "");
+    hc_unit_diag(s->u, HC_D_ALLOC_FLAGS_MISSING, hc_code_tok(s->u, i)->off, "allocFlags", "", "");
     return 0;
 }
 
@@ -586,7 +549,7 @@ static int check_alloc_flags(scan *s, size_t i) {
 
 /* The type an integer or floating literal has, or NULL (too large, long double, not a literal). */
 static const char *literal_type(const scan *s, size_t i) {
-    const hc_token *t = tok(s, i);
+    const hc_token *t = hc_code_tok(s->u, i);
     const char *p = s->text + t->off;
     bool hex = t->len > 1 && p[0] == '0' && (p[1] == 'x' || p[1] == 'X');
     bool floating = false;
@@ -622,11 +585,11 @@ static const char *literal_type(const scan *s, size_t i) {
  * function's parameter list and the use; NULL when not found, ambiguous or not a plain arithmetic type. */
 static const char *declared_type(const scan *s, const device_body *b, size_t use) {
     const char *found = NULL;
-    const hc_token *u = tok(s, use);
-    for (size_t i = b->params; valid(s, i) && i < use; i = next(s, i)) {
-        if (!spelled(s, i, s->text + u->off, u->len) || is(s, prev(s, i), ".") || is(s, prev(s, i), "->")) continue;
-        size_t after = next(s, i);
-        if (!is(s, after, ",") && !is(s, after, ";") && !is(s, after, "=") && !is(s, after, ")") && !is(s, after, "{"))
+    const hc_token *u = hc_code_tok(s->u, use);
+    for (size_t i = b->params; hc_code_valid(s->u, i) && i < use; i = hc_code_next(s->u, i)) {
+        if (!hc_code_spelled(s->u, i, s->text + u->off, u->len) || hc_code_is(s->u, hc_code_prev(s->u, i), ".") || hc_code_is(s->u, hc_code_prev(s->u, i), "->")) continue;
+        size_t after = hc_code_next(s->u, i);
+        if (!hc_code_is(s->u, after, ",") && !hc_code_is(s->u, after, ";") && !hc_code_is(s->u, after, "=") && !hc_code_is(s->u, after, ")") && !hc_code_is(s->u, after, "{"))
             continue;
         const char *type = NULL;
         size_t best_words = 0;
@@ -639,15 +602,15 @@ static const char *declared_type(const scan *s, const device_body *b, size_t use
             for (char *w = words + strlen(words); ok;) {
                 char *start = w;
                 while (start > words && start[-1] != ' ') start--;
-                at = prev(s, at);
-                ok = spelled(s, at, start, (size_t)(w - start));
+                at = hc_code_prev(s->u, at);
+                ok = hc_code_spelled(s->u, at, start, (size_t)(w - start));
                 nwords++;
                 if (start == words) break;
                 w = start - 1;
             }
             if (!ok || nwords <= best_words) continue;
-            size_t before = prev(s, at); /* a longer type (unsigned long, long long) is another entry */
-            if (is(s, before, "unsigned") || is(s, before, "signed") || is(s, before, "long") || is(s, before, "short"))
+            size_t before = hc_code_prev(s->u, at); /* a longer type (unsigned long, long long) is another entry */
+            if (hc_code_is(s->u, before, "unsigned") || hc_code_is(s->u, before, "signed") || hc_code_is(s->u, before, "long") || hc_code_is(s->u, before, "short"))
                 continue;
             type = minmax_types[k].type;
             best_words = nwords;
@@ -661,7 +624,7 @@ static const char *declared_type(const scan *s, const device_body *b, size_t use
 
 static bool is_unsigned_builtin(const scan *s, size_t i) {
     for (size_t k = 0; k < COUNT_OF(unsigned_builtins); k++)
-        if (is(s, i, unsigned_builtins[k])) return true;
+        if (hc_code_is(s->u, i, unsigned_builtins[k])) return true;
     return false;
 }
 
@@ -670,16 +633,16 @@ static bool is_unsigned_builtin(const scan *s, size_t i) {
  * the cast even where CUDA's type already is the common one. */
 static const char *argument_type(const scan *s, const device_body *b, size_t first, size_t last, bool *builtin) {
     *builtin = false;
-    if (first == last && is_kind(s, first, HC_TOK_NUMBER)) return literal_type(s, first);
-    if (first == last && is_kind(s, first, HC_TOK_IDENT)) return declared_type(s, b, first);
-    if (is(s, first, "-") && next(s, first) == last && is_kind(s, last, HC_TOK_NUMBER)) {
+    if (first == last && hc_code_kind(s->u, first, HC_TOK_NUMBER)) return literal_type(s, first);
+    if (first == last && hc_code_kind(s->u, first, HC_TOK_IDENT)) return declared_type(s, b, first);
+    if (hc_code_is(s->u, first, "-") && hc_code_next(s->u, first) == last && hc_code_kind(s->u, last, HC_TOK_NUMBER)) {
         const char *t = literal_type(s, last);
         return t && strncmp(t, "unsigned", 8) != 0 ? t : NULL;
     }
-    size_t dot = next(s, first), member = next(s, dot);
-    if (member == last && is(s, dot, ".") &&
+    size_t dot = hc_code_next(s->u, first), member = hc_code_next(s->u, dot);
+    if (member == last && hc_code_is(s->u, dot, ".") &&
         is_unsigned_builtin(s, first) &&
-        (is(s, member, "x") || is(s, member, "y") || is(s, member, "z"))) {
+        (hc_code_is(s->u, member, "x") || hc_code_is(s->u, member, "y") || hc_code_is(s->u, member, "z"))) {
         *builtin = true;
         return "unsigned int";
     }
@@ -704,37 +667,37 @@ static int cast_builtin_arguments(scan *s, size_t i, size_t a0, size_t b0) {
     tok_name(s, i, name, sizeof name);
     size_t first = a0 != NONE ? a0 : b0;
     char builtin[32];
-    snprintf(builtin, sizeof builtin, "%.*s.%.*s", (int)tok(s, first)->len, s->text + tok(s, first)->off,
-             (int)tok(s, next(s, next(s, first)))->len, s->text + tok(s, next(s, next(s, first)))->off);
-    hc_unit_diag(s->u, HC_D_MINMAX_BUILTIN, tok(s, i)->off, name, name, builtin);
+    snprintf(builtin, sizeof builtin, "%.*s.%.*s", (int)hc_code_tok(s->u, first)->len, s->text + hc_code_tok(s->u, first)->off,
+             (int)hc_code_tok(s->u, hc_code_next(s->u, hc_code_next(s->u, first)))->len, s->text + hc_code_tok(s->u, hc_code_next(s->u, hc_code_next(s->u, first)))->off);
+    hc_unit_diag(s->u, HC_D_MINMAX_BUILTIN, hc_code_tok(s->u, i)->off, name, name, builtin);
     for (size_t k = 0; k < 2; k++) {
         size_t at = k ? b0 : a0;
-        if (at != NONE && hc_unit_edit(s->u, tok(s, at)->off, 0, "(unsigned int)", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
+        if (at != NONE && hc_unit_edit(s->u, hc_code_tok(s->u, at)->off, 0, "(unsigned int)", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     }
     return 0;
 }
 
 static int check_min_max(scan *s, size_t i) {
-    if (!is(s, i, "min") && !is(s, i, "max")) return 0;
+    if (!hc_code_is(s->u, i, "min") && !hc_code_is(s->u, i, "max")) return 0;
     const device_body *b = device_body_of(s, i);
     if (!b || b->params == NONE || !global_use(s, i)) return 0;
-    size_t open = next(s, i);
-    if (!is(s, open, "(")) return 0;
-    size_t close = match(s, open);
+    size_t open = hc_code_next(s->u, i);
+    if (!hc_code_is(s->u, open, "(")) return 0;
+    size_t close = hc_code_match(s->u, open);
     if (close == NONE) return 0;
     size_t comma = NONE;
-    for (size_t k = next(s, open); valid(s, k) && k < close; k = next(s, k)) {
-        if (is(s, k, "(") || is(s, k, "[") || is(s, k, "{")) {
-            k = match(s, k);
+    for (size_t k = hc_code_next(s->u, open); hc_code_valid(s->u, k) && k < close; k = hc_code_next(s->u, k)) {
+        if (hc_code_is(s->u, k, "(") || hc_code_is(s->u, k, "[") || hc_code_is(s->u, k, "{")) {
+            k = hc_code_match(s->u, k);
             if (k == NONE) return 0;
-        } else if (is(s, k, ",")) {
+        } else if (hc_code_is(s->u, k, ",")) {
             if (comma != NONE) return 0;
             comma = k;
         }
     }
     if (comma == NONE) return 0;
-    size_t a0 = next(s, open), a1 = prev(s, comma), b0 = next(s, comma), b1 = prev(s, close);
+    size_t a0 = hc_code_next(s->u, open), a1 = hc_code_prev(s->u, comma), b0 = hc_code_next(s->u, comma), b1 = hc_code_prev(s->u, close);
     if (a0 == comma || b0 == close) return 0;
     bool builtin_a, builtin_b;
     const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);
@@ -743,13 +706,13 @@ static int check_min_max(scan *s, size_t i) {
     char cast[40], name[8];
     snprintf(cast, sizeof cast, "(%s)", common);
     tok_name(s, i, name, sizeof name);
-    hc_unit_diag(s->u, HC_D_MINMAX_MIXED, tok(s, i)->off, name, name, ta, tb, common);
+    hc_unit_diag(s->u, HC_D_MINMAX_MIXED, hc_code_tok(s->u, i)->off, name, name, ta, tb, common);
     /* prefix casts are enough: each argument is a literal, a name or threadIdx.x, which bind tighter */
     if ((strcmp(ta, common) || builtin_a) &&
-        hc_unit_edit(s->u, tok(s, a0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
+        hc_unit_edit(s->u, hc_code_tok(s->u, a0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     if ((strcmp(tb, common) || builtin_b) &&
-        hc_unit_edit(s->u, tok(s, b0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
+        hc_unit_edit(s->u, hc_code_tok(s->u, b0)->off, 0, cast, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
         return -1;
     return 0;
 }
@@ -760,12 +723,12 @@ static int check_min_max(scan *s, size_t i) {
  * index of the last, or NONE when i starts no such run or the run is one token already. */
 static size_t split_chevron(const scan *s, size_t i, char c) {
     size_t chars = 0, j = i;
-    for (; valid(s, j) && is_kind(s, j, HC_TOK_PUNCT) && chars < 3; j++) {
-        const hc_token *t = tok(s, j);
+    for (; hc_code_valid(s->u, j) && hc_code_kind(s->u, j, HC_TOK_PUNCT) && chars < 3; j++) {
+        const hc_token *t = hc_code_tok(s->u, j);
         for (uint32_t k = 0; k < t->len; k++)
             if (s->text[t->off + k] != c) return NONE;
         if (j > i) /* tokens j-1 and j must be separated by blanks only: no comment, no line of its own */
-            for (uint32_t k = tok(s, j - 1)->off + tok(s, j - 1)->len; k < t->off; k++)
+            for (uint32_t k = hc_code_tok(s->u, j - 1)->off + hc_code_tok(s->u, j - 1)->len; k < t->off; k++)
                 if (s->text[k] != ' ' && s->text[k] != '\t') return NONE;
         chars += t->len;
     }
@@ -776,35 +739,35 @@ static size_t split_chevron(const scan *s, size_t i, char c) {
  * opener `<<` `<` can be nothing else in C++ (no expression starts with '<'); its closer is the first
  * `>>>` or spaced `>> >` after it outside brackets, before the statement ends. Both are joined. */
 static int join_spaced_launch(scan *s, size_t i) {
-    if (!is(s, i, "<<") && !is(s, i, "<")) return 0;
+    if (!hc_code_is(s->u, i, "<<") && !hc_code_is(s->u, i, "<")) return 0;
     size_t open_last = split_chevron(s, i, '<');
-    if (open_last == NONE || (in_directive(s, i) && !(tok(s, i)->flags & HC_TOKF_IN_DEFINE))) return 0;
-    bool directive = in_directive(s, i);
+    if (open_last == NONE || (hc_code_in_directive(s->u, i) && !(hc_code_tok(s->u, i)->flags & HC_TOKF_IN_DEFINE))) return 0;
+    bool directive = hc_code_in_directive(s->u, i);
     size_t close = NONE, close_last = NONE;
-    for (size_t j = step(s, open_last, directive); valid(s, j); j = step(s, j, directive)) {
-        if (is(s, j, "(") || is(s, j, "[") || is(s, j, "{")) {
-            if ((j = match(s, j)) == NONE) return 0;
+    for (size_t j = hc_code_step(s->u, open_last, directive); hc_code_valid(s->u, j); j = hc_code_step(s->u, j, directive)) {
+        if (hc_code_is(s->u, j, "(") || hc_code_is(s->u, j, "[") || hc_code_is(s->u, j, "{")) {
+            if ((j = hc_code_match(s->u, j)) == NONE) return 0;
             continue;
         }
-        if (is(s, j, ";") || is(s, j, "}") || is(s, j, ")") || is(s, j, "]")) return 0;
-        if (is(s, j, ">>>")) {
+        if (hc_code_is(s->u, j, ";") || hc_code_is(s->u, j, "}") || hc_code_is(s->u, j, ")") || hc_code_is(s->u, j, "]")) return 0;
+        if (hc_code_is(s->u, j, ">>>")) {
             close = close_last = j;
             break;
         }
-        if ((is(s, j, ">>") || is(s, j, ">")) && (close_last = split_chevron(s, j, '>')) != NONE) {
+        if ((hc_code_is(s->u, j, ">>") || hc_code_is(s->u, j, ">")) && (close_last = split_chevron(s, j, '>')) != NONE) {
             close = j;
             break;
         }
     }
     if (close == NONE) return 0;
-    const hc_token *a = tok(s, i), *b = tok(s, open_last);
+    const hc_token *a = hc_code_tok(s->u, i), *b = hc_code_tok(s->u, open_last);
     uint32_t n = b->off + b->len - a->off;
     char written[16];
     snprintf(written, sizeof written, "%.*s", n < 12 ? (int)n : 12, s->text + a->off);
     hc_unit_diag(s->u, HC_D_LAUNCH_CHEVRONS_JOINED, a->off, written, written, "<<<");
     if (hc_unit_edit(s->u, a->off, b->off + b->len - a->off, "<<<", HC_PRIO_REWRITE, HC_EFFORT_RENAME) < 0) return -1;
     if (close == close_last) return 0;
-    const hc_token *c = tok(s, close), *d = tok(s, close_last);
+    const hc_token *c = hc_code_tok(s->u, close), *d = hc_code_tok(s->u, close_last);
     return hc_unit_edit(s->u, c->off, d->off + d->len - c->off, ">>>", HC_PRIO_REWRITE, HC_EFFORT_RENAME);
 }
 
@@ -812,28 +775,28 @@ static int join_spaced_launch(scan *s, size_t i) {
 
 /* After an optional const/volatile, a vector type name: its index, else NONE. *type gets the name. */
 static size_t vector_param(const scan *s, size_t j, size_t *type) {
-    while (is(s, j, "const") || is(s, j, "volatile")) j = next(s, j);
+    while (hc_code_is(s->u, j, "const") || hc_code_is(s->u, j, "volatile")) j = hc_code_next(s->u, j);
     if (find_word(W_VECTOR_TYPE, s, j) == NONE) return NONE;
     *type = j;
-    return next(s, j);
+    return hc_code_next(s->u, j);
 }
 
 /* `float4 &operator+=(float4 &a, float4 b)` and the like (helper_math.h): a free compound assignment
  * whose operands are one vector type. HIP declares it as a member of that type: every use is ambiguous. */
 static void check_vector_operator(scan *s, size_t i) {
-    size_t op = next(s, i), open = next(s, op);
-    if (find_word(W_VECTOR_MEMBER_OP, s, op) == NONE || !is(s, open, "(")) return;
-    size_t t1, t2, j = vector_param(s, next(s, open), &t1);
-    if (j == NONE || !is(s, j, "&")) return; /* the left operand is a non-const reference */
-    j = next(s, j);
-    if (is_kind(s, j, HC_TOK_IDENT)) j = next(s, j);
-    if (!is(s, j, ",") || (j = vector_param(s, next(s, j), &t2)) == NONE) return;
-    const hc_token *a = tok(s, t1);
-    if (!spelled(s, t2, s->text + a->off, a->len)) return; /* float4 += float: HIP's is a template, no clash */
+    size_t op = hc_code_next(s->u, i), open = hc_code_next(s->u, op);
+    if (find_word(W_VECTOR_MEMBER_OP, s, op) == NONE || !hc_code_is(s->u, open, "(")) return;
+    size_t t1, t2, j = vector_param(s, hc_code_next(s->u, open), &t1);
+    if (j == NONE || !hc_code_is(s->u, j, "&")) return; /* the left operand is a non-const reference */
+    j = hc_code_next(s->u, j);
+    if (hc_code_kind(s->u, j, HC_TOK_IDENT)) j = hc_code_next(s->u, j);
+    if (!hc_code_is(s->u, j, ",") || (j = vector_param(s, hc_code_next(s->u, j), &t2)) == NONE) return;
+    const hc_token *a = hc_code_tok(s->u, t1);
+    if (!hc_code_spelled(s->u, t2, s->text + a->off, a->len)) return; /* float4 += float: HIP's is a template, no clash */
     char opname[8], type[24];
     tok_name(s, op, opname, sizeof opname);
     tok_name(s, t1, type, sizeof type);
-    hc_unit_diag(s->u, HC_D_VECTOR_OPERATOR, tok(s, i)->off, type, opname, type, type);
+    hc_unit_diag(s->u, HC_D_VECTOR_OPERATOR, hc_code_tok(s->u, i)->off, type, opname, type, type);
 }
 
 /* ---------- identifiers glued to string literals ---------- */
@@ -843,12 +806,12 @@ static void check_vector_operator(scan *s, size_t i) {
  * leading underscore are real user-defined literals, and s and sv the standard library's: those stay.
  * Names with two (__global__, __device__) are reserved to the implementation, never a user's suffix. */
 static int space_literal_suffix(scan *s, size_t i) {
-    const hc_token *lit = tok(s, i);
-    if (!valid(s, i + 1) || !is_kind(s, i + 1, HC_TOK_IDENT)) return 0;
-    const hc_token *id = tok(s, i + 1);
+    const hc_token *lit = hc_code_tok(s->u, i);
+    if (!hc_code_valid(s->u, i + 1) || !hc_code_kind(s->u, i + 1, HC_TOK_IDENT)) return 0;
+    const hc_token *id = hc_code_tok(s->u, i + 1);
     bool user_suffix = s->text[id->off] == '_' && !(id->len > 1 && s->text[id->off + 1] == '_');
-    if (id->off != lit->off + lit->len || user_suffix || is(s, i + 1, "s") || is(s, i + 1, "sv")) return 0;
-    if (in_directive(s, i) && !(lit->flags & HC_TOKF_IN_DEFINE)) return 0; /* #include "x"y is not code */
+    if (id->off != lit->off + lit->len || user_suffix || hc_code_is(s->u, i + 1, "s") || hc_code_is(s->u, i + 1, "sv")) return 0;
+    if (hc_code_in_directive(s->u, i) && !(lit->flags & HC_TOKF_IN_DEFINE)) return 0; /* #include "x"y is not code */
     char name[64];
     tok_name(s, i + 1, name, sizeof name);
     hc_unit_diag(s->u, HC_D_LITERAL_SUFFIX_SPACED, id->off, name, name);
@@ -867,7 +830,7 @@ int hc_pass_unportable(hc_unit *u) {
     collect_cg_namespaces(&s);
     collect_cg_variables(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
-        s.alloc_prop = is(&s, i, "cudaMemAllocationProp") || is(&s, i, "CUmemAllocationProp");
+        s.alloc_prop = hc_code_is(u, i, "cudaMemAllocationProp") || hc_code_is(u, i, "CUmemAllocationProp");
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         const hc_token *t = &u->toks.v[i];
@@ -883,16 +846,16 @@ int hc_pass_unportable(hc_unit *u) {
             continue;
         }
         if (t->kind != HC_TOK_IDENT) continue;
-        if (is(&s, i, "asm") || is(&s, i, "__asm__") || is(&s, i, "__asm")) {
+        if (hc_code_is(u, i, "asm") || hc_code_is(u, i, "__asm__") || hc_code_is(u, i, "__asm")) {
             check_asm(&s, i);
             continue;
         }
-        if (is(&s, i, "operator")) {
+        if (hc_code_is(u, i, "operator")) {
             check_vector_operator(&s, i);
             continue;
         }
         if (is_removed_word(&s, i)) { /* in code and macro bodies; #ifdef CUDART_CB and #define CUDART_CB stay */
-            bool defined_here = is(&s, prev(&s, i), "define") || is(&s, prev(&s, i), "undef");
+            bool defined_here = hc_code_is(u, hc_code_prev(u, i), "define") || hc_code_is(u, hc_code_prev(u, i), "undef");
             if ((!(t->flags & HC_TOKF_DIRECTIVE) || (t->flags & HC_TOKF_IN_DEFINE)) && !defined_here)
                 rc = remove_word(&s, i);
             continue;

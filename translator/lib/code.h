@@ -1,0 +1,47 @@
+/* code.h: one way for every pass to read a unit's tokens as code: bounds-checked token predicates, the
+ * next and previous token past comments, and brackets matched across #if lines. It proposes nothing and
+ * knows no CUDA name. */
+#ifndef HC_CODE_H
+#define HC_CODE_H
+#include "unit.h"
+
+/* Token i exists (i may be SIZE_MAX or past the end: every predicate below is then false). */
+static inline bool hc_code_valid(const hc_unit *u, size_t i) { return i < u->toks.n; }
+static inline const hc_token *hc_code_tok(const hc_unit *u, size_t i) { return &u->toks.v[i]; }
+/* Token i exists and spells s. */
+static inline bool hc_code_is(const hc_unit *u, size_t i, const char *s) {
+    return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s);
+}
+/* Token i exists and is of kind k. */
+static inline bool hc_code_kind(const hc_unit *u, size_t i, hc_tok_kind k) { return i < u->toks.n && u->toks.v[i].kind == k; }
+/* Token i is punctuation spelled s (a string "<" is not). */
+static inline bool hc_code_punct(const hc_unit *u, size_t i, const char *s) {
+    return hc_code_kind(u, i, HC_TOK_PUNCT) && hc_tok_is(u->text, &u->toks.v[i], s);
+}
+/* Token i spells the n bytes at str. */
+static inline bool hc_code_spelled(const hc_unit *u, size_t i, const char *str, size_t n) {
+    return i < u->toks.n && u->toks.v[i].len == n && memcmp(u->text + u->toks.v[i].off, str, n) == 0;
+}
+/* Tokens a and b spell the same. */
+static inline bool hc_code_same(const hc_unit *u, size_t a, size_t b) {
+    return hc_code_spelled(u, b, u->text + u->toks.v[a].off, u->toks.v[a].len);
+}
+/* Token i lies on a preprocessor directive line. */
+static inline bool hc_code_in_directive(const hc_unit *u, size_t i) {
+    return i < u->toks.n && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);
+}
+/* The next token that is not a comment (u->toks.n when none), and the previous one (SIZE_MAX when none;
+ * SIZE_MAX gives SIZE_MAX, so walks backwards can be chained). */
+static inline size_t hc_code_next(const hc_unit *u, size_t i) { return hc_tok_next(&u->toks, i); }
+static inline size_t hc_code_prev(const hc_unit *u, size_t i) { return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i); }
+
+/* The next code token after i, skipping comments and, when the walk did not start in a directive
+ * (directive false), whole preprocessor lines: a function body may hold #if lines. A walk that started
+ * in a directive ends with it (u->toks.n), since a bracket opened there never closes outside it. This is
+ * how #if lines are handled everywhere code is walked across them. */
+size_t hc_code_step(const hc_unit *u, size_t i, bool directive);
+/* The matching closer of the ( [ { at open, stepping with hc_code_step (so across #if lines, unlike
+ * hc_tok_match), or SIZE_MAX. */
+size_t hc_code_match(const hc_unit *u, size_t open);
+
+#endif
