@@ -25,7 +25,9 @@ hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
     hc_resolution r = {HC_RES_UNSUPPORTED, "", 0};
     const char *name = m->hip;
     hc_version added = m->hip_added, removed = m->hip_removed, experimental = m->hip_experimental;
-    if (opt->miopen && m->family == HC_FAM_DNN) {
+    /* --miopen also takes the MIOpen name a runtime row gives (cudaStream_t -> miopenAcceleratorQueue_t,
+     * MIOpen's typedef of hipStream_t), as hipify-clang does; --roc never does (roc_applies) */
+    if (opt->miopen && (m->family == HC_FAM_DNN || (m->family == HC_FAM_RUNTIME && m->roc[0]))) {
         if (!m->roc[0]) {
             r.kind = HC_RES_NO_MIOPEN;
             return r;
