@@ -3,16 +3,19 @@
 # an old commit, makes hand edits of the usual kinds, and moves the CUDA tree to a later commit. Then
 # --resync brings the changes in. It counts files merged, conflicts, and hand edits kept or lost.
 # It never writes into REPO: the work happens in a clone under WORK.
-# Usage: scripts/resync-history.sh HIPIFY REPO OLD_COMMIT NEW_COMMIT WORK [EDIT_EVERY]
+# Usage: scripts/resync-history.sh HIPIFY REPO OLD_COMMIT NEW_COMMIT WORK [EDIT_EVERY [SUBDIR]]
+# SUBDIR ports one directory of the repository (a sparse checkout: the rest of the tree is never read).
 set -eu
-HIPIFY=$1 REPO=$2 OLD=$3 NEW=$4 WORK=$5 EVERY=${6:-3}
+HIPIFY=$1 REPO=$2 OLD=$3 NEW=$4 WORK=$5 EVERY=${6:-3} SUB=${7:-}
 case $HIPIFY in /*) ;; *) HIPIFY=$(pwd)/$HIPIFY ;; esac
 [ ! -e "$WORK" ] || { echo "resync-history: $WORK exists; give a new directory" >&2; exit 2; }
 mkdir -p "$WORK" && cd "$WORK"
 git clone -q --no-checkout "$REPO" cuda
+[ -z "$SUB" ] || git -C cuda sparse-checkout set "$SUB"
 git -C cuda checkout -q "$OLD"
+CUDA=cuda${SUB:+/$SUB}
 t0=$(date +%s)
-"$HIPIFY" -O hip cuda >port.log 2>&1 || true # diagnostics and files hipify-c could not read are in port.log
+"$HIPIFY" -O hip "$CUDA" >port.log 2>&1 || true # diagnostics and files hipify-c could not read are in port.log
 t1=$(date +%s)
 echo "port of $(git -C cuda rev-parse --short HEAD): $(find hip -type f ! -name .hipify_manifest.json | wc -l) files, $((t1 - t0)) s"
 
@@ -49,10 +52,10 @@ echo "hand edits: $(wc -l <edits.txt) in $(cut -d' ' -f2 edits.txt | sort -u | w
 
 git -C cuda checkout -q "$NEW"
 echo "CUDA moved to $(git -C cuda rev-parse --short HEAD): $(git -C cuda rev-list --count "$OLD..$NEW") commits," \
-     "$(git -C cuda diff --shortstat "$OLD" "$NEW")"
+     "$(git -C cuda diff --shortstat "$OLD" "$NEW" -- ${SUB:-.})"
 t0=$(date +%s)
 status=0
-"$HIPIFY" --resync hip --resync-json resync.json cuda >resync.txt 2>resync.log || status=$?
+"$HIPIFY" --resync hip --resync-json resync.json "$CUDA" >resync.txt 2>resync.log || status=$?
 t1=$(date +%s)
 echo "resync: exit $status, $((t1 - t0)) s"
 grep '^summary:' resync.txt
@@ -79,9 +82,14 @@ echo "files with conflict markers: $(grep -rl '^<<<<<<< HIP tree' hip | wc -l)"
 
 # The re-synced tree against a fresh port of the new commit: outside the files with conflicts, every
 # line that differs should be a hand edit (the guard block is 4 lines around its marker).
-"$HIPIFY" -O fresh cuda >fresh.log 2>&1 || true
+"$HIPIFY" -O fresh "$CUDA" >fresh.log 2>&1 || true
 conf=$(grep -rl '^<<<<<<< HIP tree' hip | sed 's|^hip/||' || true)
 cp -r hip cmp_hip && cp -r fresh cmp_fresh
+# files removed upstream but hand-edited are kept by design: counted apart
+kept_removed=$(sed -n 's/^  removed-kept  *//p' resync.txt)
+for k in $kept_removed; do rm -f "cmp_hip/$k"; done
+find cmp_hip -type d -empty -delete
+echo "files removed upstream but hand-edited, kept: $(echo $kept_removed | wc -w)"
 confl=0
 for c in $conf; do
   confl=$((confl + $(diff "fresh/$c" "hip/$c" | grep -c '^[<>] ' || true)))

@@ -24,6 +24,7 @@ int upstream() { return 3; }
 CU
 printf '#include <cuda_runtime.h>\nint b() { return (int)cudaGetLastError(); }\n' >cuda/b.cu
 printf 'int gone() { return 0; }\n' >cuda/gone.h
+mkdir cuda/subdir && printf 'int sub() { return 0; }\n' >cuda/subdir/only.h
 printf 'int gone_edited() { return 0; }\n' >cuda/gone_edited.h
 printf 'int moved() {\n  return 7;\n}\nint more() { return 8; }\n' >cuda/old_name.h
 printf 'int clash() { return 1; }\nint x;\n' >cuda/clash.h
@@ -43,7 +44,7 @@ cp -r hip hip_before
 sed -i 's/int upstream() { return 3; }/int upstream() { return 33; }/' cuda/a.cu
 sed -i 's/cudaGetLastError/cudaPeekAtLastError/' cuda/b.cu
 sed -i 's/int clash() { return 1; }/int clash() { return 2; }/' cuda/clash.h
-git -C cuda rm -q gone.h gone_edited.h && git -C cuda mv old_name.h new_name.h
+git -C cuda rm -q gone.h gone_edited.h subdir/only.h && git -C cuda mv old_name.h new_name.h
 printf '#include <cuda_runtime.h>\nint c() { return (int)cudaDeviceReset(); }\n' >cuda/c.cu && git -C cuda add c.cu
 git -C cuda add -A && $G -C cuda commit -qm two
 find cuda -type f -not -path '*/.git/*' -exec md5sum {} + | sort >cuda.sum
@@ -63,6 +64,7 @@ has hip/clash.h 'return 10' "conflict keeps ours"
 has hip/clash.h 'return 2' "conflict shows theirs"
 has resync.txt '^  removed  *gone.h$' "unedited removal"
 absent hip/gone.h "removed upstream, unedited: removed"
+absent hip/subdir "a directory its removed files left empty is removed"
 has resync.txt '^  removed-kept  *gone_edited.h$' "edited removal reported"
 has hip/gone_edited.h 'edited before removal' "removed upstream but hand-edited: kept"
 has resync.txt '^  renamed  *old_name.h -> new_name.h$' "rename followed"
@@ -115,6 +117,6 @@ diff -r -x .hipify_manifest.json hip3 hip3_before >/dev/null || fail "a refused 
 mkdir d && cp cuda_v1/a.cu d/ && git init -q d && git -C d add . && $G -C d commit -qm one && echo '// local' >>d/a.cu
 $HIPIFY -O hipd d >/dev/null 2>&1
 run 2 "dirty base" "$HIPIFY" --resync hipd d
-has stderr 'uncommitted changes' "dirty message"
+has stderr 'hipd/.hipify_manifest.json:[0-9]*: error: the ported files were not those of commit' "dirty message"
 [ -z "$(ls -A tmpd)" ] || fail "scratch directories left after refusals: $(ls tmpd)"
 finish

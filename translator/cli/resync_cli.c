@@ -138,8 +138,9 @@ static int base_from_git(resync_run *r) {
                           "name the CUDA tree as it was at the port with --base-cuda DIR", r->manifest_path,
                           hc_manifest_line_of(r->manifest_text, "cuda"));
     if (r->rec.git_dirty)
-        return fail_usage("%s:%u: error: the CUDA tree had uncommitted changes when it was ported (git_dirty), so commit "
-                          "%s is not its base: name the tree as it was with --base-cuda DIR", r->manifest_path,
+        return fail_usage("%s:%u: error: the ported files were not those of commit %s (git_dirty: modified, untracked or "
+                          "ignored files, or symbolic links), so the commit is not the base: name the tree as it was with "
+                          "--base-cuda DIR", r->manifest_path,
                           hc_manifest_line_of(r->manifest_text, "git_dirty"), r->rec.git_commit);
     char err[PATH_MAX + 256];
     int rc = HC_EXIT_USAGE;
@@ -313,6 +314,18 @@ static int write_json(resync_run *r, const hc_rs_plan *plan, const char *base_id
     return st < 0 ? -1 : 0;
 }
 
+/* Removes the directories that the removal of rel left empty, up to (not including) root, as git does;
+ * rmdir takes only an empty directory, so nothing else can go. */
+static void prune_empty_dirs(const char *root, const char *rel) {
+    char p[PATH_MAX];
+    size_t rl = strlen(root);
+    if ((size_t)snprintf(p, sizeof p, "%s/%s", root, rel) >= sizeof p) return;
+    for (char *slash = strrchr(p, '/'); slash && slash > p + rl; slash = strrchr(p, '/')) {
+        *slash = '\0';
+        if (rmdir(p) != 0) break;
+    }
+}
+
 /* Carries the plan out: writes and removals inside the HIP tree only, never over a CUDA file. */
 static int apply_plan(resync_run *r, hc_rs_plan *plan, const char *theirs_dir) {
     int failed = 0;
@@ -337,7 +350,8 @@ static int apply_plan(resync_run *r, hc_rs_plan *plan, const char *theirs_dir) {
         if (e->remove) {
             if (hc_output_path(r->hip, e->remove_rel, path, sizeof path, err, sizeof err) != 0) continue;
             hc_out_status st = hc_out_remove(&p, path, e->expect, e->expect_len, err, sizeof err);
-            if (st == HC_OUT_KEPT) hc_out_printf(stderr, "%s: warning: changed while re-syncing; kept\n", path);
+            if (st == HC_OUT_WRITTEN) prune_empty_dirs(r->hip, e->remove_rel);
+            else if (st == HC_OUT_KEPT) hc_out_printf(stderr, "%s: warning: changed while re-syncing; kept\n", path);
             else if (st < 0) {
                 hc_out_printf(stderr, "%s: error: %s\n", path, err);
                 failed++;
