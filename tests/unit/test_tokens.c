@@ -1,6 +1,6 @@
 /* test_tokens.c: unit tests of the raw token pass (tokens.c): kinds, launch brackets as single tokens,
  * directive and #define flags, line numbers across splices, raw strings, unterminated comments and
- * literals, bracket matching. It does not test any rule that uses the tokens. */
+ * literals, lone quotes in text no compiler lexes (#if 0, #error), bracket matching. It does not test any rule that uses the tokens. */
 #include "tokens.h"
 #include "unit_check.h"
 
@@ -98,6 +98,52 @@ static void test_lexical_errors(void) {
     hc_token_list_free(&l);
 }
 
+/* Text no compiler lexes (a group under #if 0 or #elif false, the text of #error and #warning) may hold a
+ * lone quote: prose such as "don't". It is no unterminated literal there, and the names after it on
+ * the line stay tokens; an active group, or a group whose condition is not literally false, keeps the
+ * error. */
+static void test_dead_text(void) {
+    static const struct { const char *text; uint32_t line; } cases[] = {
+        {"#if 0\nWe don't call cudaMalloc here.\n#endif\n", 0},
+        {"#if (0) // off\nit's\n#endif\n", 0},
+        {"#  if false\nit's\n#endif\n", 0},
+        {"#if 0L\n#ifdef X\nit's\n#endif\nand 'this\n#else\nint x;\n#endif\n", 0},
+        {"#if A\n#elif 0\nit's\n#else\nint x;\n#endif\n", 0},
+        {"#error don't do this\n#warning it's old\n", 0},
+        {"#if 0\n#else\nit's\n#endif\n", 3},     /* the #else branch is live */
+        {"#if 0\n#endif\nit's\n", 3},              /* after the group */
+        {"#if 0\n#if 1\n#endif\n#endif\n'x\n", 5}, /* nested groups end with their own #endif */
+        {"#if 00x\nit's\n#endif\n", 2},            /* not literally zero */
+        {"#if 0 + 1\nit's\n#endif\n", 2},
+        {"#if ZERO\nit's\n#endif\n", 2},
+        {"#if 10\nit's\n#endif\n", 2},
+        {"#define E don't\n", 1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        hc_token_list l;
+        const char *t = cases[i].text;
+        CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
+        if (l.unterminated_literal_line != cases[i].line) fprintf(stderr, "case %zu: %s\n", i, t);
+        CHECK_INT(l.unterminated_literal_line, cases[i].line);
+        hc_token_list_free(&l);
+    }
+    hc_token_list l;
+    const char *t = cases[0].text;
+    CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
+    size_t name = find(t, &l, "cudaMalloc");
+    CHECK(name != SIZE_MAX && l.v[name].kind == HC_TOK_IDENT && l.v[name].line == 2);
+    size_t quote = find(t, &l, "'");
+    CHECK(quote != SIZE_MAX && l.v[quote].kind == HC_TOK_PUNCT && l.v[quote].len == 1);
+    CHECK(hc_tok_is(t, &l.v[l.n - 1], "endif") && l.v[l.n - 1].line == 3);
+    hc_token_list_free(&l);
+    /* a prefix letter before the lone quote stays an identifier ("L's") */
+    const char *p = "#if 0\nL's\n#endif\n";
+    CHECK_INT(hc_tokenize(p, strlen(p), &l), 0);
+    size_t L = find(p, &l, "L");
+    CHECK(L != SIZE_MAX && l.v[L].kind == HC_TOK_IDENT && hc_tok_is(p, &l.v[L + 1], "'"));
+    hc_token_list_free(&l);
+}
+
 static void test_binary_safety(void) {
     /* well-formed UTF-8 continues an identifier; NUL and control bytes do not stop the lexer */
     const char t[] = "caf\xc3\xa9 = 1; \x01 x";
@@ -127,6 +173,7 @@ int main(void) {
     test_comments_strings();
     test_directives();
     test_lexical_errors();
+    test_dead_text();
     test_binary_safety();
     UNIT_DONE();
 }

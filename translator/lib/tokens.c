@@ -80,6 +80,82 @@ static size_t literal_prefix(const char *p, const char *end, int *raw, char *quo
     return 0;
 }
 
+/* ---- lexically dead text ----
+ * The preprocessor never lexes the lines of a group it skips, except as directives, so prose there
+ * ("#if 0 / don't ... / #endif") is accepted by every compiler. The lexer knows one kind of skipped group
+ * without evaluating anything: one whose condition is the literal 0 or false. In such a group, and in the
+ * text of #error and #warning (which is not C), a quote that does not close on its line is a lone
+ * character, not an unterminated literal. */
+
+static const char *skip_blanks(const char *p, const char *end) {
+    for (;;) {
+        size_t k = splice_len(p, end);
+        if (k) p += k;
+        else if (p < end && (*p == ' ' || *p == '\t')) p++;
+        else return p;
+    }
+}
+
+/* The directive name after the '#' at p: its length, *w set to it (0 when none). */
+static size_t directive_name(const char *p, const char *end, const char **w) {
+    p = skip_blanks(p, end);
+    *w = p;
+    while (p < end && is_ident_char((unsigned char)*p)) p++;
+    return (size_t)(p - *w);
+}
+
+/* True when the condition at p (after "if" or "elif") is the literal 0 or false, parenthesized or not,
+ * with nothing but a comment after it on the line. */
+static int zero_condition(const char *p, const char *end) {
+    p = skip_blanks(p, end);
+    int parens = 0;
+    while (p < end && *p == '(') p = skip_blanks(p + 1, end), parens++;
+    if ((size_t)(end - p) >= 5 && !memcmp(p, "false", 5) && !(p + 5 < end && is_ident_char((unsigned char)p[5]))) {
+        p += 5;
+    } else {
+        if (p >= end || *p != '0') return 0;
+        if (p + 2 < end && (p[1] == 'x' || p[1] == 'X') && p[2] == '0') p += 2; /* 0x0 */
+        while (p < end && *p == '0') p++;
+        while (p < end && strchr("uUlL", *p) && *p) p++;
+        if (p < end && is_ident_char((unsigned char)*p)) return 0;
+    }
+    for (p = skip_blanks(p, end); parens && p < end && *p == ')'; parens--) p = skip_blanks(p + 1, end);
+    if (parens) return 0;
+    return p >= end || *p == '\n' || *p == '\r' || (*p == '/' && p + 1 < end && (p[1] == '/' || p[1] == '*'));
+}
+
+static int word_is(const char *w, size_t n, const char *s) { return strlen(s) == n && !memcmp(w, s, n); }
+
+/* Conditional-group state of the directive whose name starts at w: dead > 0 while inside a group whose
+ * condition is literally false (nest counts the conditionals opened inside it). */
+typedef struct dead_state {
+    int dead, nest;
+} dead_state;
+
+static void dead_directive(dead_state *d, const char *w, size_t n, const char *end) {
+    int opens = word_is(w, n, "if") || word_is(w, n, "ifdef") || word_is(w, n, "ifndef");
+    int branch = word_is(w, n, "else") || word_is(w, n, "elif") || word_is(w, n, "elifdef") || word_is(w, n, "elifndef");
+    if (!d->dead) {
+        /* "#if 0" opens a dead group; "#elif 0" makes its own branch dead, up to the next branch */
+        if ((word_is(w, n, "if") || word_is(w, n, "elif")) && zero_condition(w + n, end)) d->dead = 1, d->nest = 0;
+        return;
+    }
+    if (opens) d->nest++;
+    else if (word_is(w, n, "endif")) {
+        if (d->nest) d->nest--;
+        else d->dead = 0;
+    } else if (branch && !d->nest) {
+        d->dead = word_is(w, n, "elif") && zero_condition(w + n, end);
+    }
+}
+
+/* A quote at s (after a prefix of pre letters) that closes nowhere, in text no compiler lexes: the prefix
+ * is an identifier and the quote a lone punctuator, and lexing goes on after it. Returns the end. */
+static const char *lone_quote(const char *s, size_t pre, uint8_t *kind) {
+    *kind = pre ? HC_TOK_IDENT : HC_TOK_PUNCT;
+    return s + (pre ? pre : 1);
+}
+
 int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
     const char *p = text, *end = text + len;
     uint32_t line = 1;
@@ -87,6 +163,8 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
     int in_directive = 0; /* inside a # directive until an unspliced newline */
     int directive_tokens = 0;
     int include_directive = 0, define_directive = 0;
+    int prose_directive = 0; /* #error, #warning: their text is not C */
+    dead_state dead = {0, 0};
     memset(out, 0, sizeof *out);
 
     while (p < end) {
@@ -102,7 +180,7 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
             line++;
             line_start = 1;
             in_directive = 0;
-            include_directive = define_directive = 0;
+            include_directive = define_directive = prose_directive = 0;
             continue;
         }
         if (c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v') {
@@ -135,6 +213,10 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
             p++;
             in_directive = 1;
             directive_tokens = 0;
+            const char *w;
+            size_t wn = directive_name(p, end, &w);
+            dead_directive(&dead, w, wn, end);
+            prose_directive = word_is(w, wn, "error") || word_is(w, wn, "warning");
         } else if (include_directive && c == '<') {
             kind = HC_TOK_STRING; /* <header> */
             p++;
@@ -167,7 +249,8 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
                             p++;
                         }
                     }
-                    if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
+                    if (!closed && (dead.dead || prose_directive)) p = lone_quote(s, pre, &kind), line = sline;
+                    else if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
                 } else {
                     int closed = 0;
                     while (p < end && *p != '\n') {
@@ -177,7 +260,8 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
                         if (*p == quote) { p++; closed = 1; break; }
                         p++;
                     }
-                    if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
+                    if (!closed && (dead.dead || prose_directive)) p = lone_quote(s, pre, &kind), line = sline;
+                    else if (!closed && !out->unterminated_literal_line) out->unterminated_literal_line = sline;
                 }
             } else if (ident_char_len(p, end, 0)) {
                 kind = HC_TOK_IDENT;
