@@ -54,6 +54,18 @@ static void report_stat_failure(const char *path, const char *after) {
         hc_out_printf(stderr, "%s: error: HC2005: cannot read file: %s [unreadable]\n", path, strerror(err));
 }
 
+/* A directory entry whose path does not fit PATH_MAX (4096 bytes with its terminator): the system calls
+ * that read, stat or write a file by name refuse it, so it cannot be translated. Said, and counted as an
+ * error; the path is shown cut in the middle, with its length. */
+static void too_long(walk *w, const char *dir, const char *name) {
+    size_t len = strlen(dir) + 1 + strlen(name);
+    char shown[160];
+    snprintf(shown, sizeof shown, "%.40s...%s/%.40s%s", dir, strlen(dir) > 40 ? dir + strlen(dir) - 40 : "", name,
+             strlen(name) > 40 ? "..." : "");
+    hc_cli_diag(w->cli, shown, HC_D_PATH_TOO_LONG, "path of %zu bytes, over the limit of %d: not read", len, PATH_MAX - 1);
+    w->jobs->errors++;
+}
+
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
 /* Whether the real path inner is outer or lies below it. */
@@ -105,9 +117,13 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
     for (size_t i = 0; i < n && rc == 0; i++) {
         char path[PATH_MAX], sub[PATH_MAX];
         if (!names[i]) continue;
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        if (rel[0]) snprintf(sub, sizeof sub, "%s/%s", rel, names[i]);
-        else snprintf(sub, sizeof sub, "%s", names[i]);
+        int pn = snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        int sn = rel[0] ? snprintf(sub, sizeof sub, "%s/%s", rel, names[i]) : snprintf(sub, sizeof sub, "%s", names[i]);
+        if (pn < 0 || sn < 0 || (size_t)pn >= sizeof path || (size_t)sn >= sizeof sub) {
+            /* a cut path names another file or none: never truncated, never skipped in silence */
+            too_long(w, dir, names[i]);
+            continue;
+        }
         struct stat st, lst;
         if (stat(path, &st) != 0) {
             report_stat_failure(path, "; skipped");

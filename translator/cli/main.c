@@ -229,6 +229,12 @@ static int write_result(const hc_cli *cli, const hc_file_result *r, bool single,
                             "output", err);
     }
     if (cli->inplace) return write_inplace(cli, r, root, guard);
+    size_t need = strlen(cli->out_dir) + 1 + strlen(r->rel_path);
+    if (need >= sizeof path) {
+        hc_cli_diag(cli, r->path, HC_D_PATH_TOO_LONG, "its output path under %s has %zu bytes, over the limit of %zu: "
+                    "not written", cli->out_dir, need, sizeof path - 1);
+        return -1;
+    }
     if (hc_output_path(cli->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
         hc_cli_diag(cli, r->path, HC_D_OUTSIDE_OUTPUT, "refusing to write outside the output directory: %s", err);
         return -1;

@@ -429,6 +429,20 @@ static size_t utf8_printable(const unsigned char *s) {
     return n;
 }
 
+size_t hc_out_utf8_len(const char *s, size_t avail) {
+    const unsigned char *u = (const unsigned char *)s;
+    if (!avail) return 0;
+    if (u[0] < 0x80) return 1;
+    size_t n = u[0] >= 0xF0 && u[0] <= 0xF4 ? 4 : u[0] >= 0xE0 && u[0] <= 0xEF ? 3 : u[0] >= 0xC2 && u[0] <= 0xDF ? 2 : 0;
+    if (!n || n > avail) return 0;
+    for (size_t i = 1; i < n; i++)
+        if ((u[i] & 0xC0) != 0x80) return 0;
+    if ((u[0] == 0xE0 && u[1] < 0xA0) || (u[0] == 0xED && u[1] > 0x9F) || (u[0] == 0xF0 && u[1] < 0x90) ||
+        (u[0] == 0xF4 && u[1] > 0x8F))
+        return 0; /* overlong, surrogate, beyond U+10FFFF */
+    return n;
+}
+
 char *hc_out_escape(const char *s, char *buf, size_t size) {
     if (!size) return buf;
     size_t o = 0;

@@ -107,6 +107,10 @@ int hc_out_resolve(const char *path, char *out, size_t size);
  * components are taken as written). */
 bool hc_out_dir_within(const char *a, const char *b);
 
+/* Length of the well-formed UTF-8 character at s (1 for any ASCII byte), or 0 when the bytes there
+ * are not UTF-8 (a Latin-1 byte, an overlong form, a surrogate, a cut sequence); avail bounds the read. */
+size_t hc_out_utf8_len(const char *s, size_t avail);
+
 /* Copies s into buf (always terminated) with every byte a terminal could act on escaped: C0 controls,
  * DEL, C1 controls and bytes that are not UTF-8 become \xNN (valid UTF-8 text passes unchanged).
  * Output that does not fit is cut at a character boundary. Returns buf. */

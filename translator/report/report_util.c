@@ -68,6 +68,17 @@ void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n)
     size_t start = 0;
     for (size_t i = 0; i < n; i++) {
         const char *entity = NULL;
+        size_t k = hc_out_utf8_len(s + i, n - i);
+        if (!k) { /* not UTF-8 (a Latin-1 file name): the replacement character, as in the embedded JSON */
+            hc_sbuf_add(b, s + start, i - start);
+            hc_sbuf_puts(b, "&#xFFFD;");
+            start = i + 1;
+            continue;
+        }
+        if (k > 1) {
+            i += k - 1;
+            continue;
+        }
         switch (s[i]) {
         case '&': entity = "&amp;"; break;
         case '<': entity = "&lt;"; break;
@@ -108,9 +119,38 @@ int hc_report_write_file(const char *path, const char *data, size_t len, char *e
     return st == HC_OUT_WRITTEN || st == HC_OUT_SAME ? 0 : -1;
 }
 
+/* JSON must be UTF-8, and cJSON copies a string's bytes as they are: a file name that is not UTF-8
+ * (a Latin-1 name) made the whole document invalid. Each such byte becomes the text \xNN, as the
+ * terminal shows it (hc_out_escape); it can only sit inside a string, where "\\x" is an escaped
+ * backslash. Returns text itself when it is valid, else a new string (text is freed); NULL: no memory. */
+static char *json_utf8(char *text)
+{
+    size_t n = strlen(text), bad = 0;
+    for (size_t i = 0, k; i < n; i += k ? k : 1)
+        if (!(k = hc_out_utf8_len(text + i, n - i)))
+            bad++;
+    if (!bad)
+        return text;
+    char *clean = malloc(n + bad * 4 + 1), *o = clean;
+    for (size_t i = 0, k; clean && i < n; i += k ? k : 1) {
+        if ((k = hc_out_utf8_len(text + i, n - i))) {
+            memcpy(o, text + i, k);
+            o += k;
+        } else {
+            o += sprintf(o, "\\\\x%02X", (unsigned char)text[i]);
+        }
+    }
+    if (clean)
+        *o = '\0';
+    free(text);
+    return clean;
+}
+
 int hc_report_write_json(const cJSON *root, bool compact, const char *path, char *err, size_t errsize)
 {
     char *text = compact ? cJSON_PrintUnformatted(root) : cJSON_Print(root);
+    if (text)
+        text = json_utf8(text);
     if (!text)
         return hc_report_fail(err, errsize, "%s: out of memory while formatting JSON", path);
     size_t n = strlen(text);

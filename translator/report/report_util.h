@@ -16,7 +16,7 @@ typedef struct hc_sbuf {
 void hc_sbuf_add(hc_sbuf *b, const char *s, size_t n);
 void hc_sbuf_puts(hc_sbuf *b, const char *s);
 void hc_sbuf_printf(hc_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Appends text with & < > " ' replaced by HTML entities. */
+/* Appends text with & < > " ' replaced by HTML entities, and each byte that is not UTF-8 by U+FFFD. */
 void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n);
 void hc_sbuf_free(hc_sbuf *b);
 
