@@ -90,7 +90,7 @@ static void add_diag(hc_file_result *r, hc_diag_id id, uint32_t off, uint32_t li
     r->diags = realloc(r->diags, (r->ndiags + 1) * sizeof *r->diags);
     char msg[256];
     if (id == HC_D_REMOVED_CUDA_API)
-        snprintf(msg, sizeof msg, info->format, name, "11.0", "hipDeviceSynchronize");
+        snprintf(msg, sizeof msg, info->format, name, "CUDA", "11.0", "hipDeviceSynchronize");
     else if (id == HC_D_WARP_MASK_32)
         snprintf(msg, sizeof msg, info->format, name, "__shfl_down_sync");
     else if (id == HC_D_BINARY_FILE)
