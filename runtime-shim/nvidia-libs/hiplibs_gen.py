@@ -94,6 +94,8 @@ class Layer:
         self.enum_extra = {}      # CUDA enum id -> [(target enumerator, further CUDA enumerator it stands for)]
         self.wrapped = {}         # target function -> CUDA function its wrapper calls
         self.defined = set()      # target names the layer defines
+        self.where = {}           # target name -> the generated header that defines it
+        self.enum_header = {}     # CUDA enum id -> the generated header that defines its target enum
         self.hip_provided = {}    # CUDA enum id -> target name HIP's headers define as the CUDA type
         self.cuda_enum_type = {}  # CUDA enum id -> a CUDA type name that spells it
         self.status_success = {}  # CUDA enum id -> CUDA enumerator meaning success
@@ -143,7 +145,7 @@ def render_type(toks, name):
         [t for t in toks if t != '%s'])
 
 
-def wrapper(target, cuda_name, proto, layer, decls, extras):
+def wrapper(target, cuda_name, proto, layer, decls, extras, used=None):
     """An inline function named `target` that converts its arguments and calls `cuda_name`; (code, None) or
     (None, reason)."""
     ret, params, _file = proto[:3]
@@ -155,6 +157,8 @@ def wrapper(target, cuda_name, proto, layer, decls, extras):
         return None, 'returns a pointer to an enum'
     sig, args, pre, post = [], [], [], []
     status_eid = ret_enums[0] if ret_enums else None
+    if used is not None and status_eid is not None:
+        used.add(status_eid)
     for i, p in enumerate(params):
         toks, name = param_split(p)
         if toks is None:
@@ -169,6 +173,8 @@ def wrapper(target, cuda_name, proto, layer, decls, extras):
         if '(' in toks or len(set(enums)) > 1:
             return None, 'parameter %d holds an enum inside a function pointer or several enums: %s' % (i, p)
         eid = enums[0]
+        if used is not None:
+            used.add(eid)
         cuda_t = layer.cuda_enum_type[eid]
         if stars == 0:
             sig.append(render_type(mapped, name))
@@ -176,7 +182,7 @@ def wrapper(target, cuda_name, proto, layer, decls, extras):
         elif stars == 1 and 'const' not in toks:
             # An enum the call writes (a getter): converted back by name after the call.
             sig.append(render_type(mapped, name))
-            pre.append('  %s hipify_out%d = %s();' % (cuda_t, i, cuda_t))
+            pre.append('  %s hipify_out%d{};' % (cuda_t, i))
             args.append('(%s ? &hipify_out%d : 0)' % (name, i))
             post.append((name, 'hipify_out%d' % i, eid))
         else:
@@ -240,6 +246,7 @@ def enum_block(layer, eid, values):
         if n not in (tag_name, main[0]):
             out.append('typedef %s %s;' % (main[0], n))
     t = main[0]
+    layer.enum_target[eid] = t  # converters and signatures use the _t name, as ports mostly do
     # A switch may not name one value twice: CUDA spells some values twice (CUBLAS_OP_HERMITAN is CUBLAS_OP_C).
     to = ['static inline %s %s(%s v) {' % (cuda_t, conv_name(layer, eid, 'to'), t), '  switch (v) {']
     seen = set()
@@ -261,6 +268,56 @@ def enum_block(layer, eid, values):
     frm += ['  default: return %s;' % (fb if fb else '(%s)-1' % t), '  }', '}']
     out += to + frm
     return '\n'.join(out)
+
+
+def cub_device_members(cuda_include):
+    """CUB's device-wide algorithm structs and their static members returning cudaError_t, read from the CUDA
+    headers (cub/device/device_*.cuh): {struct: {member: takes temporary storage first}}."""
+    out = {}
+    for base in (os.path.join(cuda_include, 'cccl', 'cub', 'device'), os.path.join(cuda_include, 'cub', 'device')):
+        if not os.path.isdir(base):
+            continue
+        for name in sorted(os.listdir(base)):
+            if not (name.startswith('device_') and name.endswith('.cuh')):
+                continue
+            with open(os.path.join(base, name)) as f:
+                text = f.read()
+            text = re.sub(r'/\*.*?\*/', '', re.sub(r'//[^\n]*', '', text), flags=re.S)
+            for m in re.finditer(r'\bstruct\s+(Device\w+)\s*\{', text):
+                i, depth = m.end(), 1
+                while depth and i < len(text):
+                    depth += text[i] == '{'
+                    depth -= text[i] == '}'
+                    i += 1
+                body = text[m.end():i]
+                members = out.setdefault(m.group(1), {})
+                for mm in re.finditer(r'\bstatic\b[^;{}()]*?\bcudaError_t\s+(\w+)\s*\(\s*([^,)]*)', body):
+                    temp_first = re.fullmatch(r'void\s*\*\s*\w+', mm.group(2).strip()) is not None
+                    members[mm.group(1)] = members.get(mm.group(1), True) and temp_first
+        break
+    return out
+
+
+def cub_device_block(members):
+    """hipcub::DeviceReduce... as CUB's, each call's cudaError_t returned as hipError_t (hipCUB's return type)."""
+    out = ['', '/* hipCUB\'s device-wide algorithms return hipError_t where CUB\'s return cudaError_t: each struct below',
+           '   hides CUB\'s of the same name in hipcub:: and converts the status with HIP\'s own converter. Members taking',
+           '   the temporary storage first take it as void *, so that a literal NULL still converts. */',
+           'namespace hipcub {',
+           'static inline hipError_t hipify_cub_status(cudaError_t e) { return hipCUDAErrorTohipError(e); }']
+    for struct in sorted(members):
+        out.append('struct %s {' % struct)
+        for member, temp_first in sorted(members[struct].items()):
+            head, args = ('void *t, A &&...a', 't, static_cast<A &&>(a)...') if temp_first else (
+                'A &&...a', 'static_cast<A &&>(a)...')
+            call = '::cub::%s::%s(%s)' % (struct, member, args)
+            out.append('  template <typename... A>')
+            out.append('  static auto %s(%s) -> decltype(hipify_cub_status(%s)) {' % (member, head, call))
+            out.append('    return hipify_cub_status(%s);' % call)
+            out.append('  }')
+        out.append('};')
+    out.append('}  // namespace hipcub')
+    return out
 
 
 def guard_name(path):
@@ -346,7 +403,9 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
         out.append('#include <%s>' % c)
     for req in h['requires']:
         out.append('#include <%s>' % req)
+    include_at = len(out)  # headers whose enums the wrappers convert (hipsolver takes hipblasFillMode_t) go here
     out.append('')
+    used = set()
 
     def note(r, status, how, callee='-', reason='-'):
         manifest.append(dict(table=r['table'], cuda=r['cuda'], target=r[column], column=column, header=path,
@@ -424,6 +483,9 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
         note(r, 'covered', 'enumerator', callee=r['cuda'])
     out += hip_macros
     for eid in enum_ids:
+        layer.enum_header[eid] = path
+        for n in layer.enum_names[eid] + [t for t, _ in layer.enum_members[eid]]:
+            layer.where.setdefault(n, path)
         layer.cuda_enum_type[eid] = next((n for n, e in decls.enums.items() if e == eid and n in decls.typedefs),
                                          layer.cuda_enum_type[eid])
         out.append(enum_block(layer, eid, decls.values))
@@ -442,6 +504,7 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
                                        ('struct ' + r['cuda'] if r['cuda'] in decls.struct_tags else r['cuda']), t))
         layer.defined.add(t)
         layer.defined_or_external.add(t)
+        layer.where.setdefault(t, path)
         note(r, 'covered', 'typedef', callee=r['cuda'])
     out.append('')
 
@@ -491,7 +554,7 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
                 note(r, 'not-covered', 'function', callee=resolved, reason='%s already wraps %s' % (
                     r[column], layer.wrapped[r[column]]))
             continue
-        code, why = wrapper(r[column], name, proto, layer, decls, extras)
+        code, why = wrapper(r[column], name, proto, layer, decls, extras, used)
         if code is None:
             note(r, 'not-covered', 'function', callee=resolved, reason=why)
             continue
@@ -500,6 +563,13 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
         layer.wrapped[r[column]] = resolved
         note(r, 'covered', 'wrapper', callee=resolved)
 
+    # Names of other generated headers used here (hipsolver's wrappers take hipblasFillMode_t, hipsparseMatDescr_t).
+    needed = {layer.enum_header[e] for e in used if e in layer.enum_header}
+    for name in set(re.findall(r'\b\w+\b', '\n'.join(out[include_at:]))):
+        if name in layer.where:
+            needed.add(layer.where[name])
+    others = sorted(needed - set(h['requires']) - {path})
+    out[include_at:include_at] = ['#include <%s>' % o for o in others]
     if path.startswith('hipcub/'):
         ns = [r for r in rows if r['kind'] == 'namespace']
         for r in ns:
@@ -507,6 +577,9 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
                        ' (BEGIN_HIPCUB_NAMESPACE) to add its own names. */' % r[column])
             out.append('namespace %s {\nusing namespace ::%s;\n}' % (r[column], r['cuda']))
             note(r, 'covered', 'namespace', callee=r['cuda'])
+        if ns:
+            out.append('#include <hip/hip_runtime_api.h>')
+            out += cub_device_block(cub_device_members(args.cuda_include))
     out.append('\n#endif /* %s */' % guard_name(path))
     return '\n'.join(out) + '\n'
 
