@@ -63,8 +63,8 @@ int run_with(curandGenerator_t gen, hc_recorder* rec, int n) {
   failures += hc_record_check(rec, label<Dtype>("normal_mean", n).c_str(), std::fabs(g_mean - mu), 0.01) != HC_RECORD_OK;
   failures += hc_record_check(rec, label<Dtype>("normal_stddev", n).c_str(),
                               std::fabs(std::sqrt(g_var) - sigma), 0.01) != HC_RECORD_OK;
-  record_values(rec, label<Dtype>("curand_uniform", n).c_str(), uniform.data(), n);
-  record_values(rec, label<Dtype>("curand_normal", n).c_str(), normal.data(), n);
+  record_values(rec, label<Dtype>("rng_uniform", n).c_str(), uniform.data(), n);
+  record_values(rec, label<Dtype>("rng_normal", n).c_str(), normal.data(), n);
   std::vector<double> out_ref(n);
   for (int i = 0; i < n; ++i) out_ref[i] = uniform[i] > ratio ? (double)in[i] / (1.0 - (double)ratio) : 0.0;
   failures += check_output(rec, label<Dtype>("mask_from_uniform", n), d_out, out_ref, reference_tolerance<Dtype>());

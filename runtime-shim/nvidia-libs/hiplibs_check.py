@@ -79,10 +79,14 @@ def callee_of(body):
     return None
 
 
-def merged_info(layer_dir, headers):
+def merged_info(layer_dir, headers, problems):
     infos = {}
     for h in headers:
-        with open(os.path.join(layer_dir, h['header'])) as f:
+        path = os.path.join(layer_dir, h['header'])
+        if not os.path.isfile(path):
+            problems.add('%s: not generated (a layer older than headers.tsv?)' % path)
+            continue
+        with open(path) as f:
             infos[h['header']] = parse_layer(f.read())
     return infos
 
@@ -266,8 +270,8 @@ def mutate(layer, how):
 def run_checks(args, layer, quick=False):
     headers = hiplibs_gen.read_headers(args.headers)
     manifest = read_manifest(os.path.join(layer, 'HIPIFY_LIBS.tsv'))
-    infos = merged_info(layer, headers)
     problems = Problems()
+    infos = merged_info(layer, headers, problems)
     static, runtime, type_pairs = check_rows(args, headers, manifest, infos, problems)
 
     # Rows said absent: CUDA's preprocessed headers of that column must not hold the name at all.
@@ -316,7 +320,8 @@ def run_checks(args, layer, quick=False):
     src = ['// hiplibs_check: generated; compiled with nvcc and run on the host.', '#include <cstdio>',
            '#include <tuple>', '#include <type_traits>', '#include <utility>', '#include <hip/hip_runtime.h>']
     for h in headers:
-        src.append('#include <%s>' % h['header'])
+        if h['header'] in infos:
+            src.append('#include <%s>' % h['header'])
     src.append(TRAITS)
     for main, cuda in sorted(type_pairs.items()):
         src.append('template <> struct hc::to_cuda<%s> { typedef %s type; };' % (main, cuda))

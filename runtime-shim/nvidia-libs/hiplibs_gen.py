@@ -364,6 +364,14 @@ def generate(args):
         for r in rows:
             if (r['table'], r['cuda']) in claimed[column]:
                 continue
+            if not IDENT.fullmatch(r[column]):
+                # rocRAND's engines are C++ names (rocrand_device::mrg32k3a_engine<false>): no C declaration names them.
+                if r['cuda'] in decls.files:
+                    claimed[column].add((r['table'], r['cuda']))
+                    manifest.append(dict(table=r['table'], cuda=r['cuda'], target=r[column], column=column,
+                                         header=h['header'], status='not-covered', how='-', callee='-',
+                                         reason='the target is a qualified C++ name, which a typedef cannot declare'))
+                continue
             name = r['cuda']
             declared = name in decls.files or decls.resolve_function(name)[0] is not None
             if h['header'].startswith('hipcub/') and r['kind'] == 'namespace':
@@ -386,9 +394,13 @@ def generate(args):
                 continue
             if r['kind'] not in ('function', 'type', 'enum', 'macro', 'namespace'):
                 continue
+            elsewhere = sorted({os.path.basename(d.files[r['cuda']]) for d in scans.values() if r['cuda'] in d.files})
+            cuda_of_column = sorted({c for h in headers if h['column'] == column for c in h['cuda']})
+            why = ('declared in %s, which no %s header of the layer includes (%s)' % (
+                ', '.join(elsewhere), column, ', '.join(cuda_of_column)) if elsewhere else
+                'the CUDA headers (%s) do not declare %s' % (args.cuda_include, r['cuda']))
             manifest.append(dict(table=table, cuda=r['cuda'], target=r[column], column=column, header='-',
-                                 status='absent', how='-', callee='-',
-                                 reason='the CUDA headers (%s) do not declare %s' % (args.cuda_include, r['cuda'])))
+                                 status='not-covered' if elsewhere else 'absent', how='-', callee='-', reason=why))
     return files, manifest
 
 
