@@ -3,6 +3,7 @@
  * no translation. */
 #include "cli.h"
 #include "output.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -28,7 +29,6 @@ static const opt_def options[] = {
 #include "options.def"
 #undef HC_OPT
 };
-#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 #define NOPTIONS COUNT_OF(options)
 
 int hc_strv_push(hc_strv *s, const char *v) {

@@ -4,6 +4,7 @@
  * (mappings/sdk_helpers.def, mappings/hip_libraries.def) and from the file system. */
 #include "include_reach.h"
 #include "paths.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -40,7 +41,7 @@ static const hip_library hip_libraries[] = {
 static const char *const include_dir_names[] = {"Common", "common", "inc", "include", "includes", "helpers"};
 
 static bool is_include_dir_name(const char *name) {
-    for (size_t i = 0; i < sizeof include_dir_names / sizeof *include_dir_names; i++)
+    for (size_t i = 0; i < COUNT_OF(include_dir_names); i++)
         if (!strcmp(name, include_dir_names[i])) return true;
     return false;
 }
@@ -96,7 +97,7 @@ void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen
     memcpy(spelled, path, plen);
     spelled[plen] = '\0';
     const char *base = hc_path_base(spelled);
-    for (size_t i = 0; i < sizeof sdk_helpers / sizeof *sdk_helpers; i++) {
+    for (size_t i = 0; i < COUNT_OF(sdk_helpers); i++) {
         const sdk_helper *h = &sdk_helpers[i];
         if (strcmp(h->name, base) != 0) continue;
         if (!ports_copy(u, spelled, h->name)) hc_unit_diag(u, HC_D_SDK_HELPER_OUTSIDE, off, h->name, h->name, h->holds);
@@ -121,7 +122,7 @@ void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quot
     const char *dir = u->opt->hip_include_dir;
     if (!dir || !target[0]) return;
     const hip_library *lib = NULL;
-    for (size_t i = 0; i < sizeof hip_libraries / sizeof *hip_libraries && !lib; i++)
+    for (size_t i = 0; i < COUNT_OF(hip_libraries) && !lib; i++)
         if (strncmp(target, hip_libraries[i].prefix, strlen(hip_libraries[i].prefix)) == 0) lib = &hip_libraries[i];
     if (!lib) return;
     char full[4096];

@@ -5,6 +5,7 @@
 #include "include_reach.h"
 #include "unit.h"
 #include "user_rules.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -18,7 +19,7 @@ typedef struct seen_include {
 
 static bool is_conditional(const char *t, const hc_token *k) {
     static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif", "elifdef", "elifndef"};
-    for (size_t i = 0; i < sizeof words / sizeof *words; i++)
+    for (size_t i = 0; i < COUNT_OF(words); i++)
         if (hc_tok_is(t, k, words[i])) return true;
     return false;
 }
@@ -43,7 +44,7 @@ static void directive_extent(const hc_unit *u, size_t h, uint32_t *start, uint32
 static const char *const needs_runtime_first[] = {"hip/hip_cooperative_groups.h"};
 
 static bool must_follow_runtime(const char *target) {
-    for (size_t i = 0; i < sizeof needs_runtime_first / sizeof *needs_runtime_first; i++)
+    for (size_t i = 0; i < COUNT_OF(needs_runtime_first); i++)
         if (strcmp(target, needs_runtime_first[i]) == 0) return true;
     return false;
 }
@@ -143,7 +144,7 @@ int hc_pass_includes(hc_unit *u) {
         else if (provides_runtime(target)) u->includes_cuda_runtime = true;
 
         if (must_follow_runtime(target) && !already_seen(seen, nseen, "hip/hip_runtime.h", epoch) &&
-            !already_seen(seen, nseen, target, epoch) && nseen < sizeof seen / sizeof *seen) {
+            !already_seen(seen, nseen, target, epoch) && nseen < COUNT_OF(seen)) {
             uint32_t s, e; /* the runtime goes on its own line right before this include */
             directive_extent(u, i, &s, &e);
             char runtime[64];
@@ -162,7 +163,7 @@ int hc_pass_includes(hc_unit *u) {
             if (hc_unit_edit(u, s, e - s, "", HC_PRIO_INCLUDE, HC_EFFORT_RENAME) < 0) return -1;
             continue;
         }
-        if (nseen < sizeof seen / sizeof *seen) {
+        if (nseen < COUNT_OF(seen)) {
             snprintf(seen[nseen].path, sizeof seen[nseen].path, "%s", target);
             seen[nseen++].cond_epoch = epoch;
         }

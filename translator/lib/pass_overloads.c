@@ -6,6 +6,7 @@
 #include "code.h"
 #include "grow.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,7 @@ static bool is_code(const hc_unit *u, size_t i) {
 static bool is_type_word(const hc_unit *u, size_t i) {
     static const char *const words[] = {"int", "char", "short", "long", "float", "double", "unsigned", "signed",
                                         "bool", "void", "const", "volatile", "auto"};
-    for (size_t w = 0; w < sizeof words / sizeof *words; w++)
+    for (size_t w = 0; w < COUNT_OF(words); w++)
         if (hc_code_is(u, i, words[w])) return true;
     return false;
 }

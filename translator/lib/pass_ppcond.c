@@ -11,6 +11,7 @@
 #include "code.h"
 #include "cuda_version.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -31,7 +32,7 @@ static const pp_macro pp_macros[] = {
 #include "../../mappings/pp_macros.def"
 #undef HC_PP_MACRO
 };
-enum { PP_NMACROS = sizeof pp_macros / sizeof *pp_macros };
+enum { PP_NMACROS = COUNT_OF(pp_macros) };
 
 static const pp_macro *find_macro(const char *s, size_t n) {
     /* Every name in the table starts with '_', 'C' or 'N' and is at least 8 long: most identifiers stop here. */
@@ -69,7 +70,7 @@ static dir_kind kind_of(const hc_unit *u, const hc_token *name) {
     static const struct { const char *s; dir_kind k; } names[] = {
         {"if", DIR_IF}, {"ifdef", DIR_IFDEF}, {"ifndef", DIR_IFNDEF}, {"elif", DIR_ELIF}, {"elifdef", DIR_ELIF},
         {"elifndef", DIR_ELIF}, {"else", DIR_ELSE}, {"endif", DIR_ENDIF}, {"define", DIR_DEFINE}, {"undef", DIR_UNDEF}};
-    for (size_t k = 0; k < sizeof names / sizeof *names; k++)
+    for (size_t k = 0; k < COUNT_OF(names); k++)
         if (hc_tok_is(u->text, name, names[k].s)) return names[k].k;
     return DIR_OTHER;
 }
@@ -299,7 +300,7 @@ static const char *const levels[][4] = {
     {"*", "/", "%", NULL}, {"+", "-", NULL}, {"<<", ">>", NULL}, {"<", ">", "<=", ">="},
     {"==", "!=", NULL}, {"&", NULL}, {"^", NULL}, {"|", NULL},
 };
-enum { NLEVELS = sizeof levels / sizeof *levels };
+enum { NLEVELS = COUNT_OF(levels) };
 
 static pv apply(const char *op, pv a, pv b) {
     if (!a.known || !b.known) return UNKNOWN;

@@ -5,6 +5,7 @@
  * is left unchanged and diagnosed (HC1001). */
 #include "code.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -38,7 +39,7 @@ static const struct prop_member {
 static bool missing_in_target(const hc_unit *u, const char *s, size_t n, hc_version *added) {
     *added = 0;
     hc_version target = u->opt->hip_version ? u->opt->hip_version : SHIM_BASELINE_HIP;
-    for (size_t k = 0; k < sizeof prop_members / sizeof *prop_members; k++) {
+    for (size_t k = 0; k < COUNT_OF(prop_members); k++) {
         const struct prop_member *m = &prop_members[k];
         if (strlen(m->member) != n || memcmp(m->member, s, n) != 0) continue;
         bool has = m->hip_added && m->hip_added <= target && !(m->hip_removed && m->hip_removed <= target);
@@ -64,7 +65,7 @@ typedef struct prop_variables {
 static bool is_prop_type(const hc_unit *u, size_t i) { return hc_code_is(u, i, "cudaDeviceProp") || hc_code_is(u, i, "hipDeviceProp_t"); }
 
 static const struct shim_member *find_shim_member(const char *s, size_t n) {
-    for (size_t k = 0; k < sizeof shim_members / sizeof *shim_members; k++)
+    for (size_t k = 0; k < COUNT_OF(shim_members); k++)
         if (strlen(shim_members[k].member) == n && memcmp(shim_members[k].member, s, n) == 0) return &shim_members[k];
     return NULL;
 }
@@ -106,7 +107,7 @@ static const prop_variable *find_variable(const hc_unit *u, const prop_variables
 static bool used_as_lvalue(const hc_unit *u, size_t object, size_t member) {
     static const char *const writes[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
     size_t next = hc_tok_next(&u->toks, member);
-    for (size_t k = 0; k < sizeof writes / sizeof *writes; k++)
+    for (size_t k = 0; k < COUNT_OF(writes); k++)
         if (hc_code_is(u, next, writes[k])) return true;
     size_t prev = hc_tok_prev(&u->toks, object);
     if (hc_code_is(u, prev, "++") || hc_code_is(u, prev, "--")) return true;

@@ -5,14 +5,15 @@
  * rewriting only where HIP has an exact equivalent. It renames no API (the rename pass does) and parses no
  * C++: it reads tokens, with the tables in unportable.def. */
 #include "code.h"
+#include "grow.h"
 #include "semantic.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define NONE SIZE_MAX
-#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 
 typedef struct named2 { const char *name, *what; } named2;
 typedef struct rounding { const char *name, *cuda, *hip; hc_version fixed; } rounding;
@@ -109,13 +110,7 @@ static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
 /* ---------- where device code is ---------- */
 
 static int add_body(scan *s, device_body b) {
-    if (s->nbodies == s->capbodies) {
-        size_t cap = s->capbodies ? s->capbodies * 2 : 16;
-        device_body *v = realloc(s->bodies, cap * sizeof *v);
-        if (!v) return -1;
-        s->bodies = v;
-        s->capbodies = cap;
-    }
+    if (hc_grow(&s->bodies, &s->capbodies, s->nbodies, sizeof *s->bodies, 16) < 0) return -1;
     s->bodies[s->nbodies++] = b;
     return 0;
 }

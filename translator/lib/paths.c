@@ -1,6 +1,7 @@
 /* paths.c: lexical path helpers (normalize, base name, directory, suffix test). They never touch the
  * file system, so they give the same answer for paths that do not exist yet. */
 #include "paths.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -13,7 +14,7 @@ void hc_path_normalize(char *p) {
     const char *parts[PATH_MAX / 2];
     size_t n = 0;
     char *save = NULL;
-    for (char *tok = strtok_r(copy, "/", &save); tok && n < sizeof parts / sizeof *parts;
+    for (char *tok = strtok_r(copy, "/", &save); tok && n < COUNT_OF(parts);
          tok = strtok_r(NULL, "/", &save)) {
         if (!strcmp(tok, ".")) continue;
         if (!strcmp(tok, "..") && n && strcmp(parts[n - 1], "..")) {

@@ -1,6 +1,7 @@
 /* resolution.c: settles the proposals of all passes by the rules declared for them (diagnostics.def,
  * edit priorities, HIP-neutral edits). It proposes nothing and knows no CUDA name. */
 #include "resolution.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -18,7 +19,7 @@ static bool goes_with_edit(hc_diag_id id) {
 #define HC_DIAG_GOES_WITH_EDIT(sym) sym,
 #include "hipify/diagnostics.def"
     };
-    for (size_t k = 0; k < sizeof ids / sizeof *ids; k++)
+    for (size_t k = 0; k < COUNT_OF(ids); k++)
         if (ids[k] == id) return true;
     return false;
 }
@@ -46,7 +47,7 @@ size_t hc_resolve_supersession(hc_unit *u) {
     if (!gone) return 0; /* out of memory: every diagnostic stays, which loses nothing */
     for (size_t i = 0; i < u->diags.n; i++) {
         const hc_diag *d = &u->diags.v[i];
-        for (size_t r = 0; r < sizeof supersessions / sizeof *supersessions; r++) {
+        for (size_t r = 0; r < COUNT_OF(supersessions); r++) {
             if (supersessions[r].newer != d->id) continue;
             for (size_t j = 0; j < u->diags.n; j++) {
                 hc_diag *o = &u->diags.v[j];

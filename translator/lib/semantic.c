@@ -5,6 +5,7 @@
 #include "semantic.h"
 #include "argrewrite.h"
 #include "grow.h"
+#include "util.h"
 
 #include <clang-c/Index.h>
 #include <pthread.h>
@@ -191,7 +192,7 @@ static bool consequential_semantic_error(const char *msg) {
     static const char *const causes[] = {"undeclared identifier", "unknown type name", "no template named",
                                          "no member named", "file not found", "unknown template name",
                                          "does not name a type", "expected namespace name"};
-    for (size_t i = 0; i < sizeof causes / sizeof *causes; i++)
+    for (size_t i = 0; i < COUNT_OF(causes); i++)
         if (strstr(msg, causes[i])) return true;
     return false;
 }
@@ -332,7 +333,7 @@ void hc_semantic_init(void) { pthread_once(&init_once, init_libclang); }
 static bool chain_operator(const char *t, const hc_token *k) {
     if (k->kind != HC_TOK_PUNCT) return false;
     static const char *const not_ops[] = {"(", ")", "[", "]", "{", "}", ",", ";"};
-    for (size_t i = 0; i < sizeof not_ops / sizeof *not_ops; i++)
+    for (size_t i = 0; i < COUNT_OF(not_ops); i++)
         if (hc_tok_is(t, k, not_ops[i])) return false;
     return true;
 }
@@ -445,7 +446,7 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
         size_t nx = hc_tok_next(&u->toks, i); /* a definition, not a use: struct cudaX { ... } */
         return nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"));
     }
-    for (size_t w = 0; w < sizeof not_types / sizeof *not_types; w++)
+    for (size_t w = 0; w < COUNT_OF(not_types); w++)
         if (hc_tok_is(t, pk, not_types[w])) return false;
     return true; /* some_type cudaX: a declarator */
 }
@@ -479,7 +480,7 @@ static bool may_declare(const hc_unit *u, size_t i) {
     static const char *const expression_words[] = {"return", "throw", "case", "sizeof", "delete", "co_return", "co_yield"};
     if (hc_tok_is(t, tk, ">")) return true;
     if (tk->kind != HC_TOK_IDENT || (tk->flags & HC_TOKF_DIRECTIVE)) return false;
-    for (size_t w = 0; w < sizeof expression_words / sizeof *expression_words; w++)
+    for (size_t w = 0; w < COUNT_OF(expression_words); w++)
         if (hc_tok_is(t, tk, expression_words[w])) return false;
     return true;
 }

@@ -2,6 +2,7 @@
  * bodies, comments), with directive and line-start flags. It does not preprocess or parse. */
 #include "tokens.h"
 #include "grow.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -68,7 +69,7 @@ static size_t splice_len(const char *p, const char *end) {
  * Sets *raw for R"..." literals. */
 static size_t literal_prefix(const char *p, const char *end, int *raw, char *quote) {
     static const char *const prefixes[] = {"u8R", "uR", "UR", "LR", "R", "u8", "u", "U", "L", ""};
-    for (size_t i = 0; i < sizeof prefixes / sizeof *prefixes; i++) {
+    for (size_t i = 0; i < COUNT_OF(prefixes); i++) {
         size_t n = strlen(prefixes[i]);
         if ((size_t)(end - p) > n && memcmp(p, prefixes[i], n) == 0 && (p[n] == '"' || p[n] == '\'')) {
             *raw = strchr(prefixes[i], 'R') != NULL;
@@ -281,7 +282,7 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
                 kind = HC_TOK_PUNCT;
                 size_t n = 1;
                 if ((size_t)(end - p) >= 2 && strchr("<>-.:+&|=!*/%^#", c))
-                    for (size_t i = 0; i < sizeof multi_punct / sizeof *multi_punct; i++) {
+                    for (size_t i = 0; i < COUNT_OF(multi_punct); i++) {
                         const punct *m = &multi_punct[i];
                         if (m->s[0] == c && m->s[1] == p[1] && (size_t)(end - p) >= m->len &&
                             (m->len == 2 || m->s[2] == p[2])) { n = m->len; break; }

@@ -5,6 +5,7 @@
 #include "cuda_version.h"
 #include "semantic.h"
 #include "unit.h"
+#include "util.h"
 
 #include <clang-c/CXCompilationDatabase.h>
 #include <errno.h>
@@ -124,7 +125,7 @@ hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize) {
     }
     static const char *const base[] = {"-x", "cuda", "--cuda-host-only", "-nocudalib", "-std=c++17",
                                        "-ferror-limit=0", "-Wno-everything", "-D__CUDACC__"};
-    for (size_t i = 0; i < sizeof base / sizeof *base; i++)
+    for (size_t i = 0; i < COUNT_OF(base); i++)
         if (push_arg(c, base[i]) < 0) goto nomem;
     char buf[PATH_MAX + 64];
     if (opt->cuda_path) {
@@ -173,7 +174,7 @@ const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count) {
 static bool keep_db_flag(const char *a, bool *takes_next) {
     static const char *const with_value[] = {"-I", "-D", "-U", "-isystem", "-include", "-iquote"};
     *takes_next = false;
-    for (size_t i = 0; i < sizeof with_value / sizeof *with_value; i++) {
+    for (size_t i = 0; i < COUNT_OF(with_value); i++) {
         size_t n = strlen(with_value[i]);
         if (strncmp(a, with_value[i], n) == 0) {
             *takes_next = a[n] == '\0';
@@ -433,10 +434,10 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     }
     /* Every pass proposes; the resolution settles the proposals once (resolution.h); the finishing passes
      * read what stands; the edit set then settles overlaps, annotations included. */
-    if (run_table(u, passes, sizeof passes / sizeof *passes) < 0) return HC_ERR_NOMEM;
+    if (run_table(u, passes, COUNT_OF(passes)) < 0) return HC_ERR_NOMEM;
     hc_resolve_supersession(u);
     if (u->kind == HC_FILE_SOURCE && hc_resolve_host_only(u) < 0) return HC_ERR_NOMEM;
-    if (run_table(u, finishing, sizeof finishing / sizeof *finishing) < 0) return HC_ERR_NOMEM;
+    if (run_table(u, finishing, COUNT_OF(finishing)) < 0) return HC_ERR_NOMEM;
     hc_resolve_suppressed(u);
     if (u->diags.n) qsort(u->diags.v, u->diags.n, sizeof *u->diags.v, cmp_diags); /* qsort(NULL, 0) is UB */
     u->pass = HC_PASS_ANNOTATE;
@@ -651,7 +652,7 @@ hc_file_kind hc_classify_path(const char *path) {
         (dot && strcmp(dot, ".mk") == 0))
         return HC_FILE_MAKEFILE;
     if (dot)
-        for (size_t i = 0; i < sizeof source_ext / sizeof *source_ext; i++)
+        for (size_t i = 0; i < COUNT_OF(source_ext); i++)
             if (strcasecmp(dot, source_ext[i]) == 0) return HC_FILE_SOURCE;
     return HC_FILE_OTHER;
 }

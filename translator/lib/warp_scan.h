@@ -3,6 +3,7 @@
 #ifndef HC_WARP_SCAN_H
 #define HC_WARP_SCAN_H
 #include "unit.h"
+#include "util.h"
 
 /* The lanes that exist: 0xffffffff on a 32-lane target, all 64 bits on a 64-lane one. Written with
  * warpSize so it is right on both without the runtime shim. */
@@ -29,7 +30,6 @@ typedef struct lane_op {
     const char *replace_literal, *replace_operation;
 } lane_op;
 
-#define COUNT_OF(a) (sizeof(a) / sizeof *(a))
 
 /* Orders the key triples (a1, a2, a3) and (b1, b2, b3), first key first: -1, 0 or 1. Every sorted index
  * of the pass (names, variables, constants, arrays, scopes) sorts and searches with it, so a sort and
