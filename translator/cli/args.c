@@ -49,6 +49,10 @@ void hc_cli_free(hc_cli *cli) {
     strv_free(&cli->inputs);
     strv_free(&cli->clang_args);
     strv_free(&cli->rule_files);
+    strv_free(&cli->hip_paths);
+    if (cli->hip_include_dirs)
+        for (size_t i = 1; i < cli->opt.nhip_include_dirs; i++) free(cli->hip_include_dirs[i]);
+    free(cli->hip_include_dirs);
     strv_free(&cli->offload_archs);
     strv_free(&cli->exclude_dirs);
     strv_free(&cli->exclude_files);
@@ -278,7 +282,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_DEFINE: return push_joined(&cli->clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
     case OPT_CUDA_PATH: opt->cuda_path = val; break;
-    case OPT_HIP_PATH: cli->hip_path = val; break;
+    case OPT_HIP_PATH: return split_list(&cli->hip_paths, val, ":"); /* repeatable, and PATH-like */
     case OPT_SEMANTIC: {
         static const char *const words[] = {"auto", "always", "full", "never"};
         static const hc_semantic_policy modes[] = {HC_SEM_AUTO, HC_SEM_ALWAYS, HC_SEM_FULL, HC_SEM_NEVER};

@@ -47,8 +47,9 @@ typedef struct hc_cli {
     int fail_on; /* -1: none, else an hc_severity */
     int jobs;
     bool hip_version_given;
-    const char *hip_path;        /* --hip-path, or NULL: found by hc_hip_install_find */
+    hc_strv hip_paths;           /* --hip-path locations in order (empty: found by hc_hip_install_find) */
     char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
+    char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: hc_options */
     const char **input_paths;    /* the path of every job (the jobs' strings): hc_options.input_paths */
     /* hipify-clang's options (issue 11): actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
@@ -85,6 +86,9 @@ int hc_cli_drift(hc_cli *cli);
  * search $ROCM_PATH, $HIP_PATH, /opt/rocm, /usr. Writes its include directory into incdir and returns 1,
  * or returns 0 when there is none (given names no installation, or the search finds none). */
 int hc_hip_install_find(const char *given, char *incdir, size_t size);
+/* True when root/include is a directory: a location that holds HIP libraries (hipBLAS installed apart
+ * from HIP) without being a HIP installation itself. Writes root/include into incdir. */
+bool hc_hip_library_location(const char *root, char *incdir, size_t size);
 /* The version in incdir/hip/hip_version.h, or 0 when it cannot be read. */
 hc_version hc_hip_install_version(const char *incdir);
 

@@ -31,6 +31,12 @@ int hc_hip_install_find(const char *given, char *incdir, size_t size) {
     return 0;
 }
 
+bool hc_hip_library_location(const char *root, char *incdir, size_t size) {
+    struct stat st;
+    int n = snprintf(incdir, size, "%s/include", root);
+    return n > 0 && (size_t)n < size && stat(incdir, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 hc_version hc_hip_install_version(const char *incdir) {
     char path[PATH_MAX + 32];
     snprintf(path, sizeof path, "%s/hip/hip_version.h", incdir);

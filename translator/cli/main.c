@@ -41,21 +41,39 @@ static double now_seconds(void) {
  * include directory HC1124 checks; --hip-path none keeps the found version and turns the check off.
  * Returns -1 after printing when --hip-path names no installation. */
 static int resolve_hip_install(hc_cli *cli) {
-    bool none = cli->hip_path && strcmp(cli->hip_path, "none") == 0;
+    bool none = false;
+    for (size_t i = 0; i < cli->hip_paths.n; i++) none |= strcmp(cli->hip_paths.v[i], "none") == 0;
     char incdir[sizeof cli->hip_include];
-    if (!hc_hip_install_find(none ? NULL : cli->hip_path, incdir, sizeof incdir)) {
-        if (cli->hip_path && !none) {
+    /* several locations: the first HIP installation among them is the target; the others hold libraries
+     * installed apart from HIP (hipBLAS under its own prefix), whose headers count as present */
+    const char *install = NULL;
+    for (size_t i = 0; i < cli->hip_paths.n && !none && !install; i++)
+        if (hc_hip_install_find(cli->hip_paths.v[i], incdir, sizeof incdir)) install = cli->hip_paths.v[i];
+    for (size_t i = 0; i < cli->hip_paths.n && !none; i++) {
+        char libdir[sizeof cli->hip_include];
+        if (cli->hip_paths.v[i] != install && !hc_hip_library_location(cli->hip_paths.v[i], libdir, sizeof libdir)) {
             hc_out_printf(stderr, "hipify-c: --hip-path: no HIP installation in '%s' (include/hip/hip_version.h not found)\n",
-                          cli->hip_path);
+                          cli->hip_paths.v[i]);
             return -1;
         }
-        incdir[0] = '\0';
     }
+    if (!install && !hc_hip_install_find(NULL, incdir, sizeof incdir)) incdir[0] = '\0';
     if (!cli->hip_version_given && incdir[0]) cli->opt.hip_version = hc_hip_install_version(incdir);
-    if (!none && incdir[0]) {
-        snprintf(cli->hip_include, sizeof cli->hip_include, "%s", incdir);
-        cli->opt.hip_include_dir = cli->hip_include;
+    if (none || !incdir[0]) return 0;
+    snprintf(cli->hip_include, sizeof cli->hip_include, "%s", incdir);
+    cli->opt.hip_include_dir = cli->hip_include;
+    cli->hip_include_dirs = calloc(cli->hip_paths.n + 1, sizeof *cli->hip_include_dirs);
+    if (!cli->hip_include_dirs) return -1;
+    cli->hip_include_dirs[0] = cli->hip_include;
+    size_t n = 1;
+    for (size_t i = 0; i < cli->hip_paths.n; i++) {
+        char libdir[sizeof cli->hip_include];
+        if (cli->hip_paths.v[i] == install || !hc_hip_library_location(cli->hip_paths.v[i], libdir, sizeof libdir)) continue;
+        if (!(cli->hip_include_dirs[n] = strdup(libdir))) return -1;
+        n++;
     }
+    cli->opt.hip_include_dirs = (const char *const *)cli->hip_include_dirs;
+    cli->opt.nhip_include_dirs = n;
     return 0;
 }
 
@@ -99,6 +117,35 @@ static int retranslate_hipcc_compiled(hc_cli *cli, const hc_job_list *jobs, hc_f
     }
     hc_context_free(ctx);
     free(again);
+    return rc;
+}
+
+/* A port that calls libhipify_shim must link it: once every source is translated, the Makefiles of the
+ * run are migrated again knowing that, so their link adds the library (pass_makefile.c). */
+static int retranslate_makefiles_for_shim(hc_cli *cli, const hc_job_list *jobs, hc_file_result *results) {
+    static const char needle[] = "\"hipify_shim.h\"";
+    bool shim = false;
+    for (size_t i = 0; i < jobs->n && !shim; i++)
+        shim = results[i].kind == HC_FILE_SOURCE && results[i].output &&
+               memmem(results[i].output, results[i].output_len, needle, sizeof needle - 1) != NULL;
+    if (!shim) return 0;
+    hc_context *ctx = NULL;
+    int rc = 0;
+    for (size_t i = 0; i < jobs->n && rc == 0; i++) {
+        if (results[i].kind != HC_FILE_MAKEFILE) continue;
+        if (!ctx) {
+            hc_options opt = cli->opt;
+            opt.links_shim = true;
+            char err[256];
+            if (!(ctx = hc_context_new(&opt, err, sizeof err))) {
+                rc = -1;
+                break;
+            }
+        }
+        hc_file_result_free(&results[i]);
+        hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, HC_FILE_MAKEFILE, &results[i]);
+    }
+    hc_context_free(ctx);
     return rc;
 }
 
@@ -415,7 +462,7 @@ int hc_cli_main(int argc, char **argv) {
     for (int i = 1; i < nthreads; i++) pthread_join(threads[i], NULL);
     free(threads);
     if (st.progress) fprintf(stderr, "\r\033[K");
-    if (retranslate_hipcc_compiled(&cli, &jobs, results) != 0) {
+    if (retranslate_hipcc_compiled(&cli, &jobs, results) != 0 || retranslate_makefiles_for_shim(&cli, &jobs, results) != 0) {
         fprintf(stderr, "hipify-c: error: out of memory\n");
         return HC_EXIT_ERRORS;
     }

@@ -147,9 +147,26 @@ static const nvcc_flag *match_flag(const char *text, const hc_build_word *w, siz
     return NULL;
 }
 
+static bool blank(char c) { return c == ' ' || c == '\t'; }
+
 static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
-    /* when an option disappears, take one blank before it with it so no double blank is left */
-    if (!repl[0] && off > 0 && (u->text[off - 1] == ' ' || u->text[off - 1] == '\t')) off--;
+    const char *t = u->text;
+    if (!repl[0]) {
+        /* an option alone on a continuation line (-gencode lists, one a line) takes the line break before
+         * it with it, so the statement keeps no empty continuation lines */
+        uint32_t ls = off, le = end;
+        while (ls > 0 && blank(t[ls - 1])) ls--;
+        while (le < u->len && blank(t[le])) le++;
+        bool alone = ls > 1 && t[ls - 1] == '\n' && t[ls - 2] == '\\' &&
+                     (le == u->len || t[le] == '\n' || (t[le] == '\\' && le + 1 < u->len && t[le + 1] == '\n'));
+        if (alone) {
+            uint32_t from = ls - 2;
+            while (from > 0 && blank(t[from - 1])) from--;
+            return hc_unit_edit(u, from, end - from, "", HC_PRIO_BUILD, HC_EFFORT_RENAME);
+        }
+        /* otherwise take one blank before it so no double blank is left */
+        if (off > 0 && blank(t[off - 1])) off--;
+    }
     return hc_unit_edit(u, off, end - off, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
@@ -384,3 +401,37 @@ char *hc_build_cmake_hip_block(const hc_options *opt) {
     memcpy(s + head + alen, at + 7, tail + 1);
     return s;
 }
+
+/* ---- the HIP block for Makefiles ---- */
+
+const char hc_build_make_hip_marker[] = "# hipify-c: HIP settings of this Makefile, set before its own (docs/build-migration.md).";
+
+/* HIP's headers stop with #error unless a platform macro is defined: hipcc defines it, a host compiler
+ * building a ported .cpp does not, so hipconfig's preprocessor flags are appended to the file's flag
+ * variables (pass_makefile.c). HIP on NVIDIA has no libamdhip64: its runtime is CUDA's. Tested with
+ * Debian's hipconfig 5.2 (amd and HIP_PLATFORM=nvidia) in tests/build/lit/make-block.test. */
+static const char make_hip_block[] =
+    "# hipify-c: HIP settings of this Makefile, set before its own (docs/build-migration.md).\n"
+    "# HIP_PLATFORM (amd or nvidia) comes from the command line or the environment, else from hipconfig.\n"
+    "HIPCONFIG ?= hipconfig\n"
+    "ifeq ($(origin HIP_PLATFORM),undefined)\n"
+    "HIP_PLATFORM := $(shell $(HIPCONFIG) --platform 2>/dev/null || echo amd)\n"
+    "endif\n"
+    "# The platform macro and HIP's include directories: hipcc adds them itself, the host compiler needs them.\n"
+    "ifeq ($(origin HIP_CPP_CONFIG),undefined)\n"
+    "HIP_CPP_CONFIG := $(shell HIP_PLATFORM=$(HIP_PLATFORM) $(HIPCONFIG) --cpp_config 2>/dev/null || "
+    "echo -D__HIP_PLATFORM_$(if $(filter nvidia,$(HIP_PLATFORM)),NVIDIA,AMD)__)\n"
+    "endif\n"
+    "# The runtime libraries: HIP on NVIDIA runs on CUDA's own runtime and driver.\n"
+    "ifeq ($(HIP_PLATFORM),nvidia)\n"
+    "HIP_RUNTIME_LIB ?= cudart\n"
+    "HIP_DRIVER_LIB ?= cuda\n"
+    "else\n"
+    "HIP_RUNTIME_LIB ?= amdhip64\n"
+    "HIP_DRIVER_LIB ?= amdhip64\n"
+    "endif\n"
+    "# end of the hipify-c HIP block\n\n";
+
+const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
+
+char *hc_build_make_hip_block(void) { return strdup(make_hip_block); }

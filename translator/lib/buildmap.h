@@ -50,4 +50,10 @@ char *hc_build_cmake_hip_block(const hc_options *opt);
 /* The first line of that block, by which a second run recognises an already migrated file. */
 extern const char hc_build_cmake_hip_marker[];
 
+/* The text inserted at the top of a migrated Makefile that has rules (HIP_PLATFORM, HIP_CPP_CONFIG,
+ * HIP_RUNTIME_LIB, HIP_DRIVER_LIB); malloc'd, NULL on out-of-memory. Its first and last lines. */
+char *hc_build_make_hip_block(void);
+extern const char hc_build_make_hip_marker[];
+extern const char hc_build_make_hip_end[];
+
 #endif

@@ -125,10 +125,16 @@ void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quot
     for (size_t i = 0; i < COUNT_OF(hip_libraries) && !lib; i++)
         if (strncmp(target, hip_libraries[i].prefix, strlen(hip_libraries[i].prefix)) == 0) lib = &hip_libraries[i];
     if (!lib) return;
-    char full[4096];
-    struct stat st;
-    int n = snprintf(full, sizeof full, "%s/%s", dir, target);
-    if (n < 0 || (size_t)n >= sizeof full || (stat(full, &st) == 0 && S_ISREG(st.st_mode))) return;
+    size_t ndirs = u->opt->nhip_include_dirs ? u->opt->nhip_include_dirs : 1;
+    char full[4096], where[4096] = "";
+    for (size_t i = 0; i < ndirs; i++) {
+        const char *d = u->opt->nhip_include_dirs ? u->opt->hip_include_dirs[i] : dir;
+        struct stat st;
+        int n = snprintf(full, sizeof full, "%s/%s", d, target);
+        if (n < 0 || (size_t)n >= sizeof full || (stat(full, &st) == 0 && S_ISREG(st.st_mode))) return;
+        size_t used = strlen(where);
+        snprintf(where + used, sizeof where - used, "%s%s", i ? ":" : "", d);
+    }
     if (quoted && hc_include_beside(u, target, strlen(target))) return;
-    hc_unit_diag(u, HC_D_HIP_HEADER_MISSING, off, target, target, lib->library, dir, lib->remedy);
+    hc_unit_diag(u, HC_D_HIP_HEADER_MISSING, off, target, target, lib->library, where, lib->remedy);
 }

@@ -1,6 +1,7 @@
-/* pass_makefile.c: migrates Makefiles from nvcc to hipcc (the compiler, nvcc options, CUDA libraries)
- * and flags references to a CUDA installation. It reads Makefile lines and words only; it does not
- * expand variables or run make. docs/build-migration.md. */
+/* pass_makefile.c: migrates Makefiles from nvcc to hipcc (the compiler, nvcc options, CUDA libraries),
+ * gives a Makefile with rules the HIP block (platform macro, runtime library, shim link) and flags
+ * references to a CUDA installation. It reads Makefile lines and words only; it does not expand
+ * variables or run make. docs/build-migration.md. */
 #include "buildmap.h"
 #include "grow.h"
 #include "unit.h"
@@ -19,6 +20,19 @@ static const char *const nvcc_variable_parts[] = {"NVCC", "CUDA", "GENCODE", "CU
 static const char *const nvcc_only_options[] = {"-arch=sm_", "-arch=compute_", "-gencode", "--generate-code",
                                                 "--gpu-architecture", "--use_fast_math", "--expt-", "-Xcompiler"};
 
+/* nvcc compiles in its host compiler's default dialect (C++17 with GCC 11 and later, clang 16), while
+ * hipcc 5.x passes -std=c++11 unless told otherwise, which rocPRIM and rocThrust (C++14) refuse: the
+ * compiler word carries nvcc's dialect, and a -std given later on the line still wins. */
+#define HIPCC_NVCC_STD "-std=c++17"
+
+/* Make's directives: a line starting with one is neither a rule nor an assignment. */
+static const char *const directives[] = {"ifeq",   "ifneq",  "ifdef",    "ifndef",   "else",     "endif",
+                                         "define", "endef",  "include",  "-include", "sinclude", "export",
+                                         "unexport", "override", "vpath", "undefine", "private"};
+
+/* Host-compiler flag variables that receive HIP's preprocessor flags, in the order they are appended. */
+static const char *const host_flag_vars[] = {"CPPFLAGS", "CFLAGS", "CXXFLAGS"};
+
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
 static bool contains(const char *s, size_t n, const char *lit) {
@@ -28,8 +42,44 @@ static bool contains(const char *s, size_t n, const char *lit) {
     return false;
 }
 
-/* "nvcc", or a path ending in /nvcc ($(CUDA_PATH)/bin/nvcc). */
-static bool is_nvcc_word(const char *s, size_t n) {
+/* LIBS, LDLIBS, CUDA_LIBS, LIBRARIES: a variable listing libraries (not LIBRARY_DIRS). */
+static bool ends_with(const char *s, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    return n >= l && memcmp(s + n - l, lit, l) == 0;
+}
+
+static bool is_name_char(char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+/* lit occurs in text[0, n) as a whole variable name (not part of NVCCFLAGS when looking for CFLAGS). */
+static bool mentions_name(const char *text, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    for (size_t i = 0; i + l <= n; i++)
+        if (memcmp(text + i, lit, l) == 0 && (i == 0 || !is_name_char(text[i - 1])) &&
+            (i + l == n || !is_name_char(text[i + l])))
+            return true;
+    return false;
+}
+
+/* Where the compiler's path starts in a recipe word: after recipe prefixes (@, -, +) and make variables
+ * that only precede it ($(Q)), but at a variable that names its directory ($(CUDA_DIR)/bin/nvcc). */
+static size_t command_start(const char *s, size_t n) {
+    size_t i = 0;
+    while (i < n && (s[i] == '@' || s[i] == '-' || s[i] == '+')) i++;
+    while (i + 1 < n && s[i] == '$' && (s[i + 1] == '(' || s[i + 1] == '{')) {
+        char open = s[i + 1], close = open == '(' ? ')' : '}';
+        size_t j = i + 2;
+        int depth = 1;
+        for (; j < n && depth > 0; j++) depth += s[j] == open ? 1 : s[j] == close ? -1 : 0;
+        if (depth != 0 || (j < n && s[j] == '/')) break;
+        i = j;
+    }
+    return i;
+}
+
+/* "nvcc", or a path ending in /nvcc ($(CUDA_PATH)/bin/nvcc), after a recipe prefix. */
+static bool is_nvcc_path(const char *s, size_t n) {
     return (n == 4 && memcmp(s, "nvcc", 4) == 0) || (n > 5 && memcmp(s + n - 5, "/nvcc", 5) == 0);
 }
 
@@ -37,6 +87,10 @@ typedef struct mk_state {
     hc_unit *u;
     hc_build_word *w;
     size_t nw, cap;
+    bool block;      /* the file has (or gets) the HIP block: the runtime library is its HIP_RUNTIME_LIB */
+    bool in_rule;    /* the last statement outside recipes was a rule: tab lines are its recipe */
+    bool has_rules;  /* the file has a rule with a recipe (it builds something, not only settings) */
+    size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
 } mk_state;
 
 static int push_word(mk_state *s, uint32_t off, uint32_t len) {
@@ -45,24 +99,74 @@ static int push_word(mk_state *s, uint32_t off, uint32_t len) {
     return 0;
 }
 
-/* The variable a statement assigns (NAME = ..., NAME := ..., NAME += ..., export NAME ?= ...), or none. */
-static bool assigned_variable(const char *t, const hc_build_word *w, size_t n, const char **name, size_t *len) {
+/* The variable a statement assigns (NAME = ..., NAME := ..., NAME += ..., export NAME ?= ...), or none;
+ * *value is the index of the first word after the operator. */
+static bool assigned_variable(const char *t, const hc_build_word *w, size_t n, const char **name, size_t *len,
+                              size_t *value) {
     size_t i = 0;
-    if (n > 1 && w[0].len == 6 && memcmp(t + w[0].off, "export", 6) == 0) i = 1;
+    if (n > 1 && ((w[0].len == 6 && memcmp(t + w[0].off, "export", 6) == 0) ||
+                  (w[0].len == 8 && memcmp(t + w[0].off, "override", 8) == 0)))
+        i = 1;
     if (i >= n) return false;
     const char *s = t + w[i].off;
     const char *eq = memchr(s, '=', w[i].len);
     size_t l = eq ? (size_t)(eq - s) : w[i].len;
+    *value = i + 1;
     if (!eq) {
         if (i + 1 >= n) return false;
         const char *op = t + w[i + 1].off;
         if (op[0] != '=' && !((op[0] == ':' || op[0] == '+' || op[0] == '?' || op[0] == '!') && w[i + 1].len > 1 && op[1] == '='))
             return false;
+        *value = i + 2;
+    } else if ((size_t)(eq - s) + 1 < w[i].len) {
+        *value = i; /* NAME=value in one word: the value is inside it; bare library words never are */
     }
     while (l > 0 && (s[l - 1] == ':' || s[l - 1] == '+' || s[l - 1] == '?' || s[l - 1] == '!')) l--;
     *name = s;
     *len = l;
     return l > 0;
+}
+
+/* A rule line: a ':' outside $(...) that is not an assignment operator, in a line that is no directive. */
+static bool is_rule_line(const char *t, const hc_build_word *w, size_t n) {
+    if (!n) return false;
+    for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
+        if (w[0].len == strlen(directives[k]) && memcmp(t + w[0].off, directives[k], w[0].len) == 0) return false;
+    int depth = 0;
+    for (uint32_t i = w[0].off; i < w[n - 1].off + w[n - 1].len; i++) {
+        char c = t[i];
+        if (c == '(' || c == '{') depth++;
+        else if ((c == ')' || c == '}') && depth > 0) depth--;
+        else if (depth == 0 && c == '=') return false; /* an assignment (its value may hold ':') */
+        else if (depth == 0 && c == ':') return t[i + 1] != '=' && !(t[i + 1] == ':' && t[i + 2] == '=');
+    }
+    return false;
+}
+
+/* The HIP spelling of a CUDA runtime or driver library in a file with the HIP block: the block's
+ * variable, which names CUDA's own library when the port is built for NVIDIA. NULL for other libraries. */
+static const char *runtime_variable(const mk_state *s, const hc_build_lib *lib) {
+    if (!s->block || strcmp(lib->hip_lib, "amdhip64") != 0) return NULL;
+    return strcmp(lib->cuda_lib, "cuda") == 0 ? "$(HIP_DRIVER_LIB)" : "$(HIP_RUNTIME_LIB)";
+}
+
+/* A bare library name in a variable that lists libraries (LIBRARIES := cudart cublas curand): the make
+ * file adds the -l itself, so the name alone is renamed. */
+static int migrate_library_word(mk_state *s, const hc_build_word *w) {
+    hc_unit *u = s->u;
+    const char *p = u->text + w->off;
+    const hc_build_lib *lib = hc_build_lib_by_name(p, w->len);
+    if (!lib || strlen(lib->cuda_lib) != w->len) return 0; /* curand_static: a static name stays as written */
+    const char *repl = runtime_variable(s, lib);
+    if (!repl && !lib->hip_lib[0]) {
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)w->len, p);
+        hc_unit_diag(u, HC_D_BUILD_NO_EQUIVALENT, w->off, name, name);
+        return 0;
+    }
+    if (hc_unit_edit(u, w->off, w->len, repl ? repl : lib->hip_lib, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+    hc_unit_count_rule(u, "make:library");
+    return 0;
 }
 
 /* One logical statement (continuation lines joined) of words: the migration proper. */
@@ -72,17 +176,23 @@ static int migrate_statement(mk_state *s, bool recipe) {
     bool nvcc_related = false;
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
-        size_t n = s->w[i].len;
-        if (is_nvcc_word(p, n) || contains(p, n, "$(NVCC") || contains(p, n, "${NVCC")) nvcc_related = true;
+        size_t n = s->w[i].len, c = command_start(p, n);
+        if (is_nvcc_path(p + c, n - c) || contains(p, n, "$(NVCC") || contains(p, n, "${NVCC")) nvcc_related = true;
         for (size_t k = 0; k < sizeof nvcc_only_options / sizeof nvcc_only_options[0]; k++)
             if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
                 nvcc_related = true;
     }
     const char *var;
-    size_t vlen;
-    if (!recipe && assigned_variable(t, s->w, s->nw, &var, &vlen))
+    size_t vlen, value = 0;
+    bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
+    if (assigns)
         for (size_t k = 0; k < sizeof nvcc_variable_parts / sizeof nvcc_variable_parts[0]; k++)
             if (contains(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
+    bool library_list = assigns && (ends_with(var, vlen, "LIBS") || ends_with(var, vlen, "LIBRARIES"));
+
+    bool has_std = false;
+    for (size_t i = 0; i < s->nw; i++)
+        has_std |= (s->w[i].len > 5 && (memcmp(t + s->w[i].off, "-std=", 5) == 0 || memcmp(t + s->w[i].off, "--std", 5) == 0));
 
     /* Flags go to the shared translator; in statements that are not about nvcc only -l<library> is
      * rewritten, because options such as -arch or -G mean other things to other tools. */
@@ -90,9 +200,11 @@ static int migrate_statement(mk_state *s, bool recipe) {
     size_t nflags = 0;
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
-        size_t n = s->w[i].len;
-        if (is_nvcc_word(p, n)) {
-            if (hc_unit_edit(u, s->w[i].off, s->w[i].len, "hipcc", HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+        size_t n = s->w[i].len, c = command_start(p, n);
+        if (is_nvcc_path(p + c, n - c)) {
+            const char *hipcc = has_std ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
+            if (hc_unit_edit(u, s->w[i].off + (uint32_t)c, (uint32_t)(n - c), hipcc, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0)
+                return -1;
             hc_unit_count_rule(u, "make:nvcc");
             continue;
         }
@@ -104,21 +216,36 @@ static int migrate_statement(mk_state *s, bool recipe) {
                 break;
             }
         bool is_lib = n > 2 && p[0] == '-' && p[1] == 'l';
+        if (is_lib) {
+            const hc_build_lib *lib = hc_build_lib_by_name(p + 2, n - 2);
+            const char *var_name = lib && strlen(lib->cuda_lib) == n - 2 ? runtime_variable(s, lib) : NULL;
+            if (var_name) {
+                char repl[64];
+                snprintf(repl, sizeof repl, "-l%s", var_name);
+                if (hc_unit_edit(u, s->w[i].off, s->w[i].len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+                hc_unit_count_rule(u, "make:library");
+                continue;
+            }
+        } else if (library_list && i >= value && p[0] != '$' && p[0] != '-') {
+            if (migrate_library_word(s, &s->w[i]) < 0) return -1;
+            continue;
+        }
         if ((nvcc_related || is_lib) && nflags < sizeof flags / sizeof flags[0]) flags[nflags++] = s->w[i];
     }
     bool arch_done = false;
     return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make");
 }
 
-int hc_pass_makefile(hc_unit *u) {
-    if (!u->opt->build_scripts) return 0;
-    mk_state s = {u, NULL, 0, 0};
-    const char *t = u->text;
-    size_t i = 0, len = u->len;
+/* Splits the file into statements (continuation lines joined, comments dropped) and hands each to fn
+ * with whether it is a recipe line. */
+static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
+    const char *t = s->u->text;
+    size_t i = 0, len = s->u->len;
     int rc = 0;
+    s->in_rule = false;
     while (i < len && rc == 0) {
-        bool recipe = t[i] == '\t';
-        s.nw = 0;
+        bool tab = t[i] == '\t';
+        s->nw = 0;
         /* one statement: words up to an unescaped newline; '#' starts a comment to the end of line */
         bool comment = false;
         while (i < len) {
@@ -147,12 +274,94 @@ int hc_pass_makefile(hc_unit *u) {
             while (i < len && !is_blank(t[i]) && t[i] != '\n' && t[i] != '#' &&
                    !(t[i] == '\\' && i + 1 < len && t[i + 1] == '\n'))
                 i++;
-            if (push_word(&s, (uint32_t)st, (uint32_t)(i - st)) < 0) {
-                rc = -1;
-                break;
-            }
+            if (push_word(s, (uint32_t)st, (uint32_t)(i - st)) < 0) return -1;
         }
-        if (rc == 0 && s.nw) rc = migrate_statement(&s, recipe);
+        if (!s->nw || (s->w[0].off >= s->skip_from && s->w[0].off < s->skip_to)) continue;
+        /* a tab-indented line is a recipe only after a rule: in a conditional it is an ordinary line */
+        bool recipe = tab && s->in_rule;
+        if (!recipe) s->in_rule = is_rule_line(t, s->w, s->nw);
+        else s->has_rules = true;
+        rc = fn(s, recipe);
+    }
+    return rc;
+}
+
+static int no_op(mk_state *s, bool recipe) {
+    (void)s;
+    (void)recipe;
+    return 0;
+}
+
+/* The first byte of the first line that is neither blank nor a comment: the block goes before it, after
+ * the file's opening comment. */
+static uint32_t first_statement(const char *t, size_t len) {
+    size_t i = 0;
+    while (i < len) {
+        size_t e = i;
+        while (e < len && t[e] != '\n') e++;
+        size_t k = i;
+        while (k < e && is_blank(t[k])) k++;
+        if (k < e && t[k] != '#') return (uint32_t)i;
+        i = e + 1;
+    }
+    return (uint32_t)len;
+}
+
+/* The lines appended at the end of a file with the HIP block: the host compiler's flag variables the
+ * file uses get HIP's platform macro and include directories; with a port that calls the runtime shim,
+ * the link gets libhipify_shim. Appended last so the file's own assignments (even ':=') come first. */
+static int append_tail(mk_state *s) {
+    hc_unit *u = s->u;
+    const char *t = u->text;
+    char tail[1024];
+    size_t n = 0;
+    bool any = false;
+    n += (size_t)snprintf(tail + n, sizeof tail - n, "%s# hipify-c: HIP's platform macro and include directories for "
+                          "sources the host compiler builds (set in the HIP block above).\n",
+                          u->len && t[u->len - 1] != '\n' ? "\n" : "");
+    for (size_t k = 0; k < sizeof host_flag_vars / sizeof host_flag_vars[0]; k++)
+        if (mentions_name(t, u->len, host_flag_vars[k])) {
+            n += (size_t)snprintf(tail + n, sizeof tail - n, "%s += $(HIP_CPP_CONFIG)\n", host_flag_vars[k]);
+            any = true;
+        }
+    if (!any) n += (size_t)snprintf(tail + n, sizeof tail - n, "CPPFLAGS += $(HIP_CPP_CONFIG)\n");
+    if (u->opt->links_shim) {
+        const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
+        n += (size_t)snprintf(tail + n, sizeof tail - n,
+                              "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md).\n"
+                              "%s += -lhipify_shim -l$(HIP_RUNTIME_LIB)\n", link);
+    }
+    if (hc_unit_edit(u, (uint32_t)u->len, 0, tail, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+    return 0;
+}
+
+int hc_pass_makefile(hc_unit *u) {
+    if (!u->opt->build_scripts) return 0;
+    mk_state s = {u, NULL, 0, 0, false, false, false, 0, 0};
+    const char *mark = strstr(u->text, hc_build_make_hip_marker);
+    bool migrated_before = mark != NULL;
+    if (mark) {
+        const char *end = strstr(mark, hc_build_make_hip_end);
+        s.skip_from = (size_t)(mark - u->text);
+        s.skip_to = end ? (size_t)(end - u->text) + strlen(hc_build_make_hip_end) : s.skip_from;
+    }
+    int rc = each_statement(&s, no_op); /* first: does the file have rules? */
+    s.block = s.has_rules;
+    size_t before = u->edits.n;
+    if (rc == 0) rc = each_statement(&s, migrate_statement);
+    if (rc == 0 && s.block && !migrated_before && u->edits.n > before) {
+        char *block = hc_build_make_hip_block();
+        if (!block) rc = -1;
+        uint32_t at = first_statement(u->text, u->len);
+        if (rc == 0 && hc_unit_edit(u, at, 0, block, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;
+        free(block);
+        if (rc == 0) rc = append_tail(&s);
+        if (rc == 0) {
+            hc_unit_diag(u, HC_D_BUILD_REWRITE, at, "Makefile",
+                         "HIP block inserted: HIP_PLATFORM, the platform macro for the host compiler and the "
+                         "runtime library (docs/build-migration.md)");
+            hc_unit_count_rule(u, "make:hip-block");
+        }
     }
     free(s.w);
     return rc;

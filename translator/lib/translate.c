@@ -648,7 +648,10 @@ hc_file_kind hc_classify_path(const char *path) {
     static const char *const source_ext[] = {".cu", ".cuh", ".c", ".cc", ".cpp", ".cxx", ".c++", ".h", ".hh",
                                              ".hpp", ".hxx", ".inl", ".inc", ".ipp", ".tpp", ".cuinc"};
     if (strcmp(base, "CMakeLists.txt") == 0 || (dot && strcmp(dot, ".cmake") == 0)) return HC_FILE_CMAKE;
+    /* Makefile.config, Makefile.inc, Makefile.config.example: settings files a Makefile includes (or a
+     * user copies into place) hold nvcc options and libraries too; Makefile.prehip is a backup */
     if (strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
+        ((strncmp(base, "Makefile.", 9) == 0 || strncmp(base, "makefile.", 9) == 0) && strcmp(dot, ".prehip") != 0) ||
         (dot && strcmp(dot, ".mk") == 0))
         return HC_FILE_MAKEFILE;
     if (dot)

@@ -192,10 +192,15 @@ typedef struct hc_options {
     /* Where the port will be built (issue 15): reports of includes it cannot reach */
     const char *hip_include_dir;    /* include/ of the target HIP installation: a HIP library header the port
                                      * includes and this lacks is reported (HC1124); NULL: no check */
+    const char *const *hip_include_dirs; /* it, then the include/ of each library location given beside it
+                                          * (--hip-path A:B): a header in any of them is present */
+    size_t nhip_include_dirs;
     const char *const *input_paths; /* every file being ported, as its path is read: a CUDA Samples helper
                                       * header that no ported file answers is reported (HC1123); NULL: no
                                       * check */
     size_t ninput_paths;
+    bool links_shim;                /* a ported source of the run calls libhipify_shim: migrated Makefiles
+                                     * add it to the link */
     bool compiled_by_hipcc;         /* every file is compiled by hipcc (a HIP source of the run includes it):
                                      * tests of CUDA compiler macros (__CUDACC__) are translated even in a
                                      * file that uses no HIP, since hipcc, not a host compiler, reads them */
