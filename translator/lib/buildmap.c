@@ -76,7 +76,7 @@ const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const c
 
 /* ---- nvcc options ---- */
 
-typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_LANG, BF_DROP, BF_NONE } flag_action;
+typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_LANG, BF_DROP, BF_ODIR, BF_NONE } flag_action;
 
 typedef struct nvcc_flag {
     const char *spelling;
@@ -243,6 +243,16 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             snprintf(repl, sizeof repl, "-x hip");
             break;
         case BF_DROP: break;
+        case BF_ODIR:
+            /* clang reads -odir as -o dir; the rule's target is named with -MT, which only a make recipe
+             * can spell without knowing the input file */
+            if (strcmp(prefix, "make") == 0) {
+                char v[256];
+                snprintf(v, sizeof v, "%.*s", (int)vlen, value);
+                snprintf(repl, sizeof repl, f->replacement, v);
+                break;
+            }
+            /* fall through */
         case BF_NONE: {
             char name[128];
             snprintf(name, sizeof name, "%.*s", (int)(end - off), text + off);

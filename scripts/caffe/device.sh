@@ -1,0 +1,110 @@
+#!/bin/sh
+# device.sh: the Caffe recipe's steps on the GPU machine (nvcc, no Debian packages, no network): unpack the
+# bundle recipe.sh made, build the original (nvcc) and the port (HIP on NVIDIA) from the build files each
+# carries, run Caffe's own test binary in shards, train LeNet and time a CaffeNet-like net for both. It
+# edits no source: the trees arrive as recipe.sh left them.
+# usage: device.sh BUNDLE_DIR STEP...   STEP: unpack build test train time   env: OUT (results), JOBS,
+#        SHARDS (test processes per side), ONLY (cuda or hip: one side)
+set -u
+B=$(cd "$1" && pwd); shift
+W=/tmp/caffe-recipe
+OUT=${OUT:-$W/out}
+JOBS=${JOBS:-8}
+SHARDS=${SHARDS:-8}
+SIDES=${ONLY:-cuda hip}
+mkdir -p "$W" "$OUT"
+export PATH="$W/bin:/usr/local/cuda/bin:$PATH"
+export CPATH="$W/deps/include:$W/deps/include/hdf5/serial"
+export LIBRARY_PATH="$W/deps/lib:$W/hiplayer/lib:/usr/local/cuda/lib64"
+export LD_LIBRARY_PATH="$W/deps/lib:/usr/local/cuda/lib64"
+export OPENBLAS_NUM_THREADS=1 GLOG_minloglevel=1
+NV_INC="-I$W/hip/overlay -I$W/hip/layer -isystem $W/hip/include"
+export HIPIFY_NVIDIA_INCLUDES="$NV_INC"
+CONFIG="USE_OPENCV=0 BLAS=open"
+
+tree() { [ "$1" = cuda ] && echo "$W/cuda" || echo "$W/hip"; }
+
+unpack() {
+  rm -rf "$W/cuda" "$W/hip" "$W/deps" "$W/bin" "$W/hiplayer"
+  mkdir -p "$W/bin" "$W/hiplayer/lib"
+  for t in deps trees hip; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
+  cp "$B/hipcc-nvidia" "$W/bin/hipcc" && chmod +x "$W/bin/hipcc"
+  # The hipBLAS/hipRAND layer is header-only over cuBLAS/cuRAND: its link names are those libraries.
+  echo 'INPUT(-lcublas)' >"$W/hiplayer/lib/libhipblas.so"
+  echo 'INPUT(-lcurand)' >"$W/hiplayer/lib/libhiprand.so"
+  # libhipify_shim for NVIDIA: its C sources compiled with nvcc against the HIP headers (docs/shim.md).
+  ( cd "$W/hiplayer" && for f in "$W"/hip/shim/src/*.c; do
+      nvcc -x c -D__HIP_PLATFORM_NVIDIA__ $NV_INC -I"$W/hip/shim/include" -I"$W/hip/shim/src" -Xcompiler -fPIC \
+        -c "$f" -o "$(basename "$f" .c).o" || exit 1
+    done && ar rcs lib/libhipify_shim.a ./*.o )
+  g++ --version | head -1; nvcc --version | tail -2 | head -1; ldd --version | head -1
+}
+
+build_side() { # side
+  d=$(tree "$1")
+  if [ "$1" = cuda ]; then
+    set -- CUDA_ARCH="-gencode arch=compute_90,code=sm_90"
+  else
+    set -- HIP_PLATFORM=nvidia CUDA_ARCH=-arch=sm_90 \
+      HIP_CPP_CONFIG="-D__HIP_PLATFORM_NVCC__= -D__HIP_PLATFORM_NVIDIA__= $NV_INC -I/usr/local/cuda/include"
+  fi
+  # shellcheck disable=SC2086
+  (cd "$d" && make -j"$JOBS" $CONFIG "$@" lib tools .build_release/test/test_all.testbin)
+}
+
+build() {
+  for s in $SIDES; do
+    ( t0=$(date +%s); build_side "$s" >"$OUT/build-$s.log" 2>&1; rc=$?
+      echo "build $s: rc=$rc $(( $(date +%s) - t0 ))s" | tee -a "$OUT/build-$s.log" ) &
+  done
+  wait
+  for s in $SIDES; do tail -1 "$OUT/build-$s.log"; grep -m3 -B2 -E 'error|Error ' "$OUT/build-$s.log" | head -20; done
+}
+
+# Caffe's own test binary, every CPU and GPU test, in SHARDS processes per side (gtest sharding), all at
+# once: CPU tests spread over the cores, GPU tests share the card. One XML report per shard.
+test_all() {
+  for s in $SIDES; do
+    bin=$(tree "$s")/.build_release/test/test_all.testbin
+    mkdir -p "$OUT/xml-$s"
+    i=0
+    while [ $i -lt "$SHARDS" ]; do
+      ( cd "$(tree "$s")" && GTEST_TOTAL_SHARDS=$SHARDS GTEST_SHARD_INDEX=$i timeout 560 "$bin" 0 \
+          --gtest_output="xml:$OUT/xml-$s/shard$i.xml" >"$OUT/xml-$s/shard$i.log" 2>&1
+        echo "$s shard $i rc=$?" >>"$OUT/xml-$s/shard$i.log" ) &
+      i=$((i + 1))
+    done
+  done
+  wait
+  for s in $SIDES; do tail -q -n1 "$OUT"/xml-"$s"/shard*.log | tr '\n' ' '; echo; done
+}
+
+# LeNet on MNIST-shaped data made here (same seed for both sides): caffe train, loss every 10 iterations.
+train() {
+  python3 "$B/lenet_data.py" "$W/lenet" || return 1
+  for s in $SIDES; do
+    ( cd "$W/lenet" && "$(tree "$s")/.build_release/tools/caffe" train -solver lenet_solver.prototxt -gpu 0 \
+        >"$OUT/train-$s.log" 2>&1; echo "train $s rc=$?" >>"$OUT/train-$s.log" )
+    grep -c 'Iteration .*, loss = ' "$OUT/train-$s.log"
+  done
+}
+
+# caffe time: forward/backward per layer of a CaffeNet-like net on synthetic input (DummyData).
+time_net() {
+  for s in $SIDES; do
+    ( cd "$W/lenet" && "$(tree "$s")/.build_release/tools/caffe" time -model caffenet_time.prototxt -gpu 0 \
+        -iterations 50 >"$OUT/time-$s.log" 2>&1; echo "time $s rc=$?" >>"$OUT/time-$s.log" )
+    tail -4 "$OUT/time-$s.log"
+  done
+}
+
+for step in "$@"; do
+  case $step in
+    unpack) unpack ;;
+    build) build ;;
+    test) test_all ;;
+    train) train ;;
+    time) time_net ;;
+    *) echo "device.sh: unknown step $step" >&2; exit 2 ;;
+  esac
+done

@@ -1,0 +1,152 @@
+#!/bin/sh
+# recipe.sh: ports BVLC Caffe with one hipify-c run and proves the port: builds the original (nvcc) and the
+# port (HIP on NVIDIA) from the build files each carries, compiles the port for gfx90a with Debian's hipcc,
+# and prepares the bundle that device.sh builds and runs on the GPU machine (Caffe's own tests, LeNet
+# training, caffe time). It never edits the port: the only file added to a port tree is Makefile.config,
+# copied from the Makefile.config.example hipify-c migrated, as Caffe's installation guide says to do.
+# It is a script, not a test: CI neither fetches nor builds Caffe.
+#
+# usage: scripts/caffe/recipe.sh STEP...   (from the hipify-c checkout; docs/validation.md, "Caffe")
+#   prepare   extract Caffe at COMMIT, port it (hipify-c -O, build files included), lay out the build trees
+#   amd       make the port's library and tools for gfx90a with Debian's hipcc (make -k: every unit is tried)
+#   bundle    write CARRY: both trees, the headers and libraries they need, the HIP-on-NVIDIA headers
+#   report    summarise device.sh's results (RESULTS: the folder its OUT came back to)
+# env: WORK (default /tmp/caffe-recipe), HIPIFY (default build/bin/hipify-c), COMMIT, MIRROR (bare git of
+#      BVLC/caffe), CARRY (default .carry/caffe), HIP_LAYER (the hipBLAS/hipRAND-over-CUDA headers, default
+#      build/nvidia-libs/include), OVERLAY (default build/nvidia-compat/include), JOBS (default 2)
+set -eu
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE=$ROOT/scripts/caffe
+WORK=${WORK:-/tmp/caffe-recipe}
+HIPIFY=${HIPIFY:-$ROOT/build/bin/hipify-c}
+COMMIT=${COMMIT:-9b891540183ddc834a02b2bd81b31afae71b2153}
+MIRROR=${MIRROR:-/work/.mirror/BVLC+caffe/repo}
+CARRY=${CARRY:-$ROOT/.carry/caffe}
+HIP_LAYER=${HIP_LAYER:-$ROOT/build/nvidia-libs/include}
+OVERLAY=${OVERLAY:-$ROOT/build/nvidia-compat/include}
+JOBS=${JOBS:-2}
+# Caffe's configuration, the same for every build: no OpenCV, OpenBLAS (Debian's), cuDNN and NCCL off
+# (Makefile.config.example leaves them commented out). Debian keeps HDF5 under hdf5/serial.
+CONFIG="USE_OPENCV=0 BLAS=open"
+export CPATH=/usr/include/hdf5/serial LIBRARY_PATH=/usr/lib/x86_64-linux-gnu/hdf5/serial
+
+say() { printf '== %s\n' "$*"; }
+
+# Caffe generates caffe.pb.{h,cc} with protoc at build time; made here so the GPU machine needs no protoc.
+protos() { # tree
+  mkdir -p "$1/.build_release/src/caffe/proto"
+  protoc --proto_path="$1/src/caffe/proto" --cpp_out="$1/.build_release/src/caffe/proto" "$1/src/caffe/proto/caffe.proto"
+}
+
+prepare() {
+  [ -x "$HIPIFY" ] || { echo "recipe: build hipify-c first ($HIPIFY)" >&2; exit 2; }
+  rm -rf "$WORK/orig" "$WORK/port" "$WORK/cuda" "$WORK/hip" "$WORK/amd"
+  mkdir -p "$WORK/orig"
+  git --git-dir="$MIRROR" archive "$COMMIT" | tar -x -C "$WORK/orig"
+  say "Caffe $COMMIT extracted: $(find "$WORK/orig" -type f | wc -l) files"
+  # hipBLAS and rocThrust headers (ROCm 5.2) for the gfx90a compile: Debian 12 ships neither.
+  HIPLIBS="hipblas rocthrust" sh "$ROOT/scripts/hiplib-headers.sh" "$WORK/hiplib/include" >/dev/null
+  # The port: one run over the whole tree, build files included.
+  set +e
+  "$HIPIFY" -O "$WORK/port" "$WORK/orig" --offload-arch gfx90a --hip-path "/usr:$WORK/hiplib" \
+    --stats-json "$WORK/port-stats.json" >"$WORK/port.log" 2>&1
+  rc=$?
+  set -e
+  say "hipify-c -O port orig: exit $rc, $(grep -c ': warning: ' "$WORK/port.log") warnings," \
+    "$(grep -c ': note: ' "$WORK/port.log") notes; build files: $(grep -cE 'HC400[1-4]' "$WORK/port.log") diagnostics"
+  [ $rc -eq 0 ] || exit 1
+  # The build trees: the port as hipify-c wrote it, plus Makefile.config (Caffe's documented step).
+  for t in hip amd; do
+    cp -a "$WORK/port" "$WORK/$t"
+    cp "$WORK/$t/Makefile.config.example" "$WORK/$t/Makefile.config"
+    protos "$WORK/$t"
+  done
+  # hand edits: every file of the port tree is byte-identical in the build trees
+  for t in hip amd; do
+    if ! diff -r -q -x .build_release -x Makefile.config "$WORK/port" "$WORK/$t" >/dev/null; then
+      echo "recipe: $t differs from the port" >&2; exit 1
+    fi
+  done
+  say "hand edits to the port: 0 (build trees = port + Makefile.config copied from its migrated example)"
+  # The original for CUDA 13: three cudaDeviceProp fields CUDA 13 removed (original-cuda13.sed).
+  cp -a "$WORK/orig" "$WORK/cuda"
+  sed -i -f "$HERE/original-cuda13.sed" "$WORK/cuda/src/caffe/common.cpp" "$WORK/cuda/src/caffe/test/test_platform.cpp"
+  cp "$WORK/cuda/Makefile.config.example" "$WORK/cuda/Makefile.config"
+  protos "$WORK/cuda"
+  say "original: $(diff -r "$WORK/orig" "$WORK/cuda" -x .build_release -x Makefile.config | grep -c '^<') lines changed for CUDA 13"
+}
+
+# gfx90a: every GPU unit (.cu), the library's .cpp files and the tools, with the port's Makefile as it is.
+# The link of libcaffe.so needs libhipblas, which Debian lacks: the objects are what is checked.
+amd() {
+  d=$WORK/amd
+  set +e
+  (cd "$d" && make -k -j"$JOBS" $CONFIG CUDA_DIR=/nonexistent-cuda lib tools) >"$WORK/amd-build.log" 2>&1
+  set -e
+  cu=$(find "$d/src" -name '*.cu' | wc -l)
+  cu_ok=$(find "$d/.build_release/cuda/src" -name '*.o' 2>/dev/null | wc -l)
+  cpp=$(find "$d/src/caffe" -name '*.cpp' -not -path '*/test/*' | wc -l)
+  cpp_ok=$(find "$d/.build_release/src/caffe" -name '*.o' -not -path '*/test/*' 2>/dev/null | wc -l)
+  tools=$(find "$d/tools" -name '*.cpp' | wc -l)
+  tools_ok=$(find "$d/.build_release/tools" -name '*.o' 2>/dev/null | wc -l)
+  say "gfx90a: GPU units $cu_ok/$cu, library .cpp $cpp_ok/$cpp (+caffe.pb.cc), tools $tools_ok/$tools compiled"
+  grep -E '^[^ ]+:[0-9]+:[0-9]+: (fatal )?error' "$WORK/amd-build.log" | sort -u | head -20 || true
+  grep -E 'cannot find -l|undefined reference' "$WORK/amd-build.log" | sort | uniq -c | head -5 || true
+}
+
+bundle() {
+  rm -rf "$CARRY" && mkdir -p "$CARRY"
+  tmp=$(mktemp -d)
+  # the two trees, without what a build does not read
+  mkdir -p "$tmp/trees"
+  for t in cuda hip; do
+    (cd "$WORK" && tar -c --exclude="$t/docs" --exclude="$t/data" --exclude="$t/python" --exclude="$t/matlab" \
+      --exclude="$t/docker" --exclude="$t/examples/images" --exclude="$t/examples/web_demo" "$t") | tar -x -C "$tmp/trees"
+  done
+  (cd "$tmp/trees" && tar -c cuda hip) | xz -T2 -6 >"$CARRY/trees.tar.xz"
+  # system headers the sources include (g++ -M over every source), and the libraries they link with
+  # everything those need, glibc aside
+  mkdir -p "$tmp/deps/include" "$tmp/deps/lib"
+  (cd "$WORK/cuda" && find src tools -name '*.cpp' -o -name '*.cu' | xargs -P"$JOBS" -I{} sh -c \
+    'g++ -std=c++17 -M -x c++ -DUSE_LEVELDB -DUSE_LMDB -DNDEBUG -I.build_release/src -I./src -I./include \
+       -I/usr/local/cuda/include -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu/openblas-pthread {} 2>/dev/null' |
+    tr ' \\' '\n\n' | grep '^/usr/include/' | sort -u) >"$tmp/headers.txt"
+  sed 's|^/usr/include/||' "$tmp/headers.txt" | (cd /usr/include && xargs cp --parents -t "$tmp/deps/include")
+  cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$tmp/deps/include/"
+  for l in glog gflags protobuf boost_system boost_filesystem boost_thread hdf5_serial hdf5_serial_hl leveldb snappy lmdb openblas; do
+    f=$(ldconfig -p | awk -v n="lib$l.so" '$1 == n {print $NF; exit}')
+    [ -n "$f" ] || { echo "recipe: lib$l.so not found" >&2; exit 1; }
+    cp -L "$f" "$tmp/deps/lib/"
+    for dep in $(ldd "$f" | awk '/=> \//{print $3}'); do
+      case $(basename "$dep") in libc.so*|libm.so*|libpthread.so*|libdl.so*|librt.so*|ld-linux*|libstdc++.so*|libgcc_s.so*) ;;
+        *) cp -L -n "$dep" "$tmp/deps/lib/" ;;
+      esac
+    done
+  done
+  # names Caffe links by (-lhdf5, -lhdf5_hl, -lopenblas) and each library's soname
+  (cd "$tmp/deps/lib" && ln -sf libhdf5_serial.so libhdf5.so && ln -sf libhdf5_serial_hl.so libhdf5_hl.so &&
+    for f in *.so*; do s=$(objdump -p "$f" | awk '/SONAME/{print $2}'); [ -z "$s" ] || [ -e "$s" ] || ln -s "$f" "$s"; done)
+  (cd "$tmp" && tar -c deps) | xz -T2 -6 >"$CARRY/deps.tar.xz"
+  # HIP on NVIDIA: the CUDA-13 overlay, the hipBLAS/hipRAND layer, Debian's HIP headers, the shim's sources
+  mkdir -p "$tmp/hip/shim"
+  cp -r "$OVERLAY" "$tmp/hip/overlay"
+  cp -r "$HIP_LAYER" "$tmp/hip/layer"
+  mkdir -p "$tmp/hip/include" && cp -r /usr/include/hip "$tmp/hip/include/"
+  cp -r "$ROOT/runtime-shim/src" "$ROOT/runtime-shim/include" "$tmp/hip/shim/"
+  (cd "$tmp" && tar -c hip) | xz -T2 -6 >"$CARRY/hip.tar.xz"
+  cp "$HERE/device.sh" "$HERE/hipcc-nvidia" "$HERE/lenet_data.py" "$CARRY/"
+  cp "$WORK/orig/models/bvlc_reference_caffenet/deploy.prototxt" "$CARRY/caffenet_deploy.prototxt"
+  rm -rf "$tmp"
+  say "bundle $CARRY: $(du -sh "$CARRY" | cut -f1)"; ls -la "$CARRY"
+}
+
+report() {
+  python3 "$HERE/report.py" "${RESULTS:?RESULTS: the folder device.sh's OUT came back to}"
+}
+
+for step in "$@"; do
+  case $step in
+    prepare|amd|bundle|report) "$step" ;;
+    *) echo "usage: recipe.sh prepare|amd|bundle|report ..." >&2; exit 2 ;;
+  esac
+done

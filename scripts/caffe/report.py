@@ -1,0 +1,110 @@
+#!/usr/bin/env python3
+"""report.py: summarises what device.sh brought back for the Caffe recipe: Caffe's test results per side
+(passed / failed / skipped, from gtest's XML), every test whose result differs between the original and
+the port with its failure message, the LeNet loss curves and their largest difference, and the
+caffe time per-layer HIP/CUDA ratios. It reads results only; it runs nothing."""
+import glob
+import os
+import re
+import sys
+import xml.etree.ElementTree as ET
+
+LOSS_RTOL = 1e-3  # relative difference allowed between the two loss curves, iteration by iteration
+
+
+def tests(folder):
+    """{suite.test: (status, message)} from every shard's XML; status passed, failed or skipped."""
+    out = {}
+    for path in sorted(glob.glob(os.path.join(folder, "shard*.xml"))):
+        for case in ET.parse(path).getroot().iter("testcase"):
+            name = case.get("classname") + "." + case.get("name")
+            failure = case.find("failure")
+            if failure is not None:
+                out[name] = ("failed", (failure.get("message") or "").strip().splitlines()[0][:200])
+            elif case.get("status") == "notrun" or case.get("result") == "skipped" or case.find("skipped") is not None:
+                out[name] = ("skipped", "")
+            else:
+                out[name] = ("passed", "")
+    return out
+
+
+def shard_logs(folder):
+    """Shards that did not finish (crash, timeout): their last lines say which test was running."""
+    bad = []
+    for path in sorted(glob.glob(os.path.join(folder, "shard*.log"))):
+        lines = open(path, errors="replace").read().splitlines()
+        if not lines or not lines[-1].endswith("rc=0"):
+            running = [l for l in lines if l.startswith("[ RUN      ]")]
+            bad.append("%s: %s, last test started: %s" % (os.path.basename(path), lines[-1] if lines else "empty",
+                                                          running[-1][13:] if running else "-"))
+    return bad
+
+
+def losses(path):
+    curve = {}
+    if not os.path.exists(path):
+        return curve
+    for m in re.finditer(r"Iteration (\d+) \(.*?\), loss = ([0-9.eE+-]+|nan)", open(path, errors="replace").read()):
+        curve[int(m.group(1))] = float(m.group(2))
+    return curve
+
+
+def layer_times(path):
+    times = {}
+    if not os.path.exists(path):
+        return times
+    for m in re.finditer(r"\]\s+(\S+)\s+(forward|backward): ([0-9.]+) ms\.", open(path, errors="replace").read()):
+        times[(m.group(1), m.group(2))] = float(m.group(3))
+    for m in re.finditer(r"Average (Forward|Backward|Forward-Backward) pass: ([0-9.]+) ms\.", open(path).read()):
+        times[("TOTAL", m.group(1))] = float(m.group(2))
+    return times
+
+
+def main():
+    res = sys.argv[1]
+    sides = {s: tests(os.path.join(res, "xml-" + s)) for s in ("cuda", "hip")}
+    print("## Caffe's test binary (test_all.testbin), every test, per side")
+    for s, t in sides.items():
+        counts = {k: sum(1 for v in t.values() if v[0] == k) for k in ("passed", "failed", "skipped")}
+        print("%-5s %5d tests: %d passed, %d failed, %d skipped" % (s, len(t), counts["passed"], counts["failed"],
+                                                                    counts["skipped"]))
+        for line in shard_logs(os.path.join(res, "xml-" + s)):
+            print("      unfinished shard: " + line)
+    names = sorted(set(sides["cuda"]) | set(sides["hip"]))
+    diff = [n for n in names if sides["cuda"].get(n, ("absent", ""))[0] != sides["hip"].get(n, ("absent", ""))[0]]
+    print("tests whose result differs: %d" % len(diff))
+    for n in diff:
+        c, h = sides["cuda"].get(n, ("absent", "")), sides["hip"].get(n, ("absent", ""))
+        print("  %s: cuda %s, hip %s  %s" % (n, c[0], h[0], h[1] or c[1]))
+    for s in sides:
+        for n in names:
+            if sides[s].get(n, ("", ""))[0] == "failed" and n not in diff:
+                print("  both failed: %s  %s" % (n, sides[s][n][1]))
+        break
+
+    print("\n## LeNet, caffe train (loss every 10 iterations)")
+    cu, hi = losses(os.path.join(res, "train-cuda.log")), losses(os.path.join(res, "train-hip.log"))
+    common = sorted(set(cu) & set(hi))
+    if common:
+        worst = max(common, key=lambda i: abs(cu[i] - hi[i]) / max(abs(cu[i]), 1e-12))
+        rel = abs(cu[worst] - hi[worst]) / max(abs(cu[worst]), 1e-12)
+        print("iterations compared: %d (%d..%d); loss cuda %.6g -> %.6g, hip %.6g -> %.6g" % (
+            len(common), common[0], common[-1], cu[common[0]], cu[common[-1]], hi[common[0]], hi[common[-1]]))
+        print("largest relative difference %.3g at iteration %d (tolerance %g): %s" % (
+            rel, worst, LOSS_RTOL, "AGREE" if rel <= LOSS_RTOL else "DIFFER"))
+        print("iteration  cuda  hip")
+        for i in common:
+            print("%5d  %.6f  %.6f" % (i, cu[i], hi[i]))
+    else:
+        print("no loss curve to compare (cuda %d points, hip %d points)" % (len(cu), len(hi)))
+
+    print("\n## caffe time, CaffeNet-like net, batch 64, synthetic input (ms per iteration)")
+    tc, th = layer_times(os.path.join(res, "time-cuda.log")), layer_times(os.path.join(res, "time-hip.log"))
+    print("%-12s %-9s %10s %10s %8s" % ("layer", "pass", "CUDA", "HIP", "HIP/CUDA"))
+    for key in [k for k in tc if k in th]:
+        ratio = th[key] / tc[key] if tc[key] > 0 else float("nan")
+        print("%-12s %-9s %10.4f %10.4f %8.3f" % (key[0], key[1], tc[key], th[key], ratio))
+
+
+if __name__ == "__main__":
+    main()
