@@ -13,7 +13,9 @@
 #   report    summarise device.sh's results (RESULTS: the folder its OUT came back to)
 # env: WORK (default /tmp/caffe-recipe), HIPIFY (default build/bin/hipify-c), COMMIT, MIRROR (bare git of
 #      BVLC/caffe), CARRY (default .carry/caffe), HIP_LAYER (the hipBLAS/hipRAND-over-CUDA headers, default
-#      build/nvidia-libs/include), OVERLAY (default build/nvidia-compat/include), JOBS (default 2)
+#      build/nvidia-libs/include), OVERLAY (default build/nvidia-compat/include), JOBS (default 2),
+#      HEADER_LIST (bundle: the system headers to carry, from an earlier g++ -M scan, instead of scanning),
+#      TREES_ONLY (bundle: rewrite only the two source trees)
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/scripts/caffe
@@ -43,7 +45,8 @@ prepare() {
   rm -rf "$WORK/orig" "$WORK/port" "$WORK/cuda" "$WORK/hip" "$WORK/amd"
   mkdir -p "$WORK/orig"
   git --git-dir="$MIRROR" archive "$COMMIT" | tar -x -C "$WORK/orig"
-  say "Caffe $COMMIT extracted: $(find "$WORK/orig" -type f | wc -l) files"
+  sed -i -f "$HERE/original-protobuf.sed" "$WORK/orig/src/caffe/util/io.cpp"
+  say "Caffe $COMMIT extracted: $(find "$WORK/orig" -type f | wc -l) files; io.cpp updated for protobuf 3.21"
   # hipBLAS and rocThrust headers (ROCm 5.2) for the gfx90a compile: Debian 12 ships neither.
   HIPLIBS="hipblas rocthrust" sh "$ROOT/scripts/hiplib-headers.sh" "$WORK/hiplib/include" >/dev/null
   # The port: one run over the whole tree, build files included.
@@ -81,7 +84,8 @@ prepare() {
 amd() {
   d=$WORK/amd
   set +e
-  (cd "$d" && make -k -j"$JOBS" $CONFIG CUDA_DIR=/nonexistent-cuda lib tools) >"$WORK/amd-build.log" 2>&1
+  # hipBLAS and rocThrust where a user who installed them apart would point the compilers
+  (export CPATH="$CPATH:$WORK/hiplib/include"; cd "$d" && make -k -j"$JOBS" $CONFIG CUDA_DIR=/nonexistent-cuda lib tools) >"$WORK/amd-build.log" 2>&1
   set -e
   cu=$(find "$d/src" -name '*.cu' | wc -l)
   cu_ok=$(find "$d/.build_release/cuda/src" -name '*.o' 2>/dev/null | wc -l)
@@ -95,7 +99,7 @@ amd() {
 }
 
 bundle() {
-  rm -rf "$CARRY" && mkdir -p "$CARRY"
+  mkdir -p "$CARRY"
   tmp=$(mktemp -d)
   # the two trees, without what a build does not read
   mkdir -p "$tmp/trees"
@@ -104,14 +108,21 @@ bundle() {
       --exclude="$t/docker" --exclude="$t/examples/images" --exclude="$t/examples/web_demo" "$t") | tar -x -C "$tmp/trees"
   done
   (cd "$tmp/trees" && tar -c cuda hip) | xz -T2 -6 >"$CARRY/trees.tar.xz"
-  # system headers the sources include (g++ -M over every source), and the libraries they link with
-  # everything those need, glibc aside
-  mkdir -p "$tmp/deps/include" "$tmp/deps/lib"
-  (cd "$WORK/cuda" && find src tools -name '*.cpp' -o -name '*.cu' | xargs -P"$JOBS" -I{} sh -c \
-    'g++ -std=c++17 -M -x c++ -DUSE_LEVELDB -DUSE_LMDB -DNDEBUG -I.build_release/src -I./src -I./include \
-       -I/usr/local/cuda/include -I/usr/include/hdf5/serial -I/usr/include/x86_64-linux-gnu/openblas-pthread {} 2>/dev/null' |
-    tr ' \\' '\n\n' | grep '^/usr/include/' | sort -u) >"$tmp/headers.txt"
-  sed 's|^/usr/include/||' "$tmp/headers.txt" | (cd /usr/include && xargs cp --parents -t "$tmp/deps/include")
+  if [ -n "${TREES_ONLY:-}" ]; then rm -rf "$tmp"; ls -la "$CARRY"; return; fi
+  # the library headers the sources include (g++ -M over every source: boost is carried as the parts it
+  # reaches, the smaller libraries whole), and the libraries they link with everything those need,
+  # glibc and the compiler's own libraries aside (the GPU machine has its own)
+  mkdir -p "$tmp/deps/include" "$tmp/deps/lib" "$tmp/dep"
+  if [ -n "${HEADER_LIST:-}" ]; then cp "$HEADER_LIST" "$tmp/headers.txt"; else
+    (cd "$WORK/cuda" && find src tools -name '*.cpp' -o -name '*.cu' | xargs -P"$JOBS" -I{} sh -c \
+      'g++ -std=c++17 -M -x c++ -DUSE_LEVELDB -DUSE_LMDB -DNDEBUG -I.build_release/src -I./src -I./include \
+         -I/usr/local/cuda/include -I/usr/include/hdf5/serial {} >"$0/$(echo {} | tr / _).d" 2>/dev/null' "$tmp/dep")
+    cat "$tmp"/dep/*.d | tr ' \\' '\n\n' | grep '^/usr/include/' | sort -u >"$tmp/headers.txt"
+  fi
+  (cd /usr/include && sed -n 's|^/usr/include/\(boost/[A-Za-z0-9_.]*\)$|\1|p; s|^/usr/include/\(boost/[A-Za-z0-9_.]*\)/.*|\1|p' \
+      "$tmp/headers.txt" | sort -u | while read -r b; do [ -e "$b" ] && echo "$b"; done |
+    xargs cp -r --parents -t "$tmp/deps/include")
+  (cd /usr/include && cp -r --parents google glog gflags hdf5/serial leveldb lmdb.h snappy*.h -t "$tmp/deps/include")
   cp /usr/include/x86_64-linux-gnu/openblas-pthread/*.h "$tmp/deps/include/"
   for l in glog gflags protobuf boost_system boost_filesystem boost_thread hdf5_serial hdf5_serial_hl leveldb snappy lmdb openblas; do
     f=$(ldconfig -p | awk -v n="lib$l.so" '$1 == n {print $NF; exit}')
@@ -126,6 +137,8 @@ bundle() {
   # names Caffe links by (-lhdf5, -lhdf5_hl, -lopenblas) and each library's soname
   (cd "$tmp/deps/lib" && ln -sf libhdf5_serial.so libhdf5.so && ln -sf libhdf5_serial_hl.so libhdf5_hl.so &&
     for f in *.so*; do s=$(objdump -p "$f" | awk '/SONAME/{print $2}'); [ -z "$s" ] || [ -e "$s" ] || ln -s "$f" "$s"; done)
+  # each carried library finds the others beside it, at link time (ld reads DT_RUNPATH) and at run time
+  for f in "$tmp"/deps/lib/*.so*; do [ -L "$f" ] || patchelf --set-rpath '$ORIGIN' "$f"; done
   (cd "$tmp" && tar -c deps) | xz -T2 -6 >"$CARRY/deps.tar.xz"
   # HIP on NVIDIA: the CUDA-13 overlay, the hipBLAS/hipRAND layer, Debian's HIP headers, the shim's sources
   mkdir -p "$tmp/hip/shim"

@@ -32,6 +32,10 @@ static const char *const directives[] = {"ifeq",   "ifneq",  "ifdef",    "ifndef
 
 /* Host-compiler flag variables that receive HIP's preprocessor flags, in the order they are appended. */
 static const char *const host_flag_vars[] = {"CPPFLAGS", "CFLAGS", "CXXFLAGS"};
+/* Words that start a host compiler's command in a recipe: the other *FLAGS variables such a line names
+ * (LINKFLAGS of a compile-and-link line) get HIP's preprocessor flags too. */
+static const char *const host_compilers[] = {"$(CXX)", "${CXX}", "$(CC)", "${CC}", "g++", "gcc", "c++", "cc",
+                                             "clang++", "clang"};
 
 static bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r'; }
 
@@ -91,6 +95,7 @@ typedef struct mk_state {
     bool in_rule;    /* the last statement outside recipes was a rule: tab lines are its recipe */
     bool has_rules;  /* the file has a rule with a recipe (it builds something, not only settings) */
     size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
+    char host_vars[1024];      /* "NAME NAME ": *FLAGS variables named on host-compiler recipe lines */
 } mk_state;
 
 static int push_word(mk_state *s, uint32_t off, uint32_t len) {
@@ -169,10 +174,43 @@ static int migrate_library_word(mk_state *s, const hc_build_word *w) {
     return 0;
 }
 
+/* A recipe run by the host compiler: the *FLAGS variables it names (not linker-only ones such as LDFLAGS,
+ * nor nvcc's) are remembered for the end of the file. */
+static void note_host_flags(mk_state *s) {
+    const char *t = s->u->text;
+    const char *p = t + s->w[0].off;
+    size_t n = s->w[0].len, c = 0, hit = 0;
+    while (c < n && (p[c] == '@' || p[c] == '-' || p[c] == '+')) c++;
+    /* the compiler alone, or after variables that only precede it ($(Q)$(CXX)) */
+    for (size_t k = 0; k < sizeof host_compilers / sizeof host_compilers[0] && !hit; k++) {
+        size_t l = strlen(host_compilers[k]);
+        hit = n - c >= l && memcmp(p + n - l, host_compilers[k], l) == 0 &&
+              (n - c == l || p[n - l - 1] == ')' || p[n - l - 1] == '}');
+    }
+    if (!hit) return;
+    for (size_t i = 1; i < s->nw; i++) {
+        const char *w = t + s->w[i].off;
+        size_t len = s->w[i].len;
+        if (len < 9 || w[0] != '$' || (w[1] != '(' && w[1] != '{') || (w[len - 1] != ')' && w[len - 1] != '}')) continue;
+        const char *name = w + 2;
+        size_t nl = len - 3;
+        bool ok = ends_with(name, nl, "FLAGS") && !contains(name, nl, "LD") && !contains(name, nl, "NVCC") &&
+                  !contains(name, nl, "CUDA") && !contains(name, nl, "HIP");
+        for (size_t k = 0; k < nl && ok; k++) ok = is_name_char(name[k]);
+        char entry[96];
+        if (!ok || nl > 80) continue;
+        snprintf(entry, sizeof entry, " %.*s ", (int)nl, name);
+        size_t used = strlen(s->host_vars);
+        if (!strstr(s->host_vars, entry) && used + nl + 2 < sizeof s->host_vars)
+            snprintf(s->host_vars + used, sizeof s->host_vars - used, "%s", used ? entry + 1 : entry);
+    }
+}
+
 /* One logical statement (continuation lines joined) of words: the migration proper. */
 static int migrate_statement(mk_state *s, bool recipe) {
     hc_unit *u = s->u;
     const char *t = u->text;
+    if (recipe) note_host_flags(s);
     bool nvcc_related = false;
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
@@ -319,11 +357,23 @@ static int append_tail(mk_state *s) {
     n += (size_t)snprintf(tail + n, sizeof tail - n, "%s# hipify-c: HIP's platform macro and include directories for "
                           "sources the host compiler builds (set in the HIP block above).\n",
                           u->len && t[u->len - 1] != '\n' ? "\n" : "");
-    for (size_t k = 0; k < sizeof host_flag_vars / sizeof host_flag_vars[0]; k++)
-        if (mentions_name(t, u->len, host_flag_vars[k])) {
+    for (size_t k = 0; k < sizeof host_flag_vars / sizeof host_flag_vars[0]; k++) {
+        char entry[32];
+        snprintf(entry, sizeof entry, " %s ", host_flag_vars[k]);
+        if (mentions_name(t, u->len, host_flag_vars[k]) && !strstr(s->host_vars, entry)) {
             n += (size_t)snprintf(tail + n, sizeof tail - n, "%s += $(HIP_CPP_CONFIG)\n", host_flag_vars[k]);
             any = true;
         }
+    }
+    /* then those the host compiler's recipe lines name, in the order first seen (CXXFLAGS, LINKFLAGS) */
+    for (const char *v = s->host_vars; *v;) {
+        while (*v == ' ') v++;
+        const char *e = strchr(v, ' ');
+        if (!*v || !e) break;
+        n += (size_t)snprintf(tail + n, sizeof tail - n, "%.*s += $(HIP_CPP_CONFIG)\n", (int)(e - v), v);
+        any = true;
+        v = e;
+    }
     if (!any) n += (size_t)snprintf(tail + n, sizeof tail - n, "CPPFLAGS += $(HIP_CPP_CONFIG)\n");
     if (u->opt->links_shim) {
         const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
@@ -337,7 +387,7 @@ static int append_tail(mk_state *s) {
 
 int hc_pass_makefile(hc_unit *u) {
     if (!u->opt->build_scripts) return 0;
-    mk_state s = {u, NULL, 0, 0, false, false, false, 0, 0};
+    mk_state s = {u, NULL, 0, 0, false, false, false, 0, 0, ""};
     const char *mark = strstr(u->text, hc_build_make_hip_marker);
     bool migrated_before = mark != NULL;
     if (mark) {
