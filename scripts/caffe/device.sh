@@ -4,7 +4,8 @@
 # carries, run Caffe's own test binary in shards, train LeNet and time a CaffeNet-like net for both. It
 # edits no source: the trees arrive as recipe.sh left them.
 # usage: device.sh BUNDLE_DIR STEP...   STEP: unpack build test train time   env: OUT (results), JOBS,
-#        SHARDS (test processes per side), ONLY (cuda or hip: one side)
+#        SHARDS (test processes per side), ONLY (cuda or hip: one side), TEST_TIMEOUT (seconds a shard
+#        may run), FILTER_FILE (a gtest filter for the test step)
 set -u
 B=$(cd "$1" && pwd); shift
 W=/tmp/caffe-recipe
@@ -43,10 +44,10 @@ unpack() {
 
 build_side() { # side
   d=$(tree "$1")
-  # nvcc 13 gives the host stubs of __global__ templates static linkage by default, so Caffe's tests,
+  # nvcc 13 gives __global__ templates static, hidden host stubs by default, so Caffe's tests,
   # which launch im2col_gpu_kernel<float> defined in another unit, do not link: both sides ask for
   # CUDA 12's behaviour (also HIP's, where a kernel template is an ordinary template).
-  stub=-static-global-template-stub=false
+  stub="-static-global-template-stub=false -device-entity-has-hidden-visibility=false"
   if [ "$1" = cuda ]; then
     set -- CUDA_ARCH="-gencode arch=compute_90,code=sm_90 $stub"
   else
@@ -69,12 +70,14 @@ build() {
 # Caffe's own test binary, every CPU and GPU test, in SHARDS processes per side (gtest sharding), all at
 # once: CPU tests spread over the cores, GPU tests share the card. One XML report per shard.
 test_all() {
+  # FILTER_FILE: a gtest filter (a second run that leaves out the tests a first one finished)
+  [ -z "${FILTER_FILE:-}" ] || export GTEST_FILTER="$(cat "$FILTER_FILE")"
   for s in $SIDES; do
     bin=$(tree "$s")/.build_release/test/test_all.testbin
     mkdir -p "$OUT/xml-$s"
     i=0
     while [ $i -lt "$SHARDS" ]; do
-      ( cd "$(tree "$s")" && GTEST_TOTAL_SHARDS=$SHARDS GTEST_SHARD_INDEX=$i timeout 560 $RUN "$bin" 0 \
+      ( cd "$(tree "$s")" && GTEST_TOTAL_SHARDS=$SHARDS GTEST_SHARD_INDEX=$i timeout "${TEST_TIMEOUT:-540}" $RUN "$bin" 0 \
           --gtest_output="xml:$OUT/xml-$s/shard$i.xml" >"$OUT/xml-$s/shard$i.log" 2>&1
         echo "$s shard $i rc=$?" >>"$OUT/xml-$s/shard$i.log" ) &
       i=$((i + 1))

@@ -12,20 +12,38 @@ import xml.etree.ElementTree as ET
 LOSS_RTOL = 1e-3  # relative difference allowed between the two loss curves, iteration by iteration
 
 
-def tests(folder):
-    """{suite.test: (status, message)} from every shard's XML; status passed, failed or skipped."""
+def tests(folders):
+    """{suite.test: (status, message)} over every run folder (a later run's result wins): gtest's XML of each
+    shard that finished; for a shard stopped at its time limit, its log's [ OK ] / [ FAILED ] lines. Tests a
+    filter left out (XML status notrun) are not results."""
     out = {}
-    for path in sorted(glob.glob(os.path.join(folder, "shard*.xml"))):
-        for case in ET.parse(path).getroot().iter("testcase"):
-            name = case.get("classname") + "." + case.get("name")
-            failure = case.find("failure")
-            if failure is not None:
-                out[name] = ("failed", (failure.get("message") or "").strip().splitlines()[0][:200])
-            elif case.get("status") == "notrun" or case.get("result") == "skipped" or case.find("skipped") is not None:
-                out[name] = ("skipped", "")
-            else:
-                out[name] = ("passed", "")
+    for folder in folders:
+        for log in sorted(glob.glob(os.path.join(folder, "shard*.log"))):
+            xml = log[:-4] + ".xml"
+            if os.path.exists(xml):
+                for case in ET.parse(xml).getroot().iter("testcase"):
+                    name = case.get("classname") + "." + case.get("name")
+                    failure = case.find("failure")
+                    if failure is not None:
+                        out[name] = ("failed", (failure.get("message") or "").strip().splitlines()[0][:200])
+                    elif case.get("status") != "notrun":
+                        out[name] = ("passed", "")
+                continue
+            for line in open(log, errors="replace"):
+                m = re.match(r"\[       OK \] (\S+) \(", line) or re.match(r"\[  FAILED  \] (\S+) \(", line)
+                if m:
+                    out[m.group(1)] = ("passed" if "OK" in line[:12] else "failed", "")
     return out
+
+
+def listed(folders):
+    """Every test the binary holds, from the XML of a finished shard (filtered-out tests are listed too)."""
+    names = set()
+    for folder in folders:
+        for xml in glob.glob(os.path.join(folder, "shard*.xml")):
+            for case in ET.parse(xml).getroot().iter("testcase"):
+                names.add(case.get("classname") + "." + case.get("name"))
+    return names
 
 
 def shard_logs(folder):
@@ -61,27 +79,36 @@ def layer_times(path):
 
 
 def main():
-    res = sys.argv[1]
-    sides = {s: tests(os.path.join(res, "xml-" + s)) for s in ("cuda", "hip")}
-    print("## Caffe's test binary (test_all.testbin), every test, per side")
+    res = sys.argv[1:]  # result folders, earliest first (each holds xml-cuda/, xml-hip/, train-*.log, time-*.log)
+    sides = {s: tests([os.path.join(r, "xml-" + s) for r in res]) for s in ("cuda", "hip")}
+    every = listed([os.path.join(r, "xml-" + s) for r in res for s in ("cuda", "hip")])
+    print("## Caffe's test binary (test_all.testbin): %d tests in it" % len(every))
     for s, t in sides.items():
-        counts = {k: sum(1 for v in t.values() if v[0] == k) for k in ("passed", "failed", "skipped")}
-        print("%-5s %5d tests: %d passed, %d failed, %d skipped" % (s, len(t), counts["passed"], counts["failed"],
-                                                                    counts["skipped"]))
-        for line in shard_logs(os.path.join(res, "xml-" + s)):
-            print("      unfinished shard: " + line)
+        counts = {k: sum(1 for v in t.values() if v[0] == k) for k in ("passed", "failed")}
+        print("%-5s %5d run: %d passed, %d failed; %d not run" % (s, len(t), counts["passed"], counts["failed"],
+                                                                len(every - set(t)) if every else 0))
+        for r in res:
+            for line in shard_logs(os.path.join(r, "xml-" + s)):
+                print("      %s: unfinished shard: %s" % (os.path.basename(r), line))
     names = sorted(set(sides["cuda"]) | set(sides["hip"]))
-    diff = [n for n in names if sides["cuda"].get(n, ("absent", ""))[0] != sides["hip"].get(n, ("absent", ""))[0]]
+    diff = [n for n in names if sides["cuda"].get(n, ("not run", ""))[0] != sides["hip"].get(n, ("not run", ""))[0]]
     print("tests whose result differs: %d" % len(diff))
     for n in diff:
-        c, h = sides["cuda"].get(n, ("absent", "")), sides["hip"].get(n, ("absent", ""))
+        c, h = sides["cuda"].get(n, ("not run", "")), sides["hip"].get(n, ("not run", ""))
         print("  %s: cuda %s, hip %s  %s" % (n, c[0], h[0], h[1] or c[1]))
-    for s in sides:
-        for n in names:
-            if sides[s].get(n, ("", ""))[0] == "failed" and n not in diff:
-                print("  both failed: %s  %s" % (n, sides[s][n][1]))
-        break
+    for n in names:
+        if sides["cuda"].get(n, ("", ""))[0] == "failed" and n not in diff:
+            print("  both failed: %s  %s" % (n, sides["cuda"][n][1]))
+    unrun = sorted(every - set(sides["cuda"]) - set(sides["hip"]))
+    if unrun:
+        groups = {}
+        for n in unrun:
+            groups.setdefault(n.split(".")[1], 0)
+            groups[n.split(".")[1]] += 1
+        print("not run on either side (%d), by test name: %s" % (len(unrun), ", ".join(
+            "%s %d" % kv for kv in sorted(groups.items(), key=lambda kv: -kv[1])[:12])))
 
+    res = res[0] if len(res) == 1 else next((r for r in res if os.path.exists(os.path.join(r, "train-cuda.log"))), res[0])
     print("\n## LeNet, caffe train (loss every 10 iterations)")
     cu, hi = losses(os.path.join(res, "train-cuda.log")), losses(os.path.join(res, "train-hip.log"))
     common = sorted(set(cu) & set(hi))
@@ -104,6 +131,11 @@ def main():
     for key in [k for k in tc if k in th]:
         ratio = th[key] / tc[key] if tc[key] > 0 else float("nan")
         print("%-12s %-9s %10.4f %10.4f %8.3f" % (key[0], key[1], tc[key], th[key], ratio))
+    # DummyData fills its blob with CPU random numbers on every forward: the GPU work is the rest
+    layers = [k for k in tc if k in th and k[0] not in ("TOTAL", "data")]
+    if layers:
+        c, h = sum(tc[k] for k in layers), sum(th[k] for k in layers)
+        print("%-12s %-9s %10.4f %10.4f %8.3f" % ("all layers", "but data", c, h, h / c))
 
 
 if __name__ == "__main__":
