@@ -1,6 +1,7 @@
 /* buildmap.c: table lookups and nvcc-option translation shared by the CMake and Makefile migrations,
  * and the HIP block for migrated CMake projects. It does not find commands in build files. */
 #include "buildmap.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,7 +12,7 @@ static const hc_build_lib build_libs[] = {
 #include "build_libraries.def"
 #undef HC_BUILD_LIB
 };
-enum { NBUILD_LIBS = sizeof build_libs / sizeof build_libs[0] };
+enum { NBUILD_LIBS = COUNT_OF(build_libs) };
 
 static size_t strip_static(const char *s, size_t len) {
     static const char suffix[] = "_static";
@@ -50,7 +51,7 @@ static const struct {
 };
 
 const char *hc_cmake_word_find(const char *word, size_t len) {
-    for (size_t i = 0; i < sizeof cmake_words / sizeof cmake_words[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(cmake_words); i++)
         if (equals(word, len, cmake_words[i].cuda)) return cmake_words[i].hip;
     return NULL;
 }
@@ -62,7 +63,7 @@ static bool is_word_char(char c) {
 const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const char **hip) {
     const char *best = NULL;
     size_t best_len = 0;
-    for (size_t i = 0; i < sizeof cmake_words / sizeof cmake_words[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(cmake_words); i++) {
         size_t n = strlen(cmake_words[i].cuda);
         if (n <= best_len || n > len || memcmp(text, cmake_words[i].cuda, n) != 0) continue;
         if (n < len && is_word_char(text[n])) continue;
@@ -96,7 +97,7 @@ static const char *const default_archs[] = {"gfx90a", "gfx942", "gfx1100"};
 
 static const char *join_archs(const hc_options *opt, const char *prefix, const char *sep, char *buf, size_t size) {
     const char *const *v = opt && opt->noffload_archs ? opt->offload_archs : default_archs;
-    size_t n = opt && opt->noffload_archs ? opt->noffload_archs : sizeof default_archs / sizeof default_archs[0];
+    size_t n = opt && opt->noffload_archs ? opt->noffload_archs : COUNT_OF(default_archs);
     size_t used = 0;
     buf[0] = '\0';
     for (size_t i = 0; i < n && used < size; i++) {
@@ -121,7 +122,7 @@ static const nvcc_flag *match_flag(const char *text, const hc_build_word *w, siz
                                    size_t *value_len, size_t *last) {
     const char *s = text + w[i].off;
     size_t len = w[i].len;
-    for (size_t k = 0; k < sizeof nvcc_flags / sizeof nvcc_flags[0]; k++) {
+    for (size_t k = 0; k < COUNT_OF(nvcc_flags); k++) {
         const nvcc_flag *f = &nvcc_flags[k];
         size_t sl = strlen(f->spelling);
         if (len < sl || memcmp(s, f->spelling, sl) != 0) continue;

@@ -3,6 +3,7 @@
  * references to a CUDA installation. It reads Makefile lines and words only; it does not expand
  * variables or run make. docs/build-migration.md. */
 #include "buildmap.h"
+#include "util.h"
 #include "grow.h"
 #include "unit.h"
 
@@ -135,7 +136,7 @@ static bool assigned_variable(const char *t, const hc_build_word *w, size_t n, c
 /* A rule line: a ':' outside $(...) that is not an assignment operator, in a line that is no directive. */
 static bool is_rule_line(const char *t, const hc_build_word *w, size_t n) {
     if (!n) return false;
-    for (size_t k = 0; k < sizeof directives / sizeof directives[0]; k++)
+    for (size_t k = 0; k < COUNT_OF(directives); k++)
         if (w[0].len == strlen(directives[k]) && memcmp(t + w[0].off, directives[k], w[0].len) == 0) return false;
     int depth = 0;
     for (uint32_t i = w[0].off; i < w[n - 1].off + w[n - 1].len; i++) {
@@ -182,7 +183,7 @@ static void note_host_flags(mk_state *s) {
     size_t n = s->w[0].len, c = 0, hit = 0;
     while (c < n && (p[c] == '@' || p[c] == '-' || p[c] == '+')) c++;
     /* the compiler alone, or after variables that only precede it ($(Q)$(CXX)) */
-    for (size_t k = 0; k < sizeof host_compilers / sizeof host_compilers[0] && !hit; k++) {
+    for (size_t k = 0; k < COUNT_OF(host_compilers) && !hit; k++) {
         size_t l = strlen(host_compilers[k]);
         hit = n - c >= l && memcmp(p + n - l, host_compilers[k], l) == 0 &&
               (n - c == l || p[n - l - 1] == ')' || p[n - l - 1] == '}');
@@ -216,7 +217,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len, c = command_start(p, n);
         if (is_nvcc_path(p + c, n - c) || contains(p, n, "$(NVCC") || contains(p, n, "${NVCC")) nvcc_related = true;
-        for (size_t k = 0; k < sizeof nvcc_only_options / sizeof nvcc_only_options[0]; k++)
+        for (size_t k = 0; k < COUNT_OF(nvcc_only_options); k++)
             if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
                 nvcc_related = true;
     }
@@ -224,7 +225,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
     size_t vlen, value = 0;
     bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
     if (assigns)
-        for (size_t k = 0; k < sizeof nvcc_variable_parts / sizeof nvcc_variable_parts[0]; k++)
+        for (size_t k = 0; k < COUNT_OF(nvcc_variable_parts); k++)
             if (contains(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
     bool library_list = assigns && (ends_with(var, vlen, "LIBS") || ends_with(var, vlen, "LIBRARIES"));
 
@@ -246,7 +247,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
             hc_unit_count_rule(u, "make:nvcc");
             continue;
         }
-        for (size_t k = 0; k < sizeof cuda_path_words / sizeof cuda_path_words[0]; k++)
+        for (size_t k = 0; k < COUNT_OF(cuda_path_words); k++)
             if (contains(p, n, cuda_path_words[k])) {
                 char name[128];
                 snprintf(name, sizeof name, "%.*s", (int)(n < 120 ? n : 120), p);
@@ -268,7 +269,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (migrate_library_word(s, &s->w[i]) < 0) return -1;
             continue;
         }
-        if ((nvcc_related || is_lib) && nflags < sizeof flags / sizeof flags[0]) flags[nflags++] = s->w[i];
+        if ((nvcc_related || is_lib) && nflags < COUNT_OF(flags)) flags[nflags++] = s->w[i];
     }
     bool arch_done = false;
     return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make");
@@ -357,7 +358,7 @@ static int append_tail(mk_state *s) {
     n += (size_t)snprintf(tail + n, sizeof tail - n, "%s# hipify-c: HIP's platform macro and include directories for "
                           "sources the host compiler builds (set in the HIP block above).\n",
                           u->len && t[u->len - 1] != '\n' ? "\n" : "");
-    for (size_t k = 0; k < sizeof host_flag_vars / sizeof host_flag_vars[0]; k++) {
+    for (size_t k = 0; k < COUNT_OF(host_flag_vars); k++) {
         char entry[32];
         snprintf(entry, sizeof entry, " %s ", host_flag_vars[k]);
         if (mentions_name(t, u->len, host_flag_vars[k]) && !strstr(s->host_vars, entry)) {
