@@ -58,13 +58,13 @@ static bool lands_on(const char *path, const char *real) {
     return hc_out_resolve(path, r, sizeof r) == 0 && strcmp(r, real) == 0;
 }
 
-/* The report options of the run, resolved; returns how many. */
-static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap) {
-    char csv[PATH_MAX];
+/* The report options of the run, resolved; returns how many. The default CSV path is built in the caller's
+ * csv buffer, which the targets point into, so it must outlive them. */
+static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, char *csv, size_t csv_size) {
     const char *csv_path = NULL;
     if (cli->print_stats_csv) {
         if (cli->o_stats) csv_path = cli->o_stats;
-        else if ((size_t)snprintf(csv, sizeof csv, "%s/hipify-stats.csv", cli->out_dir ? cli->out_dir : ".") < sizeof csv)
+        else if ((size_t)snprintf(csv, csv_size, "%s/hipify-stats.csv", cli->out_dir ? cli->out_dir : ".") < csv_size)
             csv_path = csv;
     }
     const struct { const char *option, *path; } all[] = {
@@ -88,7 +88,8 @@ static void report_clash(const hc_cli *cli, const report_target *t, const char *
 
 static int report_collisions(const hc_cli *cli, const hc_job_list *jobs) {
     report_target t[5];
-    size_t nt = collect_reports(cli, t, sizeof t / sizeof *t);
+    char csv[PATH_MAX];
+    size_t nt = collect_reports(cli, t, sizeof t / sizeof *t, csv, sizeof csv);
     int n = 0;
     for (size_t i = 0; i < nt; i++)
         for (size_t k = 0; k < i; k++)
