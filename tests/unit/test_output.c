@@ -161,6 +161,19 @@ static void test_names(void) {
     CHECK(!hc_out_is_temp_name("k.cu"));
     CHECK(!hc_out_is_temp_name("k.cu.hipify-tmp-Ab1"));
     CHECK(!hc_out_is_temp_name("notes.hipify-tmp-ab!cde"));
+    CHECK(hc_out_is_temp_name(".k.cu.hipify-tmp-12345-Ab12Cd"));
+    CHECK(!hc_out_is_temp_name("k.cu.hipify-tmp-12345-Ab12Cd")); /* ours start with a dot */
+    /* stale: a process id that is gone, this user's regular file, old enough; never our own process */
+    long pid;
+    char own[PATH_MAX];
+    snprintf(own, sizeof own, "%s/.o.cu.hipify-tmp-%ld-Ab12Cd", dir, (long)getpid());
+    int fd = open(own, O_WRONLY | O_CREAT, 0600);
+    CHECK(fd >= 0);
+    close(fd);
+    struct timespec old[2] = {{.tv_sec = 1000}, {.tv_sec = 1000}};
+    CHECK(utimensat(AT_FDCWD, own, old, 0) == 0);
+    CHECK(!hc_out_temp_is_stale(own, &pid) && pid == (long)getpid());
+    CHECK(!hc_out_temp_is_stale(at("k.cu"), &pid) && pid == 0);
     CHECK(hc_out_dir_within(at("conf/new/deeper"), dir));
     CHECK(hc_out_dir_within(dir, dir));
     CHECK(!hc_out_dir_within(dir, at("conf")));

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* Directories never descended into: version control metadata. */
 static const char *const vcs_dirs[] = {".git", ".hg", ".svn"};
@@ -64,6 +65,18 @@ static void too_long(walk *w, const char *dir, const char *name) {
              strlen(name) > 40 ? "..." : "");
     hc_cli_diag(w->cli, shown, HC_D_PATH_TOO_LONG, "path of %zu bytes, over the limit of %d: not read", len, PATH_MAX - 1);
     w->jobs->errors++;
+}
+
+/* A temporary of an interrupted run: removed when the output layer can prove that its writer is gone
+ * (and the run may write: not --examine), else named and left alone, since a live run may be writing it. */
+static void stale_temp(const hc_cli *cli, const char *path) {
+    long pid;
+    if (!cli->examine && hc_out_temp_is_stale(path, &pid) && unlink(path) == 0) {
+        hc_cli_diag(cli, path, HC_D_STALE_TEMP_REMOVED, "removed: temporary file of hipify-c process %ld, which no longer "
+                    "runs", pid);
+        return;
+    }
+    hc_cli_diag(cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -144,8 +157,8 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
             for (size_t k = 0; k < sizeof vcs_dirs / sizeof *vcs_dirs; k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
             if (!vcs && !in_list(&w->cli->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
         } else if (S_ISREG(st.st_mode)) {
-            if (hc_out_is_temp_name(names[i])) /* never an input, never copied: said once, left for the user */
-                hc_cli_diag(w->cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
+            if (hc_out_is_temp_name(names[i])) /* never an input, never copied */
+                stale_temp(w->cli, path);
             else if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
         }
     }
@@ -196,7 +209,7 @@ static void scan_stale(const hc_cli *cli, const char *dir, size_t depth) {
         if (lstat(path, &st) != 0) continue;
         if (S_ISDIR(st.st_mode)) scan_stale(cli, path, depth + 1);
         else if (S_ISREG(st.st_mode) && hc_out_is_temp_name(e->d_name))
-            hc_cli_diag(cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
+            stale_temp(cli, path);
     }
     if (d) closedir(d);
 }

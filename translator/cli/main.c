@@ -369,6 +369,7 @@ int hc_cli_main(int argc, char **argv) {
     hc_cli cli;
     /* a closed pipe on stdout is an error to report (exit 3), not a silent death by signal */
     signal(SIGPIPE, SIG_IGN);
+    hc_out_cleanup_on_signals(); /* SIGINT, SIGTERM, SIGHUP: our temporaries go with the process */
     int rc = hc_cli_parse(argc, argv, &cli);
     if (rc != 0) {
         hc_cli_free(&cli);

@@ -7,14 +7,74 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #define TEMP_TAG ".hipify-tmp-"
 #define CHUNK 65536
+/* A temporary whose writer is gone is removed only once it is this old: a process of the same number
+ * in another PID namespace or on another host sharing the directory cannot be seen with kill(). */
+#define STALE_TEMP_SECONDS 60
+
+/* ---- the temporaries this process has open, for the signal handler ----
+ * The one piece of process-wide state of the output layer, and necessarily so: a signal handler can
+ * reach nothing else. Slots are claimed with atomics (lock-free, so the handler may read them); a
+ * write that finds no free slot still works, its temporary is only not cleaned on a signal. */
+enum { TEMP_SLOTS = 32, SLOT_FREE = 0, SLOT_FILLING = 1, SLOT_ACTIVE = 2 };
+static struct temp_slot {
+    _Atomic int state;
+    char path[PATH_MAX + 64];
+} temp_slots[TEMP_SLOTS];
+
+static int temp_register(const char *path) {
+    for (int i = 0; i < TEMP_SLOTS; i++) {
+        int expect = SLOT_FREE;
+        if (!atomic_compare_exchange_strong(&temp_slots[i].state, &expect, SLOT_FILLING)) continue;
+        snprintf(temp_slots[i].path, sizeof temp_slots[i].path, "%s", path);
+        atomic_store(&temp_slots[i].state, SLOT_ACTIVE);
+        return i;
+    }
+    return -1;
+}
+
+static void temp_unregister(int slot) {
+    if (slot >= 0) atomic_store(&temp_slots[slot].state, SLOT_FREE);
+}
+
+static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
+
+static void on_fatal_signal(int sig) {
+    for (int i = 0; i < TEMP_SLOTS; i++)
+        if (atomic_load(&temp_slots[i].state) == SLOT_ACTIVE) unlink(temp_slots[i].path); /* async-signal-safe */
+    signal(sig, SIG_DFL); /* then die of the signal, so that the parent sees how the run ended */
+    raise(sig);
+}
+
+void hc_out_cleanup_on_signals(void) {
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++) {
+        struct sigaction old, sa = {0};
+        if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue; /* nohup */
+        sa.sa_handler = on_fatal_signal;
+        sigemptyset(&sa.sa_mask);
+        sigaction(cleanup_signals[i], &sa, NULL);
+    }
+}
+
+/* Blocks (or restores) the cleanup signals around the creation of a temporary and its registration,
+ * so that no signal can fall between the two. */
+static void block_cleanup_signals(sigset_t *old) {
+    sigset_t set;
+    sigemptyset(&set);
+    for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++) sigaddset(&set, cleanup_signals[i]);
+    pthread_sigmask(SIG_BLOCK, &set, old);
+}
 
 /* ---- guard set ---- */
 
@@ -231,6 +291,28 @@ static int mkdirs_for(const char *path) {
     return 0;
 }
 
+/* The writer's process id a temporary's name carries (".NAME.hipify-tmp-PID-XXXXXX"), or 0 when it
+ * carries none (a name of an earlier version, or not a temporary). */
+static long temp_pid(const char *base) {
+    size_t n = strlen(base), tag = strlen(TEMP_TAG);
+    if (base[0] != '.' || n < tag + 9 || base[n - 7] != '-') return 0;
+    size_t end = n - 7, start = end; /* the digits before "-XXXXXX" */
+    while (start > 0 && base[start - 1] >= '0' && base[start - 1] <= '9') start--;
+    if (start == end || end - start > 9 || start < tag + 1 || memcmp(base + start - tag, TEMP_TAG, tag) != 0) return 0;
+    return strtol(base + start, NULL, 10);
+}
+
+bool hc_out_temp_is_stale(const char *path, long *pid) {
+    const char *slash = strrchr(path, '/');
+    const char *base = slash ? slash + 1 : path;
+    *pid = hc_out_is_temp_name(base) ? temp_pid(base) : 0;
+    struct stat st;
+    if (*pid <= 0 || *pid == (long)getpid() || lstat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_uid != geteuid())
+        return false;
+    if (kill((pid_t)*pid, 0) == 0 || errno != ESRCH) return false; /* alive, or not ours to ask about */
+    return time(NULL) - st.st_mtime >= STALE_TEMP_SECONDS;
+}
+
 bool hc_out_is_temp_name(const char *base) {
     size_t n = strlen(base);
     if (n < 7) return false;
@@ -239,6 +321,7 @@ bool hc_out_is_temp_name(const char *base) {
         if (!((x[i] >= 'a' && x[i] <= 'z') || (x[i] >= 'A' && x[i] <= 'Z') || (x[i] >= '0' && x[i] <= '9'))) return false;
     size_t tag = strlen(TEMP_TAG);
     if (base[0] == '.' && n > tag + 7 && memcmp(x - tag, TEMP_TAG, tag) == 0) return true;
+    if (temp_pid(base) > 0) return true; /* .NAME.hipify-tmp-PID-XXXXXX */
     static const char legacy[] = ".hipify-"; /* hipify-c before the output layer: NAME.hipify-XXXXXX */
     size_t l = sizeof legacy - 1;
     return n > l + 6 && memcmp(x - l, legacy, l) == 0;
@@ -266,10 +349,17 @@ static hc_out_status replace_atomically(const char *target, const source *s, con
     /* the temporary's name must fit NAME_MAX: long names are shortened, the tag keeps it recognisable */
     int keep = (int)strlen(base);
     if (keep > 200) keep = 200;
-    if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%.*s" TEMP_TAG "XXXXXX", dirlen, target, keep, base) >= sizeof tmp)
+    /* the writer's process id is in the name: a later run can tell a temporary whose writer is gone */
+    if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%.*s" TEMP_TAG "%ld-XXXXXX", dirlen, target, keep, base, (long)getpid()) >=
+        sizeof tmp)
         return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", target);
+    sigset_t old;
+    block_cleanup_signals(&old);
     int fd = mkstemp(tmp);
-    if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(errno));
+    int slot = fd >= 0 ? temp_register(tmp) : -1;
+    int mk_errno = errno;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(mk_errno));
     int e = 0;
     if (emit(fd, s) != 0) e = errno;
     if (!e && fchmod(fd, mode & 0777) != 0) e = errno; /* never setuid, setgid or sticky: see output.h */
@@ -277,13 +367,13 @@ static hc_out_status replace_atomically(const char *target, const source *s, con
     /* the last moment before the rename: an edit made since the input was read must win */
     if (!e && expect && !hc_out_holds(target, expect->data, expect->len)) {
         unlink(tmp);
+        temp_unregister(slot);
         return fail(err, errsize, HC_OUT_CHANGED, "%s changed since it was read; kept as it is now", target);
     }
     if (!e && rename(tmp, target) != 0) e = errno;
-    if (e) {
-        unlink(tmp);
-        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", target, strerror(e));
-    }
+    if (e) unlink(tmp);
+    temp_unregister(slot);
+    if (e) return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", target, strerror(e));
     return HC_OUT_WRITTEN;
 }
 

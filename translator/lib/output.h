@@ -9,9 +9,10 @@
  *     replaced); the link itself is never replaced.
  *   - Device nodes are refused (HC_OUT_SPECIAL), except the null device, a discard sink; it, FIFOs and
  *     sockets are written in place, never read or replaced.
- *   - Regular files are replaced atomically: a temporary ".NAME.hipify-tmp-XXXXXX" in the same
- *     directory, written fully, given its mode, then renamed over the target. A run killed midway
- *     leaves at most such a temporary, which hc_out_is_temp_name recognises.
+ *   - Regular files are replaced atomically: a temporary ".NAME.hipify-tmp-PID-XXXXXX" in the same
+ *     directory, written fully, given its mode, then renamed over the target. SIGINT, SIGTERM and SIGHUP
+ *     remove it (hc_out_cleanup_on_signals); a run killed otherwise leaves at most such a temporary,
+ *     which hc_out_is_temp_name recognises and hc_out_temp_is_stale tells apart once its writer is gone.
  *   - Mode bits: the caller's, else an existing file's, else 0666 less the umask; only the permission
  *     bits (0777): no output, copy or backup is ever made setuid, setgid or sticky.
  *   - Files in the guard set (the inputs) are never replaced unless HC_OUT_REPLACE_INPUT is given;
@@ -94,9 +95,17 @@ hc_out_status hc_out_remove(const hc_out_policy *p, const char *path, const void
 
 /* The permission bits of path (following links), or HC_OUT_MODE_DEFAULT when it cannot be stat'ed. */
 int hc_out_mode_of(const char *path);
-/* True for names our temporary files have (".NAME.hipify-tmp-XXXXXX") and for the name earlier
- * versions of hipify-c used ("NAME.hipify-XXXXXX"). */
+/* True for names our temporary files have (".NAME.hipify-tmp-PID-XXXXXX", ".NAME.hipify-tmp-XXXXXX")
+ * and for the name earlier versions of hipify-c used ("NAME.hipify-XXXXXX"). */
 bool hc_out_is_temp_name(const char *base);
+/* Whether the file at path is a temporary of ours that no live process is writing: its name carries a
+ * process id (*pid, else 0) that no longer exists on this system, it is a regular file of this user, and
+ * it was last written at least a minute ago (a process in another PID namespace or on another host
+ * sharing the directory is invisible to this test; the age covers it). Only then may it be removed. */
+bool hc_out_temp_is_stale(const char *path, long *pid);
+/* Installs handlers for SIGINT, SIGTERM and SIGHUP (those not ignored) that remove the temporaries this
+ * process is writing and then end it by the same signal. For programs, never called by the library. */
+void hc_out_cleanup_on_signals(void);
 
 /* The absolute path of the file a write to path would land on (through links, dangling ones included;
  * missing trailing components as written). Two paths with the same answer name one file. Returns 0,
