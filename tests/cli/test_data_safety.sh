@@ -197,7 +197,7 @@ for f in kill/*.cu; do
 done
 for f in kill/* kill/.[!.]*; do
   [ -e "$f" ] || continue
-  case $(basename "$f") in *.cu) ;; .*.hipify-tmp-??????) ;; *) fail "D14 unexpected leftover $f" ;; esac
+  case $(basename "$f") in *.cu) ;; .*.hipify-tmp-??????|.*.hipify-tmp-*-??????) ;; *) fail "D14 unexpected leftover $f" ;; esac
 done
 left=$(find kill -name '.*.hipify-tmp-*' | wc -l)
 run 0 "D14 the run after a kill" "$HIPIFY" -O killout kill
