@@ -6,8 +6,7 @@ size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
     size_t j = hc_code_next(u, i);
     if (!directive)
         while (hc_code_in_directive(u, j)) j = hc_code_next(u, j);
-    else if (hc_code_valid(u, j) && !hc_code_in_directive(u, j))
-        return u->toks.n;
+    else if (hc_code_valid(u, j) && !hc_code_in_directive(u, j)) return u->toks.n;
     return j;
 }
 

@@ -13,7 +13,9 @@ static inline bool hc_code_is(const hc_unit *u, size_t i, const char *s) {
     return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], s);
 }
 /* Token i exists and is of kind k. */
-static inline bool hc_code_kind(const hc_unit *u, size_t i, hc_tok_kind k) { return i < u->toks.n && u->toks.v[i].kind == k; }
+static inline bool hc_code_kind(const hc_unit *u, size_t i, hc_tok_kind k) {
+    return i < u->toks.n && u->toks.v[i].kind == k;
+}
 /* Token i is punctuation spelled s (a string "<" is not). */
 static inline bool hc_code_punct(const hc_unit *u, size_t i, const char *s) {
     return hc_code_kind(u, i, HC_TOK_PUNCT) && hc_tok_is(u->text, &u->toks.v[i], s);
@@ -33,7 +35,9 @@ static inline bool hc_code_in_directive(const hc_unit *u, size_t i) {
 /* The next token that is not a comment (u->toks.n when none), and the previous one (SIZE_MAX when none;
  * SIZE_MAX gives SIZE_MAX, so walks backwards can be chained). */
 static inline size_t hc_code_next(const hc_unit *u, size_t i) { return hc_tok_next(&u->toks, i); }
-static inline size_t hc_code_prev(const hc_unit *u, size_t i) { return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i); }
+static inline size_t hc_code_prev(const hc_unit *u, size_t i) {
+    return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i);
+}
 
 /* The next code token after i, skipping comments and, when the walk did not start in a directive
  * (directive false), whole preprocessor lines: a function body may hold #if lines. A walk that started
