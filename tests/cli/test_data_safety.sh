@@ -1,4 +1,4 @@
-# test_data_safety.sh: the reproducers of issue 13 (D1..D17) and issue 12 item 6 as regression tests:
+# test_data_safety.sh: reproducers of unsafe writes (cases D1..D17, and several roots mirrored at once):
 # every write goes through one output layer that keeps links, devices, modes, backups and inputs safe.
 # Each case checks the exit status and the state of the files; it runs as root in CI, so nothing here
 # relies on a permission being denied, and no real /dev node is ever named as an output.
@@ -125,7 +125,7 @@ has got8 'hipMalloc' "D8 the translation came through the pipe"
 ( timeout 30 "$HIPIFY" src/k.cu -o /dev/fd/1; echo $? >st8 ) | cat >got8
 [ "$(cat st8)" -eq 0 ] && grep -q hipMalloc got8 || fail "D8 -o /dev/fd/1 into a pipe"
 
-# D11 and issue 12 item 6: several roots are mirrored under their own names; collisions are refused.
+# D11, and several roots at once: they are mirrored under their own names; collisions are refused.
 mkdir -p two/src two/include
 write_cuda two/src/a.cu
 printf '#pragma once\nint helper();\n' >two/include/a.h

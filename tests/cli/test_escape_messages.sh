@@ -1,6 +1,6 @@
 #!/bin/sh
 # test_escape_messages.sh: option values, file names and arguments the user controls reach the terminal
-# escaped (issue 13, D17) in usage errors, -v and rules-file errors; diagnostics are test_data_safety's.
+# escaped (case D17 of test_data_safety) in usage errors, -v and rules-file errors; diagnostics are test_data_safety's.
 . "$(dirname "$0")/lib.sh"
 
 esc=$(printf '\033')

@@ -200,7 +200,7 @@ static int offload_archs(hc_strv *s, const char *list) {
 }
 
 /* The index of val among the n words an option takes, or -1 after saying which they are. The value is
- * the user's text, so the message goes through the escaping output layer (issue 13, D17). */
+ * the user's text, so the message goes through the escaping output layer. */
 static int choice(const char *option, const char *val, const char *const *words, size_t n) {
     char list[256] = "";
     for (size_t k = 0; k < n; k++) {

@@ -51,7 +51,7 @@ typedef struct hc_cli {
     char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
     char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: hc_options */
     const char **input_paths;    /* the path of every job (the jobs' strings): hc_options.input_paths */
-    /* hipify-clang's options (issue 11): actions run before translation, and switches */
+    /* hipify-clang's options: actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
     bool amap, no_output, verbose, versions;
     bool doc_md, doc_csv;        /* --md, --csv */

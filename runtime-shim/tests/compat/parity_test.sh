@@ -25,7 +25,7 @@ mkdir -p "$work/tables"
 "$python" "$generator" --hip-include "$hip_include" --nvcc "$nvcc" --out "$work/overlay" \
     --emit-tables "$work/tables/hipify_parity_tables.h" --summary
 grep -q "derived=CUDA" "$work/overlay/HIPIFY_OVERLAY.txt" || { echo "FAIL: the overlay has no derived patches"; exit 1; }
-# The two differences issue 14 found on real programs must be gone from the overlay even where no GPU can show it.
+# The two differences found on real programs must be gone from the overlay even where no GPU can show it.
 api=$work/overlay/hip/nvidia_detail/nvidia_hip_runtime_api.h runtime=$work/overlay/hip/nvidia_detail/nvidia_hip_runtime.h
 grep -q "p_prop->managedMemory = cdprop.managedMemory;" "$api" || { echo "FAIL: overlay does not copy managedMemory"; exit 1; }
 grep -q "hipify-c overlay patch device-assert" "$runtime" || { echo "FAIL: overlay keeps HIP 5.2's device assert"; exit 1; }

@@ -78,7 +78,7 @@ typedef enum hc_family {
 const char *hc_family_key(hc_family f);   /* "runtime", "blas", ... */
 const char *hc_family_label(hc_family f); /* "CUDA Runtime API", "cuBLAS", ... */
 
-/* How much human work a reference needs, for --examine (issue: review reports). */
+/* How much human work a reference needs, for --examine and the review reports. */
 typedef enum hc_effort {
     HC_EFFORT_NONE = 0,  /* nothing to do: identical name in HIP */
     HC_EFFORT_RENAME,    /* a rename done by the tool */
@@ -186,10 +186,10 @@ typedef struct hc_options {
     bool suppress_all;
     bool suppressed[HC_DIAG__COUNT];
     const struct hc_rule_set *rules; /* user rules (--rules), or NULL */
-    /* hipify-clang's translation switches (issue 11) */
+    /* hipify-clang's translation switches */
     bool experimental;              /* --experimental: translate APIs whose HIP counterpart is experimental */
     bool use_hip_data_types;        /* --use-hip-data-types: hipDataType/HIP_R_* even where --roc names rocBLAS types */
-    /* Where the port will be built (issue 15): reports of includes it cannot reach */
+    /* Where the port will be built: reports of includes it cannot reach */
     const char *hip_include_dir;    /* include/ of the target HIP installation: a HIP library header the port
                                      * includes and this lacks is reported (HC1124); NULL: no check */
     const char *const *hip_include_dirs; /* it, then the include/ of each library location given beside it
