@@ -81,14 +81,19 @@ prepare() {
 
 # gfx90a: every GPU unit (.cu), the library's .cpp files and the tools, with the port's Makefile as it is.
 # The link of libcaffe.so needs libhipblas, which Debian lacks: the objects are what is checked.
+# CUDA_DIR points nowhere, as on a machine without CUDA: its include/ would put CUDA's thrust before
+# rocThrust.
 amd() {
   d=$WORK/amd
   set +e
   # hipBLAS and rocThrust where a user who installed them apart would point the compilers
-  (export CPATH="$CPATH:$WORK/hiplib/include"; cd "$d" && make -k -j"$JOBS" $CONFIG CUDA_DIR=/nonexistent-cuda lib tools) >"$WORK/amd-build.log" 2>&1
+  # libhipify_shim from this checkout's build; the one GPU unit of the tests as well as the library's
+  (export CPATH="$CPATH:$WORK/hiplib/include" LIBRARY_PATH="$LIBRARY_PATH:$ROOT/build/runtime-shim"; cd "$d" &&
+    make -k -j"$JOBS" $CONFIG CUDA_DIR=/nonexistent-cuda lib tools .build_release/cuda/src/caffe/test/test_im2col_kernel.o) \
+    >"$WORK/amd-build.log" 2>&1
   set -e
   cu=$(find "$d/src" -name '*.cu' | wc -l)
-  cu_ok=$(find "$d/.build_release/cuda/src" -name '*.o' 2>/dev/null | wc -l)
+  cu_ok=$(find "$d/.build_release/cuda/src" -name '*.o' 2>/dev/null | wc -l) # (CUDA_DIR: no CUDA for hipcc)
   cpp=$(find "$d/src/caffe" -name '*.cpp' -not -path '*/test/*' | wc -l)
   cpp_ok=$(find "$d/.build_release/src/caffe" -name '*.o' -not -path '*/test/*' 2>/dev/null | wc -l)
   tools=$(find "$d/tools" -name '*.cpp' | wc -l)
