@@ -5,6 +5,7 @@
 #include "semantic.h"
 #include "argrewrite.h"
 #include "grow.h"
+#include "macro_growth.h"
 #include "util.h"
 
 #include <clang-c/Index.h>
@@ -402,6 +403,14 @@ int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg) {
     } else if (n.chain > HC_SEMANTIC_MAX_CHAIN) {
         snprintf(why, sizeof why, "an expression of %u operators, over the limit of %u", n.chain, (unsigned)HC_SEMANTIC_MAX_CHAIN);
         line = n.chain_line;
+    } else { /* a macro that grows exponentially would keep libclang expanding for minutes, gigabytes deep */
+        hc_macro_growth g;
+        if (hc_macro_growth_measure(u, &g) < 0) return -1;
+        if (g.tokens > HC_SEMANTIC_MAX_EXPANSION) {
+            snprintf(why, sizeof why, "macro '%s' expands to %s%llu tokens, over the limit of %u", g.name,
+                     g.tokens >= (1ull << 62) ? "over " : "", (unsigned long long)g.tokens, (unsigned)HC_SEMANTIC_MAX_EXPANSION);
+            line = g.line;
+        }
     }
     pthread_attr_t attr;
     pthread_t th;

@@ -24,7 +24,10 @@ typedef struct hc_semantic_config {
 enum {
     HC_SEMANTIC_MAX_NESTING = 4096, /* brackets ( [ { and template angles open at once */
     HC_SEMANTIC_MAX_CHAIN = 50000,  /* operators in one expression at one bracket level (a+b+c+...) */
-    HC_SEMANTIC_STACK_MB = 256      /* stack of the thread the parse and the AST walk run on */
+    HC_SEMANTIC_STACK_MB = 256,     /* stack of the thread the parse and the AST walk run on */
+    HC_SEMANTIC_MAX_EXPANSION = 1000000 /* tokens one macro use may expand to (estimated from the
+                                         * file's own #defines): libclang needs some 300 bytes and a
+                                         * microsecond for each, so 10^6 is a second and 300 MB */
 };
 
 /* The deepest nesting and the longest operator chain of a token stream, with the line of each. */
