@@ -338,7 +338,12 @@ def generate(args):
     if args.hip_include:
         flags = ['-D__HIP_PLATFORM_NVIDIA__']
         incs = ([args.compat_include] if args.compat_include else []) + [args.hip_include, args.cuda_include]
-        hip_names = set(cuda_decls.scan(['hip/hip_runtime.h', 'hip/hip_complex.h'], incs, args.nvcc, flags).files)
+        try:
+            hip_names = set(cuda_decls.scan(['hip/hip_runtime.h', 'hip/hip_complex.h'], incs, args.nvcc, flags).files)
+        except RuntimeError as e:
+            # HIP's NVIDIA headers do not compile with this nvcc (then no port does): say so, generate anyway.
+            print('hiplibs_gen: warning: cannot read HIP\'s NVIDIA headers, assuming they define no library '
+                  'name:\n%s' % e, file=sys.stderr)
     files = {}     # path -> text
     layers = {}
     claimed = {}   # column -> set of (table, cuda) rows already placed
