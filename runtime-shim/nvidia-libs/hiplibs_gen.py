@@ -22,6 +22,11 @@ BUILTIN = {'void', 'char', 'short', 'int', 'long', 'float', 'double', 'signed', 
            'uint8_t', 'int16_t', 'uint16_t', '__half', '__nv_bfloat16', 'FILE'}
 
 
+# The families whose roc column a --roc port takes (translator/lib/resolve.c, roc_applies); other rows keep their
+# HIP name under --roc (cudaStream_t stays hipStream_t: its roc cell is MIOpen's, for --miopen only).
+ROC_FAMILIES = ('blas', 'rand', 'sparse', 'solver', 'complex', 'device')
+
+
 def read_tsv(path):
     with open(path, newline='') as f:
         lines = [line for line in f if not line.startswith('#')]
@@ -63,7 +68,7 @@ def all_type_rows(mappings, column, layer_tables):
         for r in read_tsv(os.path.join(mappings, name)):
             if r.get('kind') != 'type':
                 continue
-            target = r.get(column) or r.get('hip')
+            target = (r.get(column) if column == 'hip' or r.get('family') in ROC_FAMILIES else '') or r.get('hip')
             if target:
                 out.setdefault(r['cuda'], target)
                 if name not in layer_tables:
