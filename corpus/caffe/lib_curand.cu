@@ -1,6 +1,8 @@
 // lib_curand.cu: the library tier for random numbers: the cuRAND host API (generator creation, seeding,
-// uniform and normal generation) feeding a dropout-style kernel. Checked by range, moments and a CPU recomputation.
+// uniform and normal generation) feeding a dropout-style kernel, and the device API (per-thread XORWOW and
+// Philox states). Checked by range, moments and a CPU recomputation.
 #include <curand.h>
+#include <curand_kernel.h>
 
 #include "caffe_common.cuh"
 
@@ -72,6 +74,55 @@ int run_with(curandGenerator_t gen, hc_recorder* rec, int n) {
   return failures;
 }
 
+// The device API: one state per thread (seed, subsequence = thread index), then draws from each state.
+template <typename State>
+__global__ void DeviceDraws(const int n, const unsigned long long seed, float* uniform, float* normal,
+                            double* uniform_double) {
+  CUDA_KERNEL_LOOP(index, n) {
+    State state;
+    curand_init(seed, index, 0, &state);
+    uniform[index] = curand_uniform(&state);
+    normal[index] = curand_normal(&state);
+    uniform_double[index] = curand_uniform_double(&state);
+  }
+}
+
+template <typename State>
+int run_device_api(hc_recorder* rec, const char* name, int n) {
+  float *d_uniform = poisoned_output<float>(rec, n), *d_normal = poisoned_output<float>(rec, n);
+  double* d_uniform_double = poisoned_output<double>(rec, n);
+  // NOLINT_NEXT_LINE(whitespace/operators)
+  DeviceDraws<State><<<CAFFE_GET_BLOCKS(n), CAFFE_CUDA_NUM_THREADS>>>(n, 1709ULL, d_uniform, d_normal,
+                                                                     d_uniform_double);
+  CUDA_POST_KERNEL_CHECK;
+  std::vector<float> uniform = to_host(d_uniform, n), normal = to_host(d_normal, n);
+  std::vector<double> uniform_double = to_host(d_uniform_double, n);
+  double u_mean = 0, g_mean = 0, g_var = 0, ud_mean = 0, u_min = 1, u_max = 0;
+  for (int i = 0; i < n; ++i) {
+    u_min = std::min(u_min, std::min((double)uniform[i], uniform_double[i]));
+    u_max = std::max(u_max, std::max((double)uniform[i], uniform_double[i]));
+    u_mean += uniform[i] / (double)n;
+    ud_mean += uniform_double[i] / n;
+    g_mean += normal[i] / (double)n;
+  }
+  for (int i = 0; i < n; ++i) g_var += (normal[i] - g_mean) * (normal[i] - g_mean) / (double)n;
+  std::string prefix = std::string("device_") + name;
+  int failures = 0;
+  failures += hc_record_check(rec, (prefix + "_uniform_range").c_str(), (u_min > 0 && u_max <= 1) ? 0.0 : 1.0, 0.0) !=
+              HC_RECORD_OK;
+  failures += hc_record_check(rec, (prefix + "_uniform_mean").c_str(), std::fabs(u_mean - 0.5), 0.01) != HC_RECORD_OK;
+  failures += hc_record_check(rec, (prefix + "_uniform_double_mean").c_str(), std::fabs(ud_mean - 0.5), 0.01) !=
+              HC_RECORD_OK;
+  failures += hc_record_check(rec, (prefix + "_normal_mean").c_str(), std::fabs(g_mean), 0.01) != HC_RECORD_OK;
+  failures += hc_record_check(rec, (prefix + "_normal_stddev").c_str(), std::fabs(std::sqrt(g_var) - 1.0), 0.01) !=
+              HC_RECORD_OK;
+  record_values(rec, (prefix + "_uniform").c_str(), uniform.data(), n);
+  record_values(rec, (prefix + "_normal").c_str(), normal.data(), n);
+  record_values(rec, (prefix + "_uniform_double").c_str(), uniform_double.data(), n);
+  CUDA_CHECK(cudaFree(d_uniform)); CUDA_CHECK(cudaFree(d_normal)); CUDA_CHECK(cudaFree(d_uniform_double));
+  return failures;
+}
+
 int main(int argc, char** argv) {
   hc_recorder* rec = hc_record_begin(argc, argv);
   if (!rec) return 1;
@@ -83,5 +134,7 @@ int main(int argc, char** argv) {
     run_with<double>(gen, rec, kCorpusSizes[s]);
   }
   CURAND_CHECK(curandDestroyGenerator(gen));
+  run_device_api<curandStateXORWOW_t>(rec, "xorwow", 1 << 18);
+  run_device_api<curandStatePhilox4_32_10_t>(rec, "philox", 1 << 18);
   return hc_record_end(rec);
 }
