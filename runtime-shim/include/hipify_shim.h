@@ -1,5 +1,5 @@
-/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim) and the
- * *_sync warp helpers for device code. It declares nothing else; hipify-c includes it only where used. */
+/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim), the *_sync
+ * warp helpers and hipify_shim_math.h's device math. It declares nothing else; hipify-c includes it where used. */
 
 /* Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
  * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
@@ -133,5 +133,6 @@ hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t de
 #endif
 
 #include "hipify_shim_warp.h"
+#include "hipify_shim_math.h"
 
 #endif /* HIPIFY_SHIM_H */

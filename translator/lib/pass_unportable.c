@@ -380,6 +380,9 @@ static void check_rounding(scan *s, size_t i) {
     for (size_t k = 0; k < COUNT_OF(directed); k++) {
         if (!hc_code_is(s->u, i, directed[k].name)) continue;
         if (!global_use(s, i)) return;
+        /* the runtime shim computes it exactly (hipify_shim_math.h): the rename pass maps it there */
+        const hc_mapping *m = hc_mapping_find(s->text + t->off, t->len);
+        if (m && (m->flags & HC_MAPF_SHIMMED)) return;
         tok_name(s, i, name, sizeof name);
         hc_unit_diag(s->u, HC_D_DIRECTED_ROUNDING, t->off, name, name, directed[k].what);
         return;

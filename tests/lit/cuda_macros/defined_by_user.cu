@@ -1,10 +1,9 @@
 // A file that #defines one of CUDA's own macros (__CUDACC__) imitates the compiler; the name is not an
 // entity of the user's. It is renamed as hipify-clang renames it, in the definition and every use, in
 // every semantic mode. A CUDA macro the tables do not rename (__CUDA_ARCH__) stays as written.
-// RUN: %hipify --semantic always %s -o - 2>%t.err | FileCheck %s
-// RUN: %hipify --semantic never %s -o - | FileCheck %s
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks %s -o - | FileCheck %s
-// RUN: %hipify --semantic always %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=DIAG
+// RUN: %hipify --semantic always %s -o - 2>%t.err | FileCheck --match-full-lines %s
+// RUN: %hipify --semantic never %s -o - | FileCheck --match-full-lines %s
+// RUN: %hipify --semantic always %s -o /dev/null 2>&1 | FileCheck --match-full-lines %s --check-prefix=DIAG
 // DIAG-NOT: HC1021
 
 // CHECK: #ifndef __HIPCC__

@@ -1,8 +1,8 @@
 // Where the file's own version conditions do not choose a release, the parse assumes CUDA 12.6 (the
 // release translator/cuda-decls describes); library version macros follow the release (cuSPARSE's
 // CUSPARSE_VERSION), and cuDNN's version is chosen apart from CUDA's.
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks %s -o - | FileCheck %s
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 11.3 %s -o - | FileCheck %s --check-prefix=V113
+// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks %s -o - | FileCheck --match-full-lines %s
+// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 11.3 %s -o - | FileCheck --match-full-lines %s --check-prefix=V113
 #include <cusparse.h>
 #include <cudnn.h>
 

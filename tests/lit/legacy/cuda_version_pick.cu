@@ -2,9 +2,9 @@
 // are those of the CUDA release the code targets. Without --cuda-version, the file's own conditions
 // choose it: an #if group without #else exists only for some releases, and the release that keeps the
 // most such groups wins (here one before 11.0); --cuda-version names the release instead.
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks %s -o - | FileCheck %s
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 11.8 %s -o - | FileCheck %s --check-prefix=V118
-// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 12.2 %s -o - | FileCheck %s --check-prefix=V122
+// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks %s -o - | FileCheck --match-full-lines %s
+// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 11.8 %s -o - | FileCheck --match-full-lines %s --check-prefix=V118
+// RUN: %hipify --skip-excluded-preprocessor-conditional-blocks --cuda-version 12.2 %s -o - | FileCheck --match-full-lines %s --check-prefix=V122
 // RUN: not %hipify --cuda-version banana %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
 // BAD: --cuda-version: 'banana' is not a CUDA release
 #include <cusparse.h>
@@ -12,9 +12,9 @@
 void legacy(cusparseHandle_t h, cusparseMatDescr_t d, int m, int n, int nnz, const double *a, const double *v,
             const int *r, const int *c, const double *x, const double *b, double *y) {
 #if CUDA_VERSION < 11000
-  // CHECK: hipsparseDcsrmv(h, HIPSPARSE_OPERATION_NON_TRANSPOSE
-  // V118: cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE
-  // V122: cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE
+  // CHECK: hipsparseDcsrmv(h, HIPSPARSE_OPERATION_NON_TRANSPOSE, m, n, nnz, a, d, v, r, c, x, b, y);
+  // V118: cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE, m, n, nnz, a, d, v, r, c, x, b, y);
+  // V122: cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE, m, n, nnz, a, d, v, r, c, x, b, y);
   cusparseDcsrmv(h, CUSPARSE_OPERATION_NON_TRANSPOSE, m, n, nnz, a, d, v, r, c, x, b, y);
 #endif
 #if CUDA_VERSION < 12000

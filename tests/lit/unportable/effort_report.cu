@@ -1,5 +1,5 @@
 // The constructs a person must port count as manual effort in the reports (--examine, --stats-json): three
-// here (a device launch, inline PTX, a directed-rounding call); the removed __grid_constant__ is no work.
+// here (a device launch, inline PTX, a directed-rounding fma); the removed __grid_constant__ is no work.
 // RUN: %hipify --hip-version 5.2 --examine --stats-json %t.json %s 2>/dev/null
 // RUN: FileCheck %s < %t.json
 // CHECK: "manual_lines": 3,
@@ -10,5 +10,5 @@ __global__ void child(float *p) { p[0] = 1.0f; }
 __global__ void parent(const __grid_constant__ int n, float *p, float a) {
   child<<<1, 1>>>(p);
   asm volatile("membar.gl;");
-  p[n] = __fadd_rd(a, a);
+  p[n] = __fmaf_rd(a, a, a);
 }
