@@ -25,6 +25,9 @@ static bool output_dir(const hc_cli *cli, const hc_file_result *r, bool single, 
     if (cli->examine || r->status != HC_OK || r->kind != HC_FILE_SOURCE) return false;
     if (single) {
         if (!cli->output || strcmp(cli->output, "-") == 0) return false;
+        /* -o /dev/null, /dev/stdout, a FIFO: the output went to no directory of the port's */
+        struct stat st;
+        if (stat(cli->output, &st) == 0 && !S_ISREG(st.st_mode)) return false;
         snprintf(path, sizeof path, "%s", cli->output);
     } else if (cli->inplace) {
         if (!realpath(r->path, path)) return false;
