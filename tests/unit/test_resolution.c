@@ -1,7 +1,7 @@
-/* test_resolution.c: unit tests of the resolution step (resolution.c), one policy each: supersession as
- * diagnostics.def declares it, suppression after supersession, the host-only rollback (and hipcc keeping the
- * edits), overlaps by priority with the reference of a lost rename taken back. Proposals are made by hand;
- * no pass runs. */
+/* test_resolution.c: unit tests of the resolution step (resolution.c), one policy each: hazards a pass fixed
+ * shown as notes, supersession as diagnostics.def declares it, suppression after supersession, the host-only
+ * rollback (and hipcc keeping the edits), overlaps by priority with the reference of a lost rename taken
+ * back. Proposals are made by hand; no pass runs. */
 #include "resolution.h"
 #include "unit_check.h"
 
@@ -33,6 +33,7 @@ static void teardown(fixture *f) {
         free(u->diags.v[i].name);
     }
     free(u->diags.v);
+    free(u->fixed);
     for (size_t i = 0; i < u->refs.cap; i++) free(u->refs.slots[i].name);
     free(u->refs.slots);
 }
@@ -157,7 +158,24 @@ static void test_overlaps(void) {
     teardown(&f);
 }
 
+/* A hazard the pass said it fixed is shown as a note; the others keep their severity. */
+static void test_fixed(void) {
+    fixture f;
+    setup(&f, "a.cu", "int lane = threadIdx.x & 31;");
+    hc_unit *u = &f.u;
+    size_t fixed = hc_unit_next_diag(u);
+    hc_unit_diag(u, HC_D_WARP_LANE_ARITH, 11, "& 31", "& 31");
+    hc_unit_diag(u, HC_D_WARP_LANE_ARITH, 0, "x", "x");
+    CHECK_INT(hc_unit_diag_fixed(u, fixed), 0);
+    hc_resolve_fixed(u);
+    CHECK_INT(u->diags.v[0].severity, HC_SEV_NOTE);
+    CHECK_INT(u->diags.v[1].severity, hc_diag_info_get(HC_D_WARP_LANE_ARITH)->severity);
+    CHECK(u->diags.v[1].severity != HC_SEV_NOTE);
+    teardown(&f);
+}
+
 int main(void) {
+    test_fixed();
     test_supersession();
     test_suppressed_after_supersession();
     test_host_only_rollback();

@@ -41,6 +41,11 @@ static size_t drop_diags(hc_unit *u, const bool *gone) {
     return dropped;
 }
 
+void hc_resolve_fixed(hc_unit *u) {
+    for (size_t k = 0; k < u->nfixed; k++)
+        if (u->fixed[k] < u->diags.n) u->diags.v[u->fixed[k]].severity = HC_SEV_NOTE;
+}
+
 size_t hc_resolve_supersession(hc_unit *u) {
     if (!u->diags.n) return 0;
     bool *gone = calloc(u->diags.n, sizeof *gone);

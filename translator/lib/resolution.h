@@ -1,9 +1,14 @@
-/* resolution.h: the one place where the proposals of all passes are settled: supersession between
- * diagnostics, suppression, the host-only rollback, and overlaps between edits by priority. Passes never
- * delete, downgrade or recognise each other's output; these steps do, by declared rules. */
+/* resolution.h: the one place where the proposals of all passes are settled: hazards a pass fixed,
+ * supersession between diagnostics, suppression, the host-only rollback, and overlaps between edits by
+ * priority. Passes never delete, downgrade or recognise each other's output; these steps do, by declared
+ * rules. */
 #ifndef HC_RESOLUTION_H
 #define HC_RESOLUTION_H
 #include "unit.h"
+
+/* Shows as notes the diagnostics a pass said it fixed (hc_unit_diag_fixed). Runs first: it reads indices
+ * into the diagnostics as the passes left them. */
+void hc_resolve_fixed(hc_unit *u);
 
 /* Each diagnostic that diagnostics.def says supersedes another (HC_DIAG_SUPERSEDES) removes one of those
  * at exactly its offset, the first proposed; where the row says the construct converts, the reference the

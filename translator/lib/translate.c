@@ -349,6 +349,7 @@ static void unit_free(hc_unit *u) {
     hc_token_list_free(&u->toks);
     hc_edit_set_free(&u->edits);
     hc_edit_set_free(&u->rolled_back);
+    free(u->fixed);
     for (size_t i = 0; i < u->refs.cap; i++) free(u->refs.slots ? u->refs.slots[i].name : NULL);
     free(u->refs.slots);
     for (size_t i = 0; i < u->rule_hits.cap; i++) free(u->rule_hits.slots ? u->rule_hits.slots[i].name : NULL);
@@ -435,6 +436,7 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     /* Every pass proposes; the resolution settles the proposals once (resolution.h); the finishing passes
      * read what stands; the edit set then settles overlaps, annotations included. */
     if (run_table(u, passes, COUNT_OF(passes)) < 0) return HC_ERR_NOMEM;
+    hc_resolve_fixed(u);
     hc_resolve_supersession(u);
     if (u->kind == HC_FILE_SOURCE && hc_resolve_host_only(u) < 0) return HC_ERR_NOMEM;
     if (run_table(u, finishing, COUNT_OF(finishing)) < 0) return HC_ERR_NOMEM;

@@ -117,3 +117,9 @@ int hc_unit_edit_hip_neutral(hc_unit *u, uint32_t off, uint32_t len, const char 
     u->edits.v[u->edits.n - 1].hip_neutral = true;
     return 0;
 }
+
+int hc_unit_diag_fixed(hc_unit *u, size_t i) {
+    if (hc_grow(&u->fixed, &u->capfixed, u->nfixed, sizeof *u->fixed, 16) < 0) return -1;
+    u->fixed[u->nfixed++] = i;
+    return 0;
+}

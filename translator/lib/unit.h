@@ -47,6 +47,9 @@ typedef struct hc_unit {
     bool kept_for_hipcc;        /* it uses no HIP, but hipcc compiles it (hc_options.compiled_by_hipcc):
                                  * its HIP-neutral edits stand */
     hc_edit_set rolled_back;    /* the HIP-neutral edits taken back, in proposal order */
+    /* indices in diags of hazards that a pass fixed with an edit of its own (hc_unit_diag_fixed) */
+    size_t *fixed;
+    size_t nfixed, capfixed;
 } hc_unit;
 
 /* Emits a diagnostic at byte offset off (UINT32_MAX: whole file) about name (may be NULL), marked with the
@@ -54,6 +57,12 @@ typedef struct hc_unit {
  * by the resolution, after supersession (a suppressed diagnostic still supersedes). */
 void hc_unit_diag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, ...);
 void hc_unit_vdiag(hc_unit *u, hc_diag_id id, uint32_t off, const char *name, va_list ap);
+/* The index the next diagnostic will have in u->diags: diagnostics are only added while the passes run. */
+static inline size_t hc_unit_next_diag(const hc_unit *u) { return u->diags.n; }
+/* Says that the diagnostic at index i (hc_unit_next_diag before it was emitted), which the running pass
+ * reported, is fixed by an edit that pass proposed: the resolution shows it as a note, since it no longer
+ * needs a person (nor fails --fail-on warning). Returns 0, or -1 on out-of-memory. */
+int hc_unit_diag_fixed(hc_unit *u, size_t i);
 /* Counts one reference to a CUDA name. */
 void hc_unit_count_ref(hc_unit *u, const char *name, size_t len, hc_family fam, bool converted);
 /* Takes back one converted reference (its rename lost to a better edit, e.g. a disable rule). */

@@ -34,15 +34,15 @@ bool warp_first_report(warp_scan *w, uint32_t off, hc_diag_id id) {
     return true;
 }
 
-/* Reports a hazard; returns its index in u->diags (NO_POS when the id is suppressed), also kept as
- * last_hazard so the rewrite proposed next can turn it into a note once applied. */
+/* Reports a hazard; returns its index in u->diags (NO_POS when memory ran out), also kept as last_hazard
+ * so the rewrite proposed next can say it fixes it once applied. */
 size_t warp_hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, ...) {
-    size_t before = w->u->diags.n;
+    size_t at = hc_unit_next_diag(w->u);
     va_list ap;
     va_start(ap, name);
     hc_unit_vdiag(w->u, id, off, name, ap);
     va_end(ap);
-    w->last_hazard = w->u->diags.n > before ? w->u->diags.n - 1 : NO_POS;
+    w->last_hazard = hc_unit_next_diag(w->u) > at ? at : NO_POS;
     return w->last_hazard;
 }
 
@@ -116,13 +116,13 @@ int warp_apply_fixes(warp_scan *w) {
         if (f->konst == NO_POS && f->scope != INDEPENDENT && warp_scope_blocked(w, f->scope)) continue;
         if (hc_unit_edit(w->u, f->off, f->len, f->repl, HC_PRIO_WARP, HC_EFFORT_ARGUMENTS) < 0) return -1;
         /* the hazard stays reported, as a note: it no longer needs a person (nor fails --fail-on warning) */
-        if (f->hazard != NO_POS) w->u->diags.v[f->hazard].severity = HC_SEV_NOTE;
+        if (f->hazard != NO_POS && hc_unit_diag_fixed(w->u, f->hazard) < 0) return -1;
         hc_unit_diag(w->u, HC_D_WARP_FIXED, f->off, NULL, f->note);
     }
     for (size_t k = 0; k < w->nconst_hazards; k++) {
         const warp_const *c = &w->consts[w->const_hazards[k].konst];
         bool rewritten = c->is_mask ? c->fixed : c->fixable && c->used_as_width;
-        if (rewritten) w->u->diags.v[w->const_hazards[k].diag].severity = HC_SEV_NOTE;
+        if (rewritten && hc_unit_diag_fixed(w->u, w->const_hazards[k].diag) < 0) return -1;
     }
     return 0;
 }

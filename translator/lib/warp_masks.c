@@ -144,7 +144,7 @@ void warp_check_ballot_vars(warp_scan *w) {
         if (!warp_first_report(w, off_of(w, v->name), HC_D_BALLOT_32BIT)) continue;
         size_t h = warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
         /* a later assignment to a variable already widened is fixed by that same rewrite */
-        if (d->widened && w->u->opt->fix_warp_size && h != NO_POS) w->u->diags.v[h].severity = HC_SEV_NOTE;
+        if (d->widened && w->u->opt->fix_warp_size && h != NO_POS && hc_unit_diag_fixed(w->u, h) < 0) w->oom = true;
         if (width != 1 || !d->single) continue;
         if (d->scope != 0 && uses_are_width_safe(w, d)) {
             warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable", h);

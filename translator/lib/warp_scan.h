@@ -306,7 +306,7 @@ void warp_check_warpsize_assumed(warp_scan *w, size_t i);
 /* ---------- warp_fixes.c ---------- */
 /* True the first time (offset, id) is seen: each place is reported once per kind. */
 bool warp_first_report(warp_scan *w, uint32_t off, hc_diag_id id);
-/* Reports a hazard; returns its index in u->diags (NO_POS when the id is suppressed), also kept as
+/* Reports a hazard; returns its index in u->diags (NO_POS when memory ran out), also kept as
  * last_hazard so the rewrite proposed next can turn it into a note once applied. */
 size_t warp_hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, ...);
 /* Queues a rewrite of tokens [a, b] (inclusive) with repl; scope is the width group or INDEPENDENT. */
