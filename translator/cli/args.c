@@ -315,6 +315,17 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
         cli->jobs = (int)n;
         break;
     }
+    case OPT_MEMORY: {
+        char *end;
+        unsigned long long n = strtoull(val, &end, 10);
+        unsigned shift = !*end ? 0 : !strcmp(end, "K") ? 10 : !strcmp(end, "M") ? 20 : !strcmp(end, "G") ? 30 : 64;
+        if (val[0] == '-' || end == val || shift == 64 || n == 0 || n > (1ull << 50) >> shift) {
+            hc_out_printf(stderr, "hipify-c: --memory: '%s' is not a size such as 512M, 4G or 1073741824\n", val);
+            return -1;
+        }
+        cli->memory_limit = n << shift;
+        break;
+    }
     case OPT_QUERY: cli->query = val; break;
     case OPT_LIST_UNSUPPORTED: cli->list_unsupported = true; cli->list_family = val; break;
     case OPT_VERSIONS: cli->versions = true; break;

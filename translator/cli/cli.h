@@ -46,6 +46,7 @@ typedef struct hc_cli {
     const char *list_family;
     int fail_on; /* -1: none, else an hc_severity */
     int jobs;
+    unsigned long long memory_limit; /* --memory: bytes the translations in flight may take (0: available memory) */
     bool hip_version_given;
     hc_strv hip_paths;           /* --hip-path locations in order (empty: found by hc_hip_install_find) */
     char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
@@ -141,6 +142,27 @@ int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs);
 
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
+
+/* The memory the translations in flight may take together (membudget.c): -j threads reserve an estimate
+ * of each file's peak before translating it, and wait while the reservations of the others leave no room
+ * (one file always runs). limit 0: no limit. */
+#include <pthread.h>
+typedef struct hc_membudget {
+    unsigned long long limit, used;
+    int running;
+    bool waited; /* some job had to wait */
+    pthread_mutex_t lock;
+    pthread_cond_t room;
+} hc_membudget;
+/* The memory this process may still use: MemAvailable, or a cgroup v2 limit less its use when that is
+ * less; 0 when neither can be read. */
+unsigned long long hc_memory_available(void);
+void hc_membudget_init(hc_membudget *b, unsigned long long limit);
+void hc_membudget_destroy(hc_membudget *b);
+/* The estimated peak of translating the file at path (its size times the measured factor, plus a floor). */
+unsigned long long hc_membudget_estimate(const char *path);
+void hc_membudget_take(hc_membudget *b, unsigned long long bytes);
+void hc_membudget_give(hc_membudget *b, unsigned long long bytes);
 
 /* The whole program: parse, walk, translate, write, report. Returns the exit status; it never calls
  * exit(), so the CLI fuzz target can run it many times in one process. */

@@ -29,6 +29,7 @@ typedef struct run_state {
     atomic_size_t done;
     bool progress;
     pthread_mutex_t progress_lock;
+    hc_membudget *memory; /* files in flight stay within the available memory */
 } run_state;
 
 static double now_seconds(void) {
@@ -177,7 +178,10 @@ static void *worker(void *arg) {
         if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !hc_context_options(s->ctx)->build_scripts)
             kind = HC_FILE_OTHER;
         if (kind == HC_FILE_SOURCE || kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) {
+            unsigned long long need = hc_membudget_estimate(j->path);
+            hc_membudget_take(s->memory, need);
             hc_translate_file_as(s->ctx, j->path, j->rel_path, kind, &s->results[i]);
+            hc_membudget_give(s->memory, need);
         } else { /* other files are copied as they are, never checked as text */
             hc_file_result *r = &s->results[i];
             memset(r, 0, sizeof *r);
@@ -455,7 +459,10 @@ int hc_cli_main(int argc, char **argv) {
     long cores = sysconf(_SC_NPROCESSORS_ONLN);
     int nthreads = cli.jobs ? cli.jobs : (int)(cores > 0 ? cores : 1);
     if ((size_t)nthreads > jobs.n) nthreads = jobs.n ? (int)jobs.n : 1;
-    run_state st = {.cli = &cli, .ctx = ctx, .jobs = &jobs, .results = results, .progress = isatty(2) && jobs.n > 1};
+    hc_membudget memory;
+    hc_membudget_init(&memory, cli.memory_limit ? cli.memory_limit : hc_memory_available());
+    run_state st = {.cli = &cli, .ctx = ctx, .jobs = &jobs, .results = results, .progress = isatty(2) && jobs.n > 1,
+                    .memory = &memory};
     pthread_mutex_init(&st.progress_lock, NULL);
     pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
     for (int i = 1; i < nthreads; i++) pthread_create(&threads[i], NULL, worker, &st);
@@ -528,6 +535,7 @@ int hc_cli_main(int argc, char **argv) {
     hc_context_free(ctx);
     hc_rule_set_free(rules);
     pthread_mutex_destroy(&st.progress_lock);
+    hc_membudget_destroy(&memory);
     hc_cli_free(&cli);
     return exit_code;
 }
