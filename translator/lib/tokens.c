@@ -308,6 +308,11 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
             directive_tokens++;
         }
     }
+    /* the list lives as long as the file's translation: the doubling's slack (up to half) is given back */
+    if (out->n && out->cap > out->n + out->n / 8) {
+        hc_token *fit = realloc(out->v, out->n * sizeof *out->v);
+        if (fit) out->v = fit, out->cap = out->n;
+    }
     return 0;
 }
 

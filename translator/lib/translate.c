@@ -63,6 +63,10 @@ static char *read_whole(const char *path, size_t *len, size_t limit, int *err) {
     if (*err) { free(buf); return NULL; }
     buf[n] = '\0';
     *len = n;
+    if (cap > n + n / 8) { /* the buffer lives as the file's original: the doubling's slack is given back */
+        char *fit = realloc(buf, n + 1);
+        if (fit) buf = fit;
+    }
     return buf;
 }
 
@@ -448,18 +452,21 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
     return hc_resolve_overlaps(u) < 0 ? HC_ERR_NOMEM : HC_OK;
 }
 
-hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
-                              const char *data, size_t len, hc_file_result *out) {
+/* hc_translate_buffer, taking over owned (len bytes and a NUL, from malloc) as the result's original
+ * instead of copying it: a file read for translation is held once, not twice. owned may be NULL. */
+static hc_status translate_buffer(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
+                                  const char *data, size_t len, char *owned, hc_file_result *out) {
     double t0 = now_seconds();
     memset(out, 0, sizeof *out);
     out->path = dup_text(path);
     out->rel_path = dup_text(rel_path ? rel_path : path);
     out->kind = kind;
-    out->original = malloc(len + 1);
+    out->original = owned ? owned : malloc(len + 1);
     if (!out->path || !out->rel_path || !out->original) return out->status = HC_ERR_NOMEM;
-    memcpy(out->original, data, len);
+    if (!owned) memcpy(out->original, data, len);
     out->original[len] = '\0';
     out->original_len = len;
+    data = out->original;
 
     /* A UTF-8 byte-order mark is not part of the program: the passes see the text after it (so an
      * inserted include goes after it), and it is put back first in the output. */
@@ -540,6 +547,11 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
     return out->status = st;
 }
 
+hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const char *rel_path, hc_file_kind kind,
+                              const char *data, size_t len, hc_file_result *out) {
+    return translate_buffer(ctx, path, rel_path, kind, data, len, NULL, out);
+}
+
 hc_status hc_translate_file(const hc_context *ctx, const char *path, const char *rel_path, hc_file_result *out) {
     hc_file_kind kind = hc_classify_path(path);
     if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !ctx->opt.build_scripts) kind = HC_FILE_OTHER;
@@ -584,9 +596,7 @@ hc_status hc_translate_file_as(const hc_context *ctx, const char *path, const ch
         snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_UNREADABLE)->format, strerror(err));
         return fail_unread(ctx, path, rel_path, out, HC_ERR_IO, HC_D_UNREADABLE, msg);
     }
-    hc_status st = hc_translate_buffer(ctx, path, rel_path, kind, data, len, out);
-    free(data);
-    return st;
+    return translate_buffer(ctx, path, rel_path, kind, data, len, data, out); /* data now belongs to out */
 }
 
 void hc_stats_free(hc_stats *s) {
