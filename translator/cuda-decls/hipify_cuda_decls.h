@@ -173,6 +173,12 @@ template <class T, enum cudaTextureReadMode mode> __device__ T tex2D(texture<T, 
 template <class T, enum cudaTextureReadMode mode> __device__ T tex3D(texture<T, 3, mode> t, float x, float y, float z);
 #endif
 
+/* cuda_fp16.h's types, as far as their members: a half2's x and y are halves (see pass_unportable.c) */
+struct __half { unsigned short __x; __host__ __device__ operator float() const; };
+struct __half2 { __half x, y; };
+typedef struct __half half;
+typedef struct __half2 half2;
+
 /* device side */
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);

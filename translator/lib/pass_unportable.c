@@ -818,6 +818,64 @@ static int space_literal_suffix(scan *s, size_t i) {
 
 /* ---------- the pass ---------- */
 
+/* ---------- half2 members ---------- */
+
+/* The opener of the ) or ] at close, walking back, or SIZE_MAX. */
+static size_t match_back(const hc_unit *u, size_t close) {
+    size_t depth = 0;
+    for (size_t i = close; i != SIZE_MAX; i = hc_code_prev(u, i)) {
+        if (hc_code_punct(u, i, ")") || hc_code_punct(u, i, "]")) depth++;
+        else if ((hc_code_punct(u, i, "(") || hc_code_punct(u, i, "[")) && --depth == 0) return i;
+    }
+    return SIZE_MAX;
+}
+
+/* The first token of the object expression of the member at member (h2 in h2.x, v in v[i].x, s in s.h.x,
+ * f in f(a).x), or SIZE_MAX when it is not a plain postfix expression. */
+static size_t member_object_start(const hc_unit *u, size_t member) {
+    size_t dot = hc_code_prev(u, member);
+    if (!hc_code_punct(u, dot, ".")) return SIZE_MAX;
+    size_t i = hc_code_prev(u, dot);
+    while (i != SIZE_MAX) {
+        if (hc_code_punct(u, i, ")") || hc_code_punct(u, i, "]")) {
+            size_t open = match_back(u, i), p = hc_code_prev(u, open);
+            if (open == SIZE_MAX) return SIZE_MAX;
+            bool postfix = hc_code_kind(u, p, HC_TOK_IDENT) || hc_code_punct(u, p, ")") || hc_code_punct(u, p, "]");
+            if (!postfix) return hc_code_punct(u, open, "(") ? open : SIZE_MAX; /* (expr).x */
+            i = p;
+            continue;
+        }
+        if (!hc_code_kind(u, i, HC_TOK_IDENT)) return SIZE_MAX;
+        size_t p = hc_code_prev(u, i);
+        if (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_code_punct(u, p, "::")) {
+            i = hc_code_prev(u, p);
+            continue;
+        }
+        return i;
+    }
+    return SIZE_MAX;
+}
+
+/* Why: CUDA's half2 has x and y of type half, which convert to float; HIP's (5.2 to 6.x) keeps them as
+ * its raw storage type, so (float)h2.x and half arithmetic on them differ or fail. hipify-clang writes
+ * reinterpret_cast<half&>(h2.x), which reads the same bits as a half; so does this rewrite. The semantic
+ * pass marks the members whose object is of type half2 (HC_TOKF_HALF2_MEMBER). */
+static int rewrite_half2_member(scan *s, size_t member) {
+    const hc_unit *u = s->u;
+    size_t start = member_object_start(u, member);
+    if (start == SIZE_MAX) return 0;
+    size_t open = hc_code_prev(u, start); /* already reinterpret_cast<half&>( ... ): nothing to do */
+    if (hc_code_punct(u, open, "(") && hc_code_punct(u, hc_code_prev(u, open), ">") &&
+        hc_code_punct(u, hc_code_prev(u, hc_code_prev(u, open)), "&"))
+        return 0;
+    const hc_token *m = hc_code_tok(u, member);
+    if (hc_unit_edit(s->u, hc_code_tok(u, start)->off, 0, "reinterpret_cast<half&>(", HC_PRIO_REWRITE,
+                     HC_EFFORT_ARGUMENTS) < 0 ||
+        hc_unit_edit(s->u, m->off + m->len, 0, ")", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0)
+        return -1;
+    return 0;
+}
+
 int hc_pass_unportable(hc_unit *u) {
     scan s = {.u = u, .text = u->text};
     if (find_device_bodies(&s) < 0 || mark_host_only(&s) < 0) {
@@ -844,6 +902,10 @@ int hc_pass_unportable(hc_unit *u) {
             continue;
         }
         if (t->kind != HC_TOK_IDENT) continue;
+        if (t->flags & HC_TOKF_HALF2_MEMBER) {
+            rc = rewrite_half2_member(&s, i);
+            continue;
+        }
         if (hc_code_is(u, i, "asm") || hc_code_is(u, i, "__asm__") || hc_code_is(u, i, "__asm")) {
             check_asm(&s, i);
             continue;

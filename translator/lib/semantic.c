@@ -145,6 +145,28 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
     }
 }
 
+/* h.x or h.y on an object whose type is spelled half2: HIP's half2 members are not CUDA's halves, and
+ * hipify-clang writes reinterpret_cast<half&>(h.x); the member token is marked for pass_unportable.c.
+ * Only a direct spelling in the main file counts (a macro body is one text for every expansion). */
+static void mark_half2_member(veto_ctx *v, CXCursor member) {
+    CXString name = clang_getCursorSpelling(member);
+    const char *n = clang_getCString(name);
+    bool xy = n && (strcmp(n, "x") == 0 || strcmp(n, "y") == 0);
+    clang_disposeString(name);
+    if (!xy) return;
+    CXCursor base = clang_getNullCursor();
+    clang_visitChildren(member, first_child, &base);
+    if (clang_Cursor_isNull(base)) return;
+    CXString ts = clang_getTypeSpelling(clang_getCursorType(base));
+    bool half2 = strcmp(clang_getCString(ts), "half2") == 0;
+    clang_disposeString(ts);
+    if (!half2) return;
+    uint32_t off = direct_offset(v, clang_getCursorLocation(member));
+    size_t i = off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
+    if (i != SIZE_MAX && v->u->toks.v[i].off == off && v->u->toks.v[i].kind == HC_TOK_IDENT)
+        v->u->toks.v[i].flags |= HC_TOKF_HALF2_MEMBER;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     veto_ctx *v = data;
@@ -174,6 +196,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
         if (k == CXCursor_CallExpr) mark_typed_arguments(v, c);
+        if (k == CXCursor_MemberRefExpr) mark_half2_member(v, c);
         CXCursor ref = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(ref) && clang_isDeclaration(clang_getCursorKind(ref))) {
             uint32_t decl = main_offset(v, clang_getCursorLocation(ref));
@@ -514,8 +537,24 @@ static bool has_typed_cast(const hc_unit *u, size_t i) {
  * single-file mode, so only then is it worth its cost. Names HIP spells the same (round, tanh) are left
  * out: a veto could not change the output; the rename pass tells user declarations of those apart by
  * tokens alone. */
+/* A member .x or .y in a file that names half2: only the parse knows the object's type. */
+static bool may_access_half2_member(const hc_unit *u) {
+    bool names_half2 = false, member = false;
+    for (size_t i = 0; i < u->toks.n && !(names_half2 && member); i++) {
+        const hc_token *k = &u->toks.v[i];
+        if (k->kind != HC_TOK_IDENT) continue;
+        if (hc_tok_is(u->text, k, "half2")) names_half2 = true;
+        else if (hc_tok_is(u->text, k, "x") || hc_tok_is(u->text, k, "y")) {
+            size_t p = hc_tok_prev(&u->toks, i);
+            member |= p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], ".");
+        }
+    }
+    return names_half2 && member;
+}
+
 bool hc_semantic_needed(const hc_unit *u) {
     const char *t = u->text;
+    if (may_access_half2_member(u)) return true;
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT) continue;

@@ -25,8 +25,10 @@ enum {
     HC_TOKF_IN_DEFINE = 1u << 4, /* inside a #define body */
     HC_TOKF_MISTYPED = 1u << 6,  /* first token of a call argument the semantic pass found to have another type
                                   * than a warn-unless row of arguments.tsv wants */
-    HC_TOKF_TYPED = 1u << 5      /* first token of a call argument the semantic pass found to have the type a
+    HC_TOKF_TYPED = 1u << 5,     /* first token of a call argument the semantic pass found to have the type a
                                   * cast-unless row of arguments.tsv wants: no cast needed */
+    HC_TOKF_HALF2_MEMBER = 1u << 7 /* the x or y of a member access whose object the semantic pass found to be
+                                    * of type half2 (pass_unportable.c rewrites the access) */
 };
 
 typedef struct hc_token {
