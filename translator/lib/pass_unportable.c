@@ -818,6 +818,19 @@ static int space_literal_suffix(scan *s, size_t i) {
 
 /* ---------- the pass ---------- */
 
+/* ---------- a user's atomicAdd(double *) ---------- */
+
+/* atomicAdd ( double * ... ) { : the definition CUDA code for devices before compute capability 6.0 carries. */
+static void check_atomic_add_double(scan *s, size_t i) {
+    const hc_unit *u = s->u;
+    if (!hc_code_is(u, i, "atomicAdd")) return;
+    size_t open = hc_code_next(u, i), type = hc_code_next(u, open), star = hc_code_next(u, type);
+    if (!hc_code_punct(u, open, "(") || !hc_code_is(u, type, "double") || !hc_code_punct(u, star, "*")) return;
+    size_t close = hc_code_match(u, open);
+    if (close == SIZE_MAX || !hc_code_punct(u, hc_code_next(u, close), "{")) return;
+    hc_unit_diag(s->u, HC_D_ATOMIC_ADD_DOUBLE_FALLBACK, hc_code_tok(u, i)->off, "atomicAdd", "atomicAdd");
+}
+
 /* ---------- half2 members ---------- */
 
 /* The opener of the ) or ] at close, walking back, or SIZE_MAX. */
@@ -902,6 +915,7 @@ int hc_pass_unportable(hc_unit *u) {
             continue;
         }
         if (t->kind != HC_TOK_IDENT) continue;
+        check_atomic_add_double(&s, i);
         if (t->flags & HC_TOKF_HALF2_MEMBER) {
             rc = rewrite_half2_member(&s, i);
             continue;
