@@ -34,6 +34,18 @@ same single/hipify_shim.h "$SRC/runtime-shim/include/hipify_shim.h" "-o FILE car
 run 0 "-o -" "$HIPIFY" src/deep/warp.cu -o -
 absent hipify_shim.h "-o - writes no shim"
 
+# An output that is not a regular file (the null device, a FIFO) gets no shim beside it: -o /dev/null
+# would otherwise write the shim headers into /dev. A FIFO in the scratch folder stands for /dev here.
+mkdir fifo
+mkfifo fifo/out
+cat fifo/out >/dev/null &
+reader=$!
+run 0 "-o FIFO" "$HIPIFY" src/deep/warp.cu -o fifo/out
+wait "$reader"
+for f in hipify_shim.h hipify_shim_warp.h hipify_shim_props.def; do
+  absent fifo/$f "-o FIFO: no $f beside a non-regular output"
+done
+
 # In place: beside the rewritten file, with no backup of files that did not exist.
 cp -r src inplace
 run 0 "--inplace" "$HIPIFY" --inplace inplace
