@@ -143,8 +143,7 @@ static void print_man(FILE *out) {
                  "When several apply, 3 wins over 1, and 1 over 4.\n");
 }
 
-/* Pushes prefix followed by val as one word (-I/dir, -DX=1, --cuda-gpu-arch=sm_70), however long. */
-static int push_joined(hc_strv *s, const char *prefix, const char *val) {
+int hc_strv_push_joined(hc_strv *s, const char *prefix, const char *val) {
     size_t n = strlen(prefix) + strlen(val) + 1;
     char *word = malloc(n);
     if (!word) return -1;
@@ -278,8 +277,8 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
     case OPT_BUILD_SCRIPTS_ONLY: cli->build_scripts_only = true; opt->build_scripts = true; break;
     case OPT_OFFLOAD_ARCH: return offload_archs(&cli->offload_archs, val);
-    case OPT_INCLUDE: return push_joined(&cli->clang_args, "-I", val);
-    case OPT_DEFINE: return push_joined(&cli->clang_args, "-D", val);
+    case OPT_INCLUDE: return hc_strv_push_joined(&cli->clang_args, "-I", val);
+    case OPT_DEFINE: return hc_strv_push_joined(&cli->clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
     case OPT_CUDA_PATH: opt->cuda_path = val; break;
     case OPT_HIP_PATH: return split_list(&cli->hip_paths, val, ":"); /* repeatable, and PATH-like */
@@ -343,7 +342,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_CLANG_RESOURCE_DIR:
         if (hc_strv_push(&cli->clang_args, "-resource-dir") < 0) return -1;
         return hc_strv_push(&cli->clang_args, val);
-    case OPT_CUDA_GPU_ARCH: return push_joined(&cli->clang_args, "--cuda-gpu-arch=", val);
+    case OPT_CUDA_GPU_ARCH: return hc_strv_push_joined(&cli->clang_args, "--cuda-gpu-arch=", val);
     case OPT_EXTRA_ARG: return hc_strv_push(&cli->clang_args, val);
     case OPT_EXTRA_ARG_BEFORE: return hc_strv_push(&cli->extra_args_before, val);
     case OPT_SAVE_TEMPS:

@@ -112,6 +112,11 @@ void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *resu
 int hc_cli_parse(int argc, char **argv, hc_cli *cli);
 void hc_cli_free(hc_cli *cli);
 int hc_strv_push(hc_strv *s, const char *v);
+/* Pushes prefix followed by val as one word (-I/dir, --semantic=never), however long. 0 or -1. */
+int hc_strv_push_joined(hc_strv *s, const char *prefix, const char *val);
+/* Reads one text line [line, eol) as '# include "name"' or '#include <name>' (any branch, conditions
+ * ignored). Returns true and sets the name's span and its quoting when it is one. */
+bool hc_include_line(const char *line, const char *eol, const char **name, size_t *len, bool *quoted);
 
 /* One file to translate. */
 typedef struct hc_job {

@@ -69,6 +69,25 @@ static void mark_targets(const job_index *ix, const char *includer, bool quoted,
         if (hc_path_ends_with(ix->by_base[r].path, tail)) reach(ix->by_base[r].index, queue, nqueue, reached);
 }
 
+bool hc_include_line(const char *line, const char *eol, const char **name, size_t *len, bool *quoted) {
+    const char *q = line;
+    while (q < eol && (*q == ' ' || *q == '\t')) q++;
+    if (q >= eol || *q != '#') return false;
+    q++;
+    while (q < eol && (*q == ' ' || *q == '\t')) q++;
+    if ((size_t)(eol - q) <= 7 || strncmp(q, "include", 7) != 0) return false;
+    q += 7;
+    while (q < eol && (*q == ' ' || *q == '\t')) q++;
+    if (q >= eol || (*q != '"' && *q != '<')) return false;
+    char close = *q == '"' ? '"' : '>';
+    const char *start = q + 1, *stop = memchr(start, close, (size_t)(eol - start));
+    if (!stop) return false;
+    *name = start;
+    *len = (size_t)(stop - start);
+    *quoted = close == '"';
+    return true;
+}
+
 /* Follows the #include lines of text (conditions ignored: any branch may be compiled). */
 static void follow_includes(const job_index *ix, const char *includer, const char *text, size_t len, size_t *queue,
                             size_t *nqueue, bool *reached) {
@@ -76,23 +95,11 @@ static void follow_includes(const job_index *ix, const char *includer, const cha
     while (p < end) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol) eol = end;
-        const char *q = p;
-        while (q < eol && (*q == ' ' || *q == '\t')) q++;
-        if (q < eol && *q == '#') {
-            q++;
-            while (q < eol && (*q == ' ' || *q == '\t')) q++;
-            if ((size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
-                q += 7;
-                while (q < eol && (*q == ' ' || *q == '\t')) q++;
-                if (q < eol && (*q == '"' || *q == '<')) {
-                    char close = *q == '"' ? '"' : '>';
-                    const char *name = q + 1, *stop = memchr(name, close, (size_t)(eol - name));
-                    if (stop)
-                        mark_targets(ix, includer, close == '"', name, (size_t)(stop - name), queue, nqueue,
-                                     reached);
-                }
-            }
-        }
+        const char *name;
+        size_t name_len;
+        bool quoted;
+        if (hc_include_line(p, eol, &name, &name_len, &quoted))
+            mark_targets(ix, includer, quoted, name, name_len, queue, nqueue, reached);
         p = eol + 1;
     }
 }

@@ -34,16 +34,6 @@ int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val) {
     return 0;
 }
 
-static int push_fmt(hc_strv *w, const char *name, const char *val) {
-    size_t n = strlen(name) + strlen(val) + 2;
-    char *word = malloc(n);
-    if (!word) return -1;
-    snprintf(word, n, "%s=%s", name, val);
-    int rc = hc_strv_push(w, word);
-    free(word);
-    return rc;
-}
-
 /* Every option whose value can change what a file translates to, in one fixed order, each as one word
  * that the parser reads back as the same option. Output places, reports, -j and messages are left out:
  * they never change a translated byte. */
@@ -51,7 +41,7 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
     const hc_options *o = &cli->opt;
     int rc = 0;
     char buf[64];
-    if (o->hip_version) rc |= push_fmt(w, "--hip-version", hc_version_format(o->hip_version, buf, sizeof buf));
+    if (o->hip_version) rc |= hc_strv_push_joined(w, "--hip-version=", hc_version_format(o->hip_version, buf, sizeof buf));
     const struct { bool on; const char *word; } flags[] = {
         {o->launch_syntax == HC_LAUNCH_HIP, "--hip-kernel-execution-syntax"},
         {o->skip_excluded_pp_blocks, "--skip-excluded-preprocessor-conditional-blocks"},
@@ -70,8 +60,8 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
     for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
         if (flags[i].on) rc |= hc_strv_push(w, flags[i].word);
     static const char *const sem[] = {"auto", "always", "full", "never"};
-    if (o->semantic != HC_SEM_AUTO) rc |= push_fmt(w, "--semantic", sem[o->semantic]);
-    for (size_t i = 0; i < cli->offload_archs.n; i++) rc |= push_fmt(w, "--offload-arch", cli->offload_archs.v[i]);
+    if (o->semantic != HC_SEM_AUTO) rc |= hc_strv_push_joined(w, "--semantic=", sem[o->semantic]);
+    for (size_t i = 0; i < cli->offload_archs.n; i++) rc |= hc_strv_push_joined(w, "--offload-arch=", cli->offload_archs.v[i]);
     for (size_t i = 0; i < cli->rule_files.n; i++) {
         /* the rules' content, not only their name, shapes the port: recorded as PATH#BLOB */
         char real[PATH_MAX], word[PATH_MAX + 64];
@@ -79,21 +69,21 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
         if (!realpath(cli->rule_files.v[i], real)) snprintf(real, sizeof real, "%s", cli->rule_files.v[i]);
         hc_blob_id_of_file(real, id);
         snprintf(word, sizeof word, "%s#%s", real, id);
-        rc |= push_fmt(w, "--rules", word);
+        rc |= hc_strv_push_joined(w, "--rules=", word);
     }
-    if (o->compile_db_dir) rc |= push_fmt(w, "--build-path", o->compile_db_dir);
-    if (o->cuda_path) rc |= push_fmt(w, "--cuda-path", o->cuda_path);
-    if (o->decls_dir) rc |= push_fmt(w, "--decls-dir", o->decls_dir);
-    for (size_t i = 0; i < cli->exclude_dirs.n; i++) rc |= push_fmt(w, "--exclude-dirs", cli->exclude_dirs.v[i]);
-    for (size_t i = 0; i < cli->exclude_files.n; i++) rc |= push_fmt(w, "--exclude-files", cli->exclude_files.v[i]);
-    for (size_t i = 0; i < cli->clang_args.n; i++) rc |= push_fmt(w, "--extra-arg", cli->clang_args.v[i]);
+    if (o->compile_db_dir) rc |= hc_strv_push_joined(w, "--build-path=", o->compile_db_dir);
+    if (o->cuda_path) rc |= hc_strv_push_joined(w, "--cuda-path=", o->cuda_path);
+    if (o->decls_dir) rc |= hc_strv_push_joined(w, "--decls-dir=", o->decls_dir);
+    for (size_t i = 0; i < cli->exclude_dirs.n; i++) rc |= hc_strv_push_joined(w, "--exclude-dirs=", cli->exclude_dirs.v[i]);
+    for (size_t i = 0; i < cli->exclude_files.n; i++) rc |= hc_strv_push_joined(w, "--exclude-files=", cli->exclude_files.v[i]);
+    for (size_t i = 0; i < cli->clang_args.n; i++) rc |= hc_strv_push_joined(w, "--extra-arg=", cli->clang_args.v[i]);
     if (!o->suppress_all) {
         char list[8192] = "";
         size_t len = 0;
         for (int i = 0; i < HC_DIAG__COUNT && len < sizeof list; i++)
             if (o->suppressed[i])
                 len += (size_t)snprintf(list + len, sizeof list - len, "%s%s", len ? "," : "", hc_diag_info_get((hc_diag_id)i)->code);
-        if (len) rc |= push_fmt(w, "--suppress", list);
+        if (len) rc |= hc_strv_push_joined(w, "--suppress=", list);
     }
     return rc ? -1 : 0;
 }
@@ -227,35 +217,26 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
     for (const char *p = text, *end = text + len; p < end;) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
         if (!eol) eol = end;
-        const char *q = p;
-        while (q < eol && (*q == ' ' || *q == '\t')) q++;
-        if (q < eol && *q == '#') {
-            q++;
-            while (q < eol && (*q == ' ' || *q == '\t')) q++;
-            if ((size_t)(eol - q) > 7 && !strncmp(q, "include", 7)) {
-                q += 7;
-                while (q < eol && (*q == ' ' || *q == '\t')) q++;
-                char close = q < eol && *q == '"' ? '"' : q < eol && *q == '<' ? '>' : 0;
-                const char *name = q + 1, *stop = close ? memchr(name, close, (size_t)(eol - name)) : NULL;
-                char want[PATH_MAX], found[PATH_MAX];
-                if (stop && (size_t)(stop - name) < sizeof want) {
-                    memcpy(want, name, (size_t)(stop - name));
-                    want[stop - name] = '\0';
-                    resolve_include(cli, includer, close == '"', want, found, sizeof found);
-                    if (found[0]) hc_path_normalize(found); /* "" would become "." */
-                    if (found[0] && !dep_has(deps, found)) {
-                        if (dep_add(deps, found) != 0) return -1;
-                        struct stat st;
-                        FILE *f = stat(found, &st) == 0 && st.st_size < (64 << 20) ? fopen(found, "rb") : NULL;
-                        if (f) {
-                            char *buf = malloc((size_t)st.st_size + 1);
-                            size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-                            fclose(f);
-                            int rc = buf ? scan_includes(cli, found, buf, n, deps, depth + 1) : -1;
-                            free(buf);
-                            if (rc != 0) return rc;
-                        }
-                    }
+        const char *name;
+        size_t name_len;
+        bool quoted;
+        char want[PATH_MAX], found[PATH_MAX];
+        if (hc_include_line(p, eol, &name, &name_len, &quoted) && name_len < sizeof want) {
+            memcpy(want, name, name_len);
+            want[name_len] = '\0';
+            resolve_include(cli, includer, quoted, want, found, sizeof found);
+            if (found[0]) hc_path_normalize(found); /* "" would become "." */
+            if (found[0] && !dep_has(deps, found)) {
+                if (dep_add(deps, found) != 0) return -1;
+                struct stat st;
+                FILE *f = stat(found, &st) == 0 && st.st_size < (64 << 20) ? fopen(found, "rb") : NULL;
+                if (f) {
+                    char *buf = malloc((size_t)st.st_size + 1);
+                    size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
+                    fclose(f);
+                    int rc = buf ? scan_includes(cli, found, buf, n, deps, depth + 1) : -1;
+                    free(buf);
+                    if (rc != 0) return rc;
                 }
             }
         }
