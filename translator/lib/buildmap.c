@@ -50,12 +50,6 @@ static const struct {
 #undef HC_CMAKE_WORD
 };
 
-const char *hc_cmake_word_find(const char *word, size_t len) {
-    for (size_t i = 0; i < COUNT_OF(cmake_words); i++)
-        if (equals(word, len, cmake_words[i].cuda)) return cmake_words[i].hip;
-    return NULL;
-}
-
 static bool is_word_char(char c) {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }

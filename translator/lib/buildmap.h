@@ -20,10 +20,8 @@ const hc_build_lib *hc_build_lib_by_name(const char *name, size_t len);
 const hc_build_lib *hc_build_lib_by_target(const char *target, size_t len); /* "CUDA::cublas_static" */
 const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len);
 
-/* CMake word renames (build_cmake_vars.def): the HIP word, "" for a CUDA-installation reference to
- * flag, NULL when the word is not in the table. */
-const char *hc_cmake_word_find(const char *word, size_t len);
-/* Longest table word starting at text[0, len) that ends on a word boundary; its length in *wlen. */
+/* CMake word renames (build_cmake_vars.def): the longest table word starting at text[0, len) that ends on
+ * a word boundary; its length in *wlen, its HIP word in *hip ("" for a CUDA-installation reference to flag). */
 const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const char **hip);
 
 /* A word of a build command line: text[off, off+len). */

@@ -108,11 +108,6 @@ done:
     return rc;
 }
 
-long long hc_cuda_version_pick(const hc_unit *u, hc_version forced) {
-    pick p;
-    return pick_release(u, forced, &p) < 0 ? 0 : p.cuda;
-}
-
 int hc_cuda_version_args(const hc_unit *u, hc_version forced, char args[][HC_CUDA_VERSION_ARG_LEN]) {
     pick p;
     if (pick_release(u, forced, &p) < 0) return -1;

@@ -24,7 +24,4 @@ enum { HC_CUDA_VERSION_ARGS = 8, HC_CUDA_VERSION_ARG_LEN = 48 };
  * the declaration headers read, written to args. Returns how many, or -1 on out-of-memory. */
 int hc_cuda_version_args(const struct hc_unit *u, hc_version forced, char args[][HC_CUDA_VERSION_ARG_LEN]);
 
-/* The CUDA_VERSION number of the release picked for u (for tests and messages); 0 on out-of-memory. */
-long long hc_cuda_version_pick(const struct hc_unit *u, hc_version forced);
-
 #endif

@@ -105,11 +105,6 @@ static bool guarded(hc_out_guard *g, const struct stat *st) {
     return bsearch(&key, g->v, g->n, sizeof *g->v, cmp_id) != NULL;
 }
 
-bool hc_out_guard_has(hc_out_guard *g, const char *path) {
-    struct stat st;
-    return stat(path, &st) == 0 && guarded(g, &st);
-}
-
 /* ---- small helpers ---- */
 
 static hc_out_status fail(char *err, size_t errsize, hc_out_status st, const char *fmt, ...)

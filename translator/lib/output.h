@@ -52,8 +52,6 @@ typedef struct hc_out_guard {
 } hc_out_guard;
 /* Adds the file path resolves to (a missing path adds nothing). Returns 0 or -1 when out of memory. */
 int hc_out_guard_add(hc_out_guard *g, const char *path);
-/* Whether path resolves to a file of the set. */
-bool hc_out_guard_has(hc_out_guard *g, const char *path);
 void hc_out_guard_free(hc_out_guard *g);
 
 typedef struct hc_out_policy {

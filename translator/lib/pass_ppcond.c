@@ -639,45 +639,6 @@ static int cmp_offsets(const void *a, const void *b) {
 /* The renames of this table are HIP-neutral: a file with no other use of HIP (gtest.h testing __CUDACC__
  * to work around nvcc) loses them in the resolution (resolution.c) and stays byte-identical; HC1140 then
  * says where the condition reads differently under hipcc than it did under nvcc. */
-
-/* True when the identifier at i names something of CUDA that HIP must provide: a runtime marker
- * (__global__, threadIdx, dim3), an API, type or constant of the tables, supported or not, or a device
- * intrinsic HIP spells the same (__syncthreads). Names HIP spells the same that are plain C or C++ (min,
- * exp) are not: host code uses them too. */
-static bool names_cuda(const hc_unit *u, size_t i) {
-    const hc_token *t = &u->toks.v[i];
-    const char *s = u->text + t->off;
-    const hc_mapping *m = hc_mapping_find(s, t->len);
-    size_t p = hc_tok_prev(&u->toks, i);
-    bool member = p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")); /* info.warpSize */
-    if (hc_is_runtime_marker(s, t->len)) return !member;
-    if (!m || (t->flags & HC_TOKF_VETO) || find_macro(s, t->len)) return false;
-    if (member && m->kind != HC_KIND_MEMBER) return false;
-    if (hc_mapping_resolve(m, u->opt).kind != HC_RES_IDENTITY) return true;
-    return s[0] == '_' || m->kind == HC_KIND_TYPE;
-}
-
-/* True when the #include at '#' index h names a header of the CUDA toolkit or its libraries. */
-static bool includes_cuda_header(const hc_unit *u, size_t h) {
-    size_t k = hc_tok_next(&u->toks, h);
-    if (!hc_code_is(u, k, "include") && !hc_code_is(u, k, "include_next")) return false;
-    size_t pi = hc_tok_next(&u->toks, k);
-    if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || u->toks.v[pi].len < 2) return false;
-    const hc_token *pt = &u->toks.v[pi];
-    const hc_header_map *hm = hc_header_find(u->text + pt->off + 1, pt->len - 2);
-    /* a quoted math_functions.h and the like is as often the project's own header */
-    return hm && !((hm->flags & HC_HDRF_GENERIC) && u->text[pt->off] == '"');
-}
-
-bool hc_names_cuda(const hc_unit *u) {
-    for (size_t i = 0; i < u->toks.n; i++) {
-        if (skipped(u, i)) continue;
-        if (u->toks.v[i].kind == HC_TOK_IDENT && names_cuda(u, i)) return true;
-        if (u->toks.v[i].kind == HC_TOK_HASH && includes_cuda_header(u, i)) return true;
-    }
-    return false;
-}
-
 const char *hc_pp_macro_hip(const char *s, size_t n) {
     const pp_macro *m = find_macro(s, n);
     return m && m->hip[0] ? m->hip : NULL;

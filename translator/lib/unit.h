@@ -94,7 +94,7 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
 /* True for a .cu path: nvcc includes the CUDA runtime into it implicitly (pass_includes.c). */
 bool hc_is_cuda_source(const char *path);
 /* True when the file's code names something of CUDA that HIP must provide, or includes a CUDA header
- * (pass_ppcond.c); the resolution reads it to tell whether the port uses HIP. */
+ * (cuda_names.c); the resolution reads it to tell whether the port uses HIP. */
 bool hc_names_cuda(const hc_unit *u);
 /* The HIP name of a CUDA compiler, version or guard macro of pp_macros.def that HIP defines faithfully
  * (__CUDACC__ -> __HIPCC__), or NULL: renaming it is no use of HIP (pass_ppcond.c). */
