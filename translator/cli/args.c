@@ -2,6 +2,7 @@
  * the man page). GNU long options, hipify-clang/hipify-perl single-dash spellings and aliases. It does
  * no translation. */
 #include "cli.h"
+#include "grow.h"
 #include "output.h"
 #include "util.h"
 
@@ -32,31 +33,29 @@ static const opt_def options[] = {
 #define NOPTIONS COUNT_OF(options)
 
 int hc_strv_push(hc_strv *s, const char *v) {
-    char **n = realloc(s->v, (s->n + 1) * sizeof *n);
-    if (!n) return -1;
-    s->v = n;
+    if (hc_grow(&s->v, &s->cap, s->n, sizeof *s->v, 8) < 0) return -1;
     s->v[s->n] = strdup(v);
     return s->v[s->n++] ? 0 : -1;
 }
 
-static void strv_free(hc_strv *s) {
+void hc_strv_clear(hc_strv *s) {
     for (size_t i = 0; i < s->n; i++) free(s->v[i]);
     free(s->v);
     memset(s, 0, sizeof *s);
 }
 
 void hc_cli_free(hc_cli *cli) {
-    strv_free(&cli->inputs);
-    strv_free(&cli->clang_args);
-    strv_free(&cli->rule_files);
-    strv_free(&cli->hip_paths);
+    hc_strv_clear(&cli->inputs);
+    hc_strv_clear(&cli->clang_args);
+    hc_strv_clear(&cli->rule_files);
+    hc_strv_clear(&cli->hip_paths);
     if (cli->hip_include_dirs)
         for (size_t i = 1; i < cli->opt.nhip_include_dirs; i++) free(cli->hip_include_dirs[i]);
     free(cli->hip_include_dirs);
-    strv_free(&cli->offload_archs);
-    strv_free(&cli->exclude_dirs);
-    strv_free(&cli->exclude_files);
-    strv_free(&cli->extra_args_before);
+    hc_strv_clear(&cli->offload_archs);
+    hc_strv_clear(&cli->exclude_dirs);
+    hc_strv_clear(&cli->exclude_files);
+    hc_strv_clear(&cli->extra_args_before);
     free(cli->input_paths);
 }
 
@@ -415,11 +414,11 @@ static int finish(hc_cli *cli) {
         for (size_t i = 0; i < cli->extra_args_before.n + cli->clang_args.n; i++) {
             size_t nb = cli->extra_args_before.n;
             if (hc_strv_push(&all, i < nb ? cli->extra_args_before.v[i] : cli->clang_args.v[i - nb]) < 0) {
-                strv_free(&all);
+                hc_strv_clear(&all);
                 return -1;
             }
         }
-        strv_free(&cli->clang_args);
+        hc_strv_clear(&cli->clang_args);
         cli->clang_args = all;
     }
     return 0;

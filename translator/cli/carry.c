@@ -4,6 +4,7 @@
 /* Why beside the file: a quoted #include searches the including file's own directory first, so neither
  * the include line nor any build script needs to change, whatever the tree's layout. */
 #include "carry.h"
+#include "grow.h"
 #include "output.h"
 
 #include <errno.h>
@@ -99,7 +100,7 @@ bool hc_carry_is_shim(const char *path) {
 
 int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single) {
     char (*served)[PATH_MAX] = NULL; /* directories done, so each is checked once */
-    size_t nserved = 0;
+    size_t nserved = 0, cap = 0;
     int failed = 0;
     for (size_t i = 0; i < jobs->n; i++) {
         char dir[PATH_MAX];
@@ -107,12 +108,10 @@ int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job
         bool done = false;
         for (size_t k = 0; k < nserved && !done; k++) done = strcmp(served[k], dir) == 0;
         if (done) continue;
-        char (*grown)[PATH_MAX] = realloc(served, (nserved + 1) * sizeof *served);
-        if (!grown) {
+        if (hc_grow(&served, &cap, nserved, sizeof *served, 4) < 0) {
             failed++;
             break;
         }
-        served = grown;
         snprintf(served[nserved++], PATH_MAX, "%s", dir);
         if (serve(dir) != 0) failed++;
     }

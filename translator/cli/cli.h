@@ -24,7 +24,7 @@ enum {
 
 typedef struct hc_strv {
     char **v;
-    size_t n;
+    size_t n, cap;
 } hc_strv;
 
 typedef struct hc_cli {
@@ -112,6 +112,8 @@ void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *resu
 int hc_cli_parse(int argc, char **argv, hc_cli *cli);
 void hc_cli_free(hc_cli *cli);
 int hc_strv_push(hc_strv *s, const char *v);
+/* Frees every word and the array; s is empty afterwards. */
+void hc_strv_clear(hc_strv *s);
 /* Pushes prefix followed by val as one word (-I/dir, --semantic=never), however long. 0 or -1. */
 int hc_strv_push_joined(hc_strv *s, const char *prefix, const char *val);
 /* Reads one text line [line, eol) as '# include "name"' or '#include <name>' (any branch, conditions

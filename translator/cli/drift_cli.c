@@ -4,8 +4,10 @@
  * It writes nothing but its reports and changes neither tree. */
 #include "cli.h"
 #include "drift.h"
+#include "grow.h"
 #include "manifest.h"
 #include "output.h"
+#include "sbuf.h"
 #include "tree_files.h"
 
 #include <cjson/cJSON.h>
@@ -33,7 +35,7 @@ typedef struct drift_report {
     drift_file *files;
     size_t nfiles;
     drift_kernel *kernels; /* CUDA kernels defined nowhere in the HIP tree */
-    size_t nkernels;
+    size_t nkernels, kernels_cap;
     size_t nkernels_total;
     size_t count[4];
     bool by_manifest;
@@ -129,12 +131,10 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
             d->nkernels_total++;
             hc_kernel key = {ck.v[k].name, 0};
             if (hip_k.n && bsearch(&key, hip_k.v, hip_k.n, sizeof *hip_k.v, cmp_kernel_name)) continue;
-            drift_kernel *nk = realloc(d->kernels, (d->nkernels + 1) * sizeof *nk);
-            if (!nk) {
+            if (hc_grow(&d->kernels, &d->kernels_cap, d->nkernels, sizeof *d->kernels, 16) < 0) {
                 hc_kernel_list_free(&ck);
                 goto done;
             }
-            d->kernels = nk;
             d->kernels[d->nkernels++] = (drift_kernel){strdup(ck.v[k].name), strdup(cf.v[i]), ck.v[k].line};
         }
         hc_kernel_list_free(&ck);
@@ -208,73 +208,48 @@ static cJSON *to_json(const drift_report *d, const char *cuda, const char *hip) 
     return root;
 }
 
-/* HTML text with the five characters that matter escaped. */
-static void html_put(char **buf, size_t *len, size_t *cap, const char *s) {
+/* HTML text with the five characters that matter escaped; other bytes as they are. */
+static void html_put(hc_sbuf *b, const char *s) {
     for (; s && *s; s++) {
         const char *rep = *s == '<' ? "&lt;" : *s == '>' ? "&gt;" : *s == '&' ? "&amp;" : *s == '"' ? "&quot;" : *s == '\'' ? "&#39;" : NULL;
-        size_t n = rep ? strlen(rep) : 1;
-        while (*len + n + 1 > *cap) {
-            size_t nc = *cap ? *cap * 2 : 8192;
-            char *nb = realloc(*buf, nc);
-            if (!nb) return;
-            *buf = nb, *cap = nc;
-        }
-        if (rep) memcpy(*buf + *len, rep, n);
-        else (*buf)[*len] = *s;
-        *len += n;
-        (*buf)[*len] = '\0';
+        if (rep) hc_sbuf_puts(b, rep);
+        else hc_sbuf_add(b, s, 1);
     }
-}
-
-/* raw: markup of ours, appended as it is */
-static void raw(char **buf, size_t *len, size_t *cap, const char *s) {
-    size_t n = strlen(s);
-    while (*len + n + 1 > *cap) {
-        size_t nc = *cap ? *cap * 2 : 8192;
-        char *nb = realloc(*buf, nc);
-        if (!nb) return;
-        *buf = nb, *cap = nc;
-    }
-    memcpy(*buf + *len, s, n + 1);
-    *len += n;
 }
 
 static char *to_html(const drift_report *d, const char *cuda, const char *hip) {
-    char *b = NULL, num[256];
-    size_t len = 0, cap = 0;
-    raw(&b, &len, &cap, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>hipify-c drift report</title><style>"
-                        "body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-                        "padding:2px 8px;text-align:left}.missing,.orphan{background:#fdd}.stale{background:#ffd}"
-                        "</style></head><body><h1>Drift of ");
-    html_put(&b, &len, &cap, hip);
-    raw(&b, &len, &cap, " against ");
-    html_put(&b, &len, &cap, cuda);
-    snprintf(num, sizeof num, "</h1><p>Compared by %s. Ported %zu, stale %zu, missing %zu, orphan %zu; kernels %zu, without "
-                              "HIP counterpart %zu.</p><h2>Files</h2><table><tr><th>state</th><th>CUDA</th><th>HIP</th>"
-                              "<th>hand-edited</th></tr>\n",
-             d->by_manifest ? "the port's manifest" : "modification time", d->count[D_PORTED], d->count[D_STALE],
-             d->count[D_MISSING], d->count[D_ORPHAN], d->nkernels_total, d->nkernels);
-    raw(&b, &len, &cap, num);
+    hc_sbuf b = {0};
+    hc_sbuf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>hipify-c drift report</title><style>"
+                     "body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
+                     "padding:2px 8px;text-align:left}.missing,.orphan{background:#fdd}.stale{background:#ffd}"
+                     "</style></head><body><h1>Drift of ");
+    html_put(&b, hip);
+    hc_sbuf_puts(&b, " against ");
+    html_put(&b, cuda);
+    hc_sbuf_printf(&b, "</h1><p>Compared by %s. Ported %zu, stale %zu, missing %zu, orphan %zu; kernels %zu, without "
+                       "HIP counterpart %zu.</p><h2>Files</h2><table><tr><th>state</th><th>CUDA</th><th>HIP</th>"
+                       "<th>hand-edited</th></tr>\n",
+                   d->by_manifest ? "the port's manifest" : "modification time", d->count[D_PORTED], d->count[D_STALE],
+                   d->count[D_MISSING], d->count[D_ORPHAN], d->nkernels_total, d->nkernels);
     for (size_t i = 0; i < d->nfiles; i++) {
         const drift_file *f = &d->files[i];
-        snprintf(num, sizeof num, "<tr class=\"%s\"><td>%s</td><td>", state_key[f->state], state_key[f->state]);
-        raw(&b, &len, &cap, num);
-        html_put(&b, &len, &cap, f->cuda ? f->cuda : "");
-        raw(&b, &len, &cap, "</td><td>");
-        html_put(&b, &len, &cap, f->hip ? f->hip : "");
-        raw(&b, &len, &cap, f->hand_edited ? "</td><td>yes</td></tr>\n" : "</td><td></td></tr>\n");
+        hc_sbuf_printf(&b, "<tr class=\"%s\"><td>%s</td><td>", state_key[f->state], state_key[f->state]);
+        html_put(&b, f->cuda ? f->cuda : "");
+        hc_sbuf_puts(&b, "</td><td>");
+        html_put(&b, f->hip ? f->hip : "");
+        hc_sbuf_puts(&b, f->hand_edited ? "</td><td>yes</td></tr>\n" : "</td><td></td></tr>\n");
     }
-    raw(&b, &len, &cap, "</table><h2>Kernels without a HIP counterpart</h2><table><tr><th>kernel</th><th>where</th></tr>\n");
+    hc_sbuf_puts(&b, "</table><h2>Kernels without a HIP counterpart</h2><table><tr><th>kernel</th><th>where</th></tr>\n");
     for (size_t i = 0; i < d->nkernels; i++) {
-        raw(&b, &len, &cap, "<tr><td>");
-        html_put(&b, &len, &cap, d->kernels[i].name);
-        raw(&b, &len, &cap, "</td><td>");
-        html_put(&b, &len, &cap, d->kernels[i].file);
-        snprintf(num, sizeof num, ":%u</td></tr>\n", d->kernels[i].line);
-        raw(&b, &len, &cap, num);
+        hc_sbuf_puts(&b, "<tr><td>");
+        html_put(&b, d->kernels[i].name);
+        hc_sbuf_puts(&b, "</td><td>");
+        html_put(&b, d->kernels[i].file);
+        hc_sbuf_printf(&b, ":%u</td></tr>\n", d->kernels[i].line);
     }
-    raw(&b, &len, &cap, "</table></body></html>\n");
-    return b;
+    hc_sbuf_puts(&b, "</table></body></html>\n");
+    if (b.failed) hc_sbuf_free(&b);
+    return b.data;
 }
 
 int hc_cli_drift(hc_cli *cli) {

@@ -5,6 +5,7 @@
 #include "manifest.h"
 #include "output.h"
 #include "paths.h"
+#include "sbuf.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -163,30 +164,17 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
     rc = 0;
 done:
     if (rc != 0 && !m.tool_version) fprintf(stderr, "hipify-c: error: out of memory\n");
-    for (size_t i = 0; i < words.n; i++) free(words.v[i]);
-    free(words.v);
+    hc_strv_clear(&words);
     hc_manifest_free(&m);
     return rc;
 }
 
 /* ---- --depfile ---- */
 
-typedef struct dep_set {
-    char **v;
-    size_t n;
-} dep_set;
-
-static bool dep_has(const dep_set *d, const char *p) {
+static bool dep_has(const hc_strv *d, const char *p) {
     for (size_t i = 0; i < d->n; i++)
         if (!strcmp(d->v[i], p)) return true;
     return false;
-}
-
-static int dep_add(dep_set *d, const char *p) {
-    char **n = realloc(d->v, (d->n + 1) * sizeof *n);
-    if (!n) return -1;
-    d->v = n;
-    return (d->v[d->n] = strdup(p)) ? (d->n++, 0) : -1;
 }
 
 /* The file an include names: beside the includer for "...", then each -I directory, as the compiler
@@ -212,7 +200,7 @@ static void resolve_include(const hc_cli *cli, const char *includer, bool quoted
 }
 
 /* Adds the headers text includes (every #include line, whatever branch it is in), then theirs. */
-static int scan_includes(const hc_cli *cli, const char *includer, const char *text, size_t len, dep_set *deps, int depth) {
+static int scan_includes(const hc_cli *cli, const char *includer, const char *text, size_t len, hc_strv *deps, int depth) {
     if (depth > 64) return 0; /* include cycles are cut by dep_has; this bounds pathological chains */
     for (const char *p = text, *end = text + len; p < end;) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -227,7 +215,7 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
             resolve_include(cli, includer, quoted, want, found, sizeof found);
             if (found[0]) hc_path_normalize(found); /* "" would become "." */
             if (found[0] && !dep_has(deps, found)) {
-                if (dep_add(deps, found) != 0) return -1;
+                if (hc_strv_push(deps, found) != 0) return -1;
                 struct stat st;
                 FILE *f = stat(found, &st) == 0 && st.st_size < (64 << 20) ? fopen(found, "rb") : NULL;
                 if (f) {
@@ -246,42 +234,40 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
 }
 
 /* Make's escaping of a path in a rule: spaces and '#' behind a backslash, '$' doubled. */
-static size_t put_escaped(char *buf, size_t len, size_t cap, const char *s) {
-    for (; *s && len + 3 < cap; s++) {
-        if (*s == ' ' || *s == '#') buf[len++] = '\\';
-        if (*s == '$') buf[len++] = '$';
-        buf[len++] = *s;
+static void put_escaped(hc_sbuf *b, const char *s) {
+    for (; *s; s++) {
+        if (*s == ' ' || *s == '#') hc_sbuf_add(b, "\\", 1);
+        if (*s == '$') hc_sbuf_add(b, "$", 1);
+        hc_sbuf_add(b, s, 1);
     }
-    return len;
 }
 
 int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guard *guard) {
     if (!cli->depfile) return 0;
-    dep_set deps = {0};
+    hc_strv deps = {0};
     char self[PATH_MAX], err[PATH_MAX + 256];
-    int rc = dep_add(&deps, r->path);
+    int rc = hc_strv_push(&deps, r->path);
     if (rc == 0 && r->original) rc = scan_includes(cli, r->path, r->original, r->original_len, &deps, 0);
-    for (size_t i = 0; rc == 0 && i < cli->rule_files.n; i++) rc = dep_add(&deps, cli->rule_files.v[i]);
+    for (size_t i = 0; rc == 0 && i < cli->rule_files.n; i++) rc = hc_strv_push(&deps, cli->rule_files.v[i]);
     /* the binary carries the tables: a new hipify-c (new tables, new rules of translation) re-ports */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (rc == 0 && n > 0) {
         self[n] = '\0';
-        rc = dep_add(&deps, self);
+        rc = hc_strv_push(&deps, self);
     }
-    size_t cap = 4096, len = 0;
-    for (size_t i = 0; i < deps.n; i++) cap += 2 * strlen(deps.v[i]) + 8;
-    cap += 2 * strlen(cli->output) + 8;
-    char *text = rc == 0 ? malloc(cap) : NULL;
-    if (text) {
-        len = put_escaped(text, 0, cap, cli->output);
-        text[len++] = ':';
+    hc_sbuf text = {0};
+    if (rc == 0) {
+        put_escaped(&text, cli->output);
+        hc_sbuf_puts(&text, ":");
         for (size_t i = 0; i < deps.n; i++) {
-            memcpy(text + len, " \\\n ", 4);
-            len = put_escaped(text, len + 4, cap, deps.v[i]);
+            hc_sbuf_puts(&text, " \\\n ");
+            put_escaped(&text, deps.v[i]);
         }
-        text[len++] = '\n';
+        hc_sbuf_puts(&text, "\n");
+    }
+    if (rc == 0 && !text.failed) {
         hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, NULL, guard};
-        hc_out_status st = hc_out_write(&p, cli->depfile, text, len, HC_OUT_MODE_DEFAULT, err, sizeof err);
+        hc_out_status st = hc_out_write(&p, cli->depfile, text.data, text.len, HC_OUT_MODE_DEFAULT, err, sizeof err);
         if (st < 0) {
             hc_out_printf(stderr, "hipify-c: error: cannot write the dependency file: %s\n", err);
             rc = -1;
@@ -290,8 +276,7 @@ int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guar
         fprintf(stderr, "hipify-c: error: out of memory\n");
         rc = -1;
     }
-    free(text);
-    for (size_t i = 0; i < deps.n; i++) free(deps.v[i]);
-    free(deps.v);
+    hc_sbuf_free(&text);
+    hc_strv_clear(&deps);
     return rc;
 }

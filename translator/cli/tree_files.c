@@ -79,9 +79,3 @@ int hc_scratch_remove(const char *dir) {
     /* only ever called on a directory mkdtemp made for this run: FTW_PHYS never follows a link out */
     return nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
 }
-
-void hc_strv_clear(hc_strv *s) {
-    for (size_t i = 0; i < s->n; i++) free(s->v[i]);
-    free(s->v);
-    memset(s, 0, sizeof *s);
-}

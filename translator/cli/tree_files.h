@@ -11,5 +11,4 @@ int hc_tree_list(const char *root, hc_strv *rels);
 int hc_read_whole(const char *path, char **data, size_t *len);
 /* Removes a directory made by mkdtemp for this run, with everything in it (links are not followed). */
 int hc_scratch_remove(const char *dir);
-void hc_strv_clear(hc_strv *s);
 #endif

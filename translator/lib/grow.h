@@ -6,16 +6,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Makes room for element number n (0-based) of the array whose pointer is at array_ptr (&s->v, for any
- * element type), element size size and capacity *cap: nothing when n < *cap, else the capacity doubles
- * (or becomes first for an empty array). Returns 0, or -1 when out of memory or the size would
- * overflow; the array and *cap are then left as they were, so the caller still owns and frees it.
- * The pointer is read and written through memcpy so that any object pointer type can be passed without
- * a cast to void ** (which C does not allow to alias T **). */
-static inline int hc_grow(void *array_ptr, size_t *cap, size_t n, size_t size, size_t first) {
-    if (n < *cap) return 0;
-    size_t ncap = *cap ? *cap * 2 : first;
-    if (ncap < *cap || (size && ncap > SIZE_MAX / size)) return -1;
+/* Makes room for need elements of the array whose pointer is at array_ptr (&s->v, for any element type),
+ * element size size and capacity *cap: nothing when need <= *cap, else the capacity doubles (starting at
+ * first for an empty array) until need fits, in one reallocation. Returns 0, or -1 when out of memory or
+ * the size would overflow; the array and *cap are then left as they were, so the caller still owns and
+ * frees it. The pointer is read and written through memcpy so that any object pointer type can be passed
+ * without a cast to void ** (which C does not allow to alias T **). */
+static inline int hc_grow_to(void *array_ptr, size_t *cap, size_t need, size_t size, size_t first) {
+    if (need <= *cap) return 0;
+    size_t ncap = *cap ? *cap : first ? first : 1;
+    while (ncap < need) {
+        if (ncap > SIZE_MAX / 2) return -1;
+        ncap *= 2;
+    }
+    if (size && ncap > SIZE_MAX / size) return -1;
     void *old, *grown;
     memcpy(&old, array_ptr, sizeof old);
     grown = realloc(old, ncap * size);
@@ -23,6 +27,11 @@ static inline int hc_grow(void *array_ptr, size_t *cap, size_t n, size_t size, s
     memcpy(array_ptr, &grown, sizeof grown);
     *cap = ncap;
     return 0;
+}
+
+/* Makes room for element number n (0-based): the common case of appending one element. */
+static inline int hc_grow(void *array_ptr, size_t *cap, size_t n, size_t size, size_t first) {
+    return n < SIZE_MAX ? hc_grow_to(array_ptr, cap, n + 1, size, first) : -1;
 }
 
 #endif

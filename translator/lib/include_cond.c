@@ -6,6 +6,7 @@
  * unconditional #include <hip/hip_runtime.h> at its top breaks that CPU-only build (no HIP there, or
  * HIP's header refusing a host compiler). Included under the same condition as the uses, the header is
  * there exactly when the code that needs it is compiled. */
+#include "grow.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -191,11 +192,7 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
     for (size_t i = 0; i < u->toks.n; i++) { /* __global__, threadIdx, dim3: uses without an edit */
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_DIRECTIVE) || !hc_is_runtime_marker(u->text + k->off, k->len)) continue;
-        if (n == cap) {
-            uint32_t *more = realloc(uses, (cap *= 2) * sizeof *uses);
-            if (!more) { free(uses); return -1; }
-            uses = more;
-        }
+        if (hc_grow(&uses, &cap, n, sizeof *uses, 16) < 0) { free(uses); return -1; }
         uses[n++] = k->off;
     }
     if (n == 0) { free(uses); return 0; }

@@ -389,10 +389,9 @@ int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
         if (level > out->depth) out->depth = (uint32_t)level, out->depth_line = k->line;
         if (dir) continue; /* a directive's expression is short by nature: only its depth is measured */
         if (depth + 1 > cap) {
-            uint32_t *c = realloc(chain, 2 * cap * sizeof *chain);
-            if (!c) { free(chain); return -1; }
-            memset(c + cap, 0, cap * sizeof *c);
-            chain = c, cap *= 2;
+            size_t had = cap;
+            if (hc_grow_to(&chain, &cap, depth + 1, sizeof *chain, 64) < 0) { free(chain); return -1; }
+            memset(chain + had, 0, (cap - had) * sizeof *chain);
         }
         if (open || hc_tok_is(t, k, ",") || hc_tok_is(t, k, ";")) chain[depth] = 0; /* a new operand list */
         else if (chain_operator(t, k) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = k->line;

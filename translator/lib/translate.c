@@ -3,6 +3,7 @@
  * directories and writes no files. */
 #include "resolution.h"
 #include "cuda_version.h"
+#include "grow.h"
 #include "semantic.h"
 #include "unit.h"
 #include "util.h"
@@ -28,7 +29,7 @@ struct hc_context {
     char *decls; /* text of the declaration header, prepended in single-file mode */
     size_t decls_len;
     char **args; /* compiler arguments shared by every file */
-    size_t nargs;
+    size_t nargs, args_cap;
     CXCompilationDatabase db; /* -p, or NULL */
     pthread_mutex_t db_lock;  /* libclang's compilation database is not documented as thread-safe */
 };
@@ -98,9 +99,7 @@ static bool find_decls_dir(const hc_options *opt, char *out, size_t size) {
 }
 
 static int push_arg(hc_context *c, const char *a) {
-    char **v = realloc(c->args, (c->nargs + 1) * sizeof *v);
-    if (!v) return -1;
-    c->args = v;
+    if (hc_grow(&c->args, &c->args_cap, c->nargs, sizeof *c->args, 16) < 0) return -1;
     c->args[c->nargs] = strdup(a);
     return c->args[c->nargs++] ? 0 : -1;
 }

@@ -13,56 +13,6 @@
 /* --annotate comments are the tool's own notes, not part of the port. */
 static bool is_annotation(const hc_edit *e) { return e->pass && strcmp(e->pass, HC_PASS_ANNOTATE) == 0; }
 
-void hc_sbuf_add(hc_sbuf *b, const char *s, size_t n)
-{
-    if (b->failed)
-        return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 4096;
-        while (cap < b->len + n + 1)
-            cap *= 2;
-        char *p = realloc(b->data, cap);
-        if (!p) {
-            b->failed = true;
-            return;
-        }
-        b->data = p;
-        b->cap = cap;
-    }
-    memcpy(b->data + b->len, s, n);
-    b->len += n;
-    b->data[b->len] = '\0';
-}
-
-void hc_sbuf_puts(hc_sbuf *b, const char *s) { hc_sbuf_add(b, s, strlen(s)); }
-
-void hc_sbuf_printf(hc_sbuf *b, const char *fmt, ...)
-{
-    char small[512];
-    va_list ap;
-    va_start(ap, fmt);
-    int n = vsnprintf(small, sizeof small, fmt, ap);
-    va_end(ap);
-    if (n < 0) {
-        b->failed = true;
-        return;
-    }
-    if ((size_t)n < sizeof small) {
-        hc_sbuf_add(b, small, (size_t)n);
-        return;
-    }
-    char *big = malloc((size_t)n + 1);
-    if (!big) {
-        b->failed = true;
-        return;
-    }
-    va_start(ap, fmt);
-    vsnprintf(big, (size_t)n + 1, fmt, ap);
-    va_end(ap);
-    hc_sbuf_add(b, big, (size_t)n);
-    free(big);
-}
-
 void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n)
 {
     size_t start = 0;
@@ -92,12 +42,6 @@ void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n)
         start = i + 1;
     }
     hc_sbuf_add(b, s + start, n - start);
-}
-
-void hc_sbuf_free(hc_sbuf *b)
-{
-    free(b->data);
-    *b = (hc_sbuf){0};
 }
 
 int hc_report_fail(char *err, size_t errsize, const char *fmt, ...)

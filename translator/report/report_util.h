@@ -1,24 +1,14 @@
-/* report_util.h: what the report writers share: a growable text buffer, atomic file output, the line
+/* report_util.h: what the report writers share: HTML text for the string builder (sbuf.h), atomic file output, the line
  * diff of a file (libgit2) and the per-file review analysis (--examine). It formats no report itself. */
 #ifndef HIPIFY_REPORT_UTIL_H
 #define HIPIFY_REPORT_UTIL_H
 #include "report.h"
+#include "sbuf.h"
 #include <git2.h>
 #include <stdarg.h>
 
-/* Growable byte buffer; after an allocation failure every append is a no-op and failed stays set, so
- * writers check once at the end instead of after every call. */
-typedef struct hc_sbuf {
-    char *data;
-    size_t len, cap;
-    bool failed;
-} hc_sbuf;
-void hc_sbuf_add(hc_sbuf *b, const char *s, size_t n);
-void hc_sbuf_puts(hc_sbuf *b, const char *s);
-void hc_sbuf_printf(hc_sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Appends text with & < > " ' replaced by HTML entities, and each byte that is not UTF-8 by U+FFFD. */
 void hc_sbuf_html(hc_sbuf *b, const char *s, size_t n);
-void hc_sbuf_free(hc_sbuf *b);
 
 /* Writes data to path through the output layer (output.h: links written through, devices refused,
  * atomic replacement). Returns 0 or -1 with a message in err. */
