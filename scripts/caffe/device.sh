@@ -1,14 +1,24 @@
 #!/bin/sh
 # device.sh: the Caffe recipe's steps on the GPU machine (nvcc, no Debian packages, no network): unpack the
 # bundle recipe.sh made, build the original (nvcc) and the port (HIP on NVIDIA) from the build files each
-# carries, run Caffe's own test binary in shards, train LeNet and time a CaffeNet-like net for both. It
-# edits no source: the trees arrive as recipe.sh left them.
-# usage: device.sh BUNDLE_DIR STEP...   STEP: unpack build test train time   env: OUT (results), JOBS,
-#        SHARDS (test processes per side), ONLY (cuda or hip: one side), TEST_TIMEOUT (seconds a shard
-#        may run), FILTER_FILE (a gtest filter for the test step)
+# carries (or take the two builds recipe.sh made with nvcc here, bins.tar.xz), run Caffe's own test binary,
+# train LeNet and time a CaffeNet-like net for both. It edits no source: the trees arrive as recipe.sh left them.
+# usage: device.sh BUNDLE_DIR STEP...
+#   unpack  the libraries, and either both built trees (bins.tar.xz, when the bundle has it) or the sources
+#   build   make lib, tools and the test binary on each side (not needed after unpacking bins.tar.xz)
+#   pack    write PACK (a .tar.xz) with what the other steps read of each built tree
+#   mps     start CUDA's multi-process service, so that test processes share the GPU instead of taking
+#           turns (time-slicing); without it the steps run as they would anyway
+#   test    the test binary in SHARDS gtest shards per side at once, one XML per shard (FILTER: a gtest
+#           filter, FILTER_FILE: one read from a file)
+#   pool    the tests POOL_FILTER selects (default *Gradient*), one process per test, PROCS at once over
+#           both sides, each under TEST_TIMEOUT; the run stops at STOP seconds (what is cut or not started
+#           is listed as such); SKIP_FILE: 'name ...' lines of tests not to run again (an earlier pool-*.txt)
+#   train   LeNet, caffe train;   time   caffe time of a CaffeNet-like net
+# env: OUT (results), W (work folder, default /tmp/caffe-recipe), JOBS, ONLY (cuda or hip: one side)
 set -u
 B=$(cd "$1" && pwd); shift
-W=/tmp/caffe-recipe
+W=${W:-/tmp/caffe-recipe}
 OUT=${OUT:-$W/out}
 JOBS=${JOBS:-8}
 SHARDS=${SHARDS:-8}
@@ -29,6 +39,11 @@ tree() { [ "$1" = cuda ] && echo "$W/cuda" || echo "$W/hip"; }
 unpack() {
   rm -rf "$W/cuda" "$W/hip" "$W/deps" "$W/bin" "$W/hiplayer"
   mkdir -p "$W/bin" "$W/hiplayer/lib"
+  if [ -s "$B/bins.tar.xz" ]; then
+    for t in deps bins; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
+    nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; ldd --version | head -1
+    return
+  fi
   for t in deps trees hip; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
   cp "$B/hipcc-nvidia" "$W/bin/hipcc" && chmod +x "$W/bin/hipcc"
   # The hipBLAS/hipRAND layer is header-only over cuBLAS/cuRAND: its link names are those libraries.
@@ -72,6 +87,7 @@ build() {
 test_all() {
   # FILTER_FILE: a gtest filter (a second run that leaves out the tests a first one finished)
   [ -z "${FILTER_FILE:-}" ] || export GTEST_FILTER="$(cat "$FILTER_FILE")"
+  [ -z "${FILTER:-}" ] || export GTEST_FILTER="$FILTER"
   for s in $SIDES; do
     bin=$(tree "$s")/.build_release/test/test_all.testbin
     mkdir -p "$OUT/xml-$s"
@@ -85,6 +101,53 @@ test_all() {
   done
   wait
   for s in $SIDES; do tail -q -n1 "$OUT"/xml-"$s"/shard*.log | tr '\n' ' '; echo; done
+}
+
+# What the test, pool, train and time steps read of a built tree: the library, the tools, the test
+# binary (each finds libcaffe.so by its rpath, ../lib) and the test data, which tests open by relative paths.
+pack() {
+  ( cd "$W" && for s in $SIDES; do d=$(basename "$(tree "$s")")
+      echo "$d/.build_release/lib" "$d/.build_release/tools" "$d/.build_release/test/test_all.testbin" \
+        "$d/src/caffe/test/test_data" "$d/build"; done | xargs tar -c --exclude='*.o' --exclude='*.d' --exclude='*.a' \
+        --exclude='*.warnings.txt' ) | xz -T0 -9 >"${PACK:?PACK: the .tar.xz to write}"
+  ls -la "$PACK"
+}
+
+# CUDA's multi-process service: the client processes' kernels run side by side on the GPU. If the
+# service does not start, or a first test cannot use it, it is stopped and the steps run without it.
+mps() {
+  export CUDA_MPS_PIPE_DIRECTORY=$W/mps CUDA_MPS_LOG_DIRECTORY=$W/mps-log
+  mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
+  s=$(echo "$SIDES" | cut -d' ' -f1)
+  if nvidia-cuda-mps-control -d && (cd "$(tree "$s")" && timeout 120 $RUN .build_release/test/test_all.testbin 0 \
+        --gtest_filter='ScaleLayerTest/2.TestForwardEltwise' >"$OUT/mps-check.log" 2>&1); then
+    echo "mps: on"
+  else
+    echo quit | nvidia-cuda-mps-control 2>/dev/null
+    unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY
+    echo "mps: off"
+  fi
+}
+
+# Caffe's tests one process per test (gtest_pool.py), both sides interleaved: a per-test limit holds, and
+# a run cut short keeps every result that finished, for the same tests on both sides.
+pool() {
+  s=$(echo "$SIDES" | cut -d' ' -f1)
+  (cd "$(tree "$s")" && $RUN .build_release/test/test_all.testbin 0 --gtest_list_tests \
+      --gtest_filter="${POOL_FILTER:-*Gradient*}") | awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}' >"$W/all.txt"
+  if [ -n "${SKIP_FILE:-}" ]; then
+    awk 'NR == FNR {skip[$1] = 1; next} !($1 in skip)' "$SKIP_FILE" "$W/all.txt" >"$W/todo.txt"
+  else cp "$W/all.txt" "$W/todo.txt"; fi
+  echo "pool: $(wc -l <"$W/all.txt") tests selected, $(wc -l <"$W/todo.txt") to run per side"
+  set --
+  for s in $SIDES; do set -- "$@" "$s=$(tree "$s"):$(tree "$s")/.build_release/test/test_all.testbin"; done
+  t0=$(date +%s)
+  python3 "$B/gtest_pool.py" --out "$W/res" --status "$OUT" --procs "${PROCS:-14}" --stop "${STOP:-480}" \
+    --test-timeout "${TEST_TIMEOUT:-300}" --list "$W/todo.txt" ${WEIGHTS:+--weights "$WEIGHTS"} --arg 0 \
+    --env "LD_LIBRARY_PATH=$W/deps/lib:/usr/local/cuda/lib64" "$@"
+  echo "pool: $(( $(date +%s) - t0 )) s"
+  (cd "$W/res" && tar -czf "$OUT/pool-xml.tgz" .)
+  for s in $SIDES; do printf '%s: ' "$s"; awk '{print $2}' "$OUT/pool-$s.txt" | sort | uniq -c | tr '\n' ' '; echo; done
 }
 
 # LeNet on MNIST-shaped data made here (same seed for both sides): caffe train, loss every 10 iterations.
@@ -113,6 +176,9 @@ for step in "$@"; do
     test) test_all ;;
     train) train ;;
     time) time_net ;;
+    pack) pack ;;
+    mps) mps ;;
+    pool) pool ;;
     *) echo "device.sh: unknown step $step" >&2; exit 2 ;;
   esac
 done

@@ -15,7 +15,8 @@
 #      BVLC/caffe), CARRY (default .carry/caffe), HIP_LAYER (the hipBLAS/hipRAND-over-CUDA headers, default
 #      build/nvidia-libs/include), OVERLAY (default build/nvidia-compat/include), JOBS (default 2),
 #      HEADER_LIST (bundle: the system headers to carry, from an earlier g++ -M scan, instead of scanning),
-#      TREES_ONLY (bundle: rewrite only the two source trees)
+#      TREES_ONLY (bundle: rewrite only the two source trees), REUSE_DEPS (bundle: keep an existing
+#      deps.tar.xz, the headers and libraries of this machine, which change only with its packages)
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/scripts/caffe
@@ -114,6 +115,7 @@ bundle() {
   done
   (cd "$tmp/trees" && tar -c cuda hip) | xz -T2 -6 >"$CARRY/trees.tar.xz"
   if [ -n "${TREES_ONLY:-}" ]; then rm -rf "$tmp"; ls -la "$CARRY"; return; fi
+  if [ -n "${REUSE_DEPS:-}" ] && [ -s "$CARRY/deps.tar.xz" ]; then say "deps.tar.xz kept (REUSE_DEPS)"; else
   # the library headers the sources include (g++ -M over every source: boost is carried as the parts it
   # reaches, the smaller libraries whole), and the libraries they link with everything those need,
   # glibc and the compiler's own libraries aside (the GPU machine has its own)
@@ -145,6 +147,7 @@ bundle() {
   # each carried library finds the others beside it, at link time (ld reads DT_RUNPATH) and at run time
   for f in "$tmp"/deps/lib/*.so*; do [ -L "$f" ] || patchelf --set-rpath '$ORIGIN' "$f"; done
   (cd "$tmp" && tar -c deps) | xz -T2 -6 >"$CARRY/deps.tar.xz"
+  fi
   # HIP on NVIDIA: the CUDA-13 overlay, the hipBLAS/hipRAND layer, Debian's HIP headers, the shim's sources
   mkdir -p "$tmp/hip/shim"
   cp -r "$OVERLAY" "$tmp/hip/overlay"
@@ -152,7 +155,8 @@ bundle() {
   mkdir -p "$tmp/hip/include" && cp -r /usr/include/hip "$tmp/hip/include/"
   cp -r "$ROOT/runtime-shim/src" "$ROOT/runtime-shim/include" "$tmp/hip/shim/"
   (cd "$tmp" && tar -c hip) | xz -T2 -6 >"$CARRY/hip.tar.xz"
-  cp "$HERE/device.sh" "$HERE/hipcc-nvidia" "$HERE/lenet_data.py" "$CARRY/"
+  rm -f "$CARRY/bins.tar.xz" # built from the older trees: device.sh pack makes it again
+  cp "$HERE/device.sh" "$HERE/hipcc-nvidia" "$HERE/lenet_data.py" "$HERE/gtest_pool.py" "$CARRY/"
   cp "$WORK/orig/models/bvlc_reference_caffenet/deploy.prototxt" "$CARRY/caffenet_deploy.prototxt"
   rm -rf "$tmp"
   say "bundle $CARRY: $(du -sh "$CARRY" | cut -f1)"; ls -la "$CARRY"

@@ -13,16 +13,20 @@ LOSS_RTOL = 1e-3  # relative difference allowed between the two loss curves, ite
 
 
 def tests(folders):
-    """{suite.test: (status, message)} over every run folder (a later run's result wins): gtest's XML of each
-    shard that finished; for a shard stopped at its time limit, its log's [ OK ] / [ FAILED ] lines. Tests a
-    filter left out (XML status notrun) are not results."""
-    out = {}
+    """({suite.test: (status, message)}, every test name the binary holds) over every run folder, a later
+    run's result winning. Two layouts: device.sh test (shard*.xml / shard*.log, one process per shard) and
+    device.sh pool (one NAME.xml / NAME.log per test, and pool-SIDE.txt beside the folder). gtest's XML
+    lists every test of the binary, those a filter left out as notrun (names, not results). A process
+    stopped before its XML was written leaves its log's [ OK ] / [ FAILED ] lines; a pool test that
+    timed out or crashed is a failure; one cut at the run's end, or not started, is no result."""
+    out, names = {}, set()
     for folder in folders:
-        for log in sorted(glob.glob(os.path.join(folder, "shard*.log"))):
+        for log in sorted(glob.glob(os.path.join(folder, "*.log"))):
             xml = log[:-4] + ".xml"
             if os.path.exists(xml):
                 for case in ET.parse(xml).getroot().iter("testcase"):
                     name = case.get("classname") + "." + case.get("name")
+                    names.add(name)
                     failure = case.find("failure")
                     if failure is not None:
                         out[name] = ("failed", (failure.get("message") or "").strip().splitlines()[0][:200])
@@ -33,17 +37,13 @@ def tests(folders):
                 m = re.match(r"\[       OK \] (\S+) \(", line) or re.match(r"\[  FAILED  \] (\S+) \(", line)
                 if m:
                     out[m.group(1)] = ("passed" if "OK" in line[:12] else "failed", "")
-    return out
-
-
-def listed(folders):
-    """Every test the binary holds, from the XML of a finished shard (filtered-out tests are listed too)."""
-    names = set()
-    for folder in folders:
-        for xml in glob.glob(os.path.join(folder, "shard*.xml")):
-            for case in ET.parse(xml).getroot().iter("testcase"):
-                names.add(case.get("classname") + "." + case.get("name"))
-    return names
+        pool = os.path.join(os.path.dirname(folder), "pool-%s.txt" % os.path.basename(folder)[len("xml-"):])
+        if os.path.exists(pool):
+            for line in open(pool):
+                parts = line.split()
+                if len(parts) == 3 and parts[1] in ("timeout", "crashed"):
+                    out[parts[0]] = ("failed", "%s after %s s (one process per test)" % (parts[1], parts[2]))
+    return out, names
 
 
 def shard_logs(folder):
@@ -80,8 +80,9 @@ def layer_times(path):
 
 def main():
     res = sys.argv[1:]  # result folders, earliest first (each holds xml-cuda/, xml-hip/, train-*.log, time-*.log)
-    sides = {s: tests([os.path.join(r, "xml-" + s) for r in res]) for s in ("cuda", "hip")}
-    every = listed([os.path.join(r, "xml-" + s) for r in res for s in ("cuda", "hip")])
+    parsed = {s: tests([os.path.join(r, "xml-" + s) for r in res]) for s in ("cuda", "hip")}
+    sides = {s: parsed[s][0] for s in parsed}
+    every = parsed["cuda"][1] | parsed["hip"][1]
     print("## Caffe's test binary (test_all.testbin): %d tests in it" % len(every))
     for s, t in sides.items():
         counts = {k: sum(1 for v in t.values() if v[0] == k) for k in ("passed", "failed")}
@@ -108,7 +109,8 @@ def main():
         print("not run on either side (%d), by test name: %s" % (len(unrun), ", ".join(
             "%s %d" % kv for kv in sorted(groups.items(), key=lambda kv: -kv[1])[:12])))
 
-    res = res[0] if len(res) == 1 else next((r for r in res if os.path.exists(os.path.join(r, "train-cuda.log"))), res[0])
+    # training and timing: the latest run folder that has them
+    res = next((r for r in reversed(res) if os.path.exists(os.path.join(r, "train-cuda.log"))), res[-1])
     print("\n## LeNet, caffe train (loss every 10 iterations)")
     cu, hi = losses(os.path.join(res, "train-cuda.log")), losses(os.path.join(res, "train-hip.log"))
     common = sorted(set(cu) & set(hi))
