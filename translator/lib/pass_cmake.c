@@ -486,7 +486,7 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
     return 0;
 }
 
-static const char *const other_cuda_commands[] = {"cuda_compile", "cuda_compile_ptx", "cuda_compile_fatbin",
+static const char *const other_cuda_commands[] = {"cuda_compile_ptx", "cuda_compile_fatbin",
                                                   "cuda_compile_cubin", "cuda_wrap_srcs", "cuda_build_clean_target",
                                                   "cuda_select_nvcc_arch_flags", "cuda_add_cufft_to_target_static",
                                                   "cuda_link_separable_compilation_objects"};
@@ -510,6 +510,45 @@ static int migrate_command(cm_state *s, const cm_cmd *c) {
                  name_is(s, c, "cuda_add_cublas_to_target") ? "roc::hipblas" : "hip::hipfft");
         s->arg_done[c->first_arg] = true;
         count(s, "cuda_add_library_to_target");
+        return edit(s, c->start, c->close + 1 - c->start, repl);
+    }
+    /* cuda_compile(VAR sources... [STATIC|SHARED|MODULE]) lists nvcc-built objects for a target's sources: the
+     * sources themselves do that now (the HIP block gives .cu sources their HIP options). OPTIONS (per-call
+     * nvcc flags) or a computed keyword would be lost: those calls are reported and left. */
+    if (name_is(s, c, "cuda_compile")) {
+        bool plain = c->nargs >= 2;
+        for (size_t i = 1; i < c->nargs && plain; i++) plain = !arg_is(s, arg_of(s, c, i), "OPTIONS");
+        if (plain) {
+            if (edit(s, c->start, c->name_len, "set") < 0) return -1;
+            for (size_t i = 1; i < c->nargs; i++) { /* the library kind of the objects: no meaning for sources */
+                const cm_arg *a = arg_of(s, c, i);
+                if (!a->quoted && (arg_is(s, a, "STATIC") || arg_is(s, a, "SHARED") || arg_is(s, a, "MODULE")) &&
+                    edit(s, a->off, a->len, "") < 0)
+                    return -1;
+            }
+            count(s, "cuda_compile");
+            hc_unit_diag(s->u, HC_D_BUILD_REWRITE, c->start, "cuda_compile",
+                         "cuda_compile replaced by set: the sources are the target's, compiled as HIP");
+            return 0;
+        }
+        hc_unit_diag(s->u, HC_D_BUILD_NOT_UNDERSTOOD, c->start, "cuda_compile", "cuda_compile");
+        return 0;
+    }
+    /* FindCUDA's helper that finds one CUDA library (find_cuda_helper_libs(curand) sets CUDA_curand_LIBRARY,
+     * which the migration has already renamed): find the HIP library's package instead. */
+    if (name_is(s, c, "find_cuda_helper_libs") && c->nargs == 1) {
+        const cm_arg *a = arg_of(s, c, 0);
+        const hc_build_lib *lib = a->quoted ? NULL : hc_build_lib_by_name(tx(s, a), a->len);
+        if (!lib || !lib->hip_package[0]) {
+            hc_unit_diag(s->u, HC_D_BUILD_NOT_UNDERSTOOD, c->start, "find_cuda_helper_libs", "find_cuda_helper_libs");
+            return 0;
+        }
+        char repl[128];
+        snprintf(repl, sizeof repl, "find_package(%s REQUIRED)", lib->hip_package);
+        s->arg_done[c->first_arg] = true;
+        count(s, "find_cuda_helper_libs");
+        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, c->start, "find_cuda_helper_libs",
+                     "find_cuda_helper_libs replaced by find_package of the HIP library");
         return edit(s, c->start, c->close + 1 - c->start, repl);
     }
     for (size_t k = 0; k < sizeof other_cuda_commands / sizeof other_cuda_commands[0]; k++)
