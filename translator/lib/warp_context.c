@@ -16,7 +16,7 @@ static bool constant_stop(const warp_scan *w, size_t i) {
            (is(w, i, "(") && i > 0 &&
             (is(w, i - 1, "static_assert") || is(w, i - 1, "__launch_bounds__") || is(w, i - 1, "alignas")));
 }
-static size_t walk_from(const warp_scan *w, const size_t *stop, size_t i) {
+static size_t walk_from(const warp_scan *w, const uint32_t *stop, size_t i) {
     if ((is(w, i, ")") || is(w, i, "]")) && w->match[i] != NO_POS) return w->match[i] > 0 ? stop[w->match[i] - 1] : NO_POS;
     return i > 0 ? stop[i - 1] : NO_POS;
 }
@@ -34,7 +34,8 @@ int warp_build_context(warp_scan *w) {
     w->width_call = malloc((w->n + 1) * sizeof *w->width_call);
     w->stmt_start = malloc((w->n + 1) * sizeof *w->stmt_start);
     w->array_index = malloc((w->narrays + 1) * sizeof *w->array_index);
-    size_t *parens = malloc((w->n + 1) * sizeof *parens), nparens = 0;
+    uint32_t *parens = malloc((w->n + 1) * sizeof *parens);
+    size_t nparens = 0;
     if (!w->sub_stop || !w->const_stop || !w->paren_of || !w->width_call || !w->stmt_start || !w->array_index || !parens) {
         free(parens);
         return -1;

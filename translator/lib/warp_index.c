@@ -10,7 +10,7 @@ int warp_build_tokens(warp_scan *w) {
     w->tok = malloc((l->n + 1) * sizeof *w->tok);
     w->match = malloc((l->n + 1) * sizeof *w->match);
     w->scope_of = calloc(l->n + 1, sizeof *w->scope_of);
-    size_t *stack = malloc((l->n + 1) * sizeof *stack), *dstack = malloc((l->n + 1) * sizeof *dstack);
+    uint32_t *stack = malloc((l->n + 1) * sizeof *stack), *dstack = malloc((l->n + 1) * sizeof *dstack);
     if (!w->tok || !w->match || !w->scope_of || !stack || !dstack) {
         free(stack);
         free(dstack);
@@ -23,7 +23,8 @@ int warp_build_tokens(warp_scan *w) {
         w->match[i] = NO_POS;
         bool dir = in_directive(w, i);
         if (is_kind(w, i, HC_TOK_HASH)) ddepth = 0; /* each directive balances its own brackets */
-        size_t *st = dir ? dstack : stack, *dp = dir ? &ddepth : &depth;
+        uint32_t *st = dir ? dstack : stack;
+        size_t *dp = dir ? &ddepth : &depth;
         if (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) {
             st[(*dp)++] = i;
         } else if (is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) {

@@ -8,7 +8,10 @@
 /* The lanes that exist: 0xffffffff on a 32-lane target, all 64 bits on a 64-lane one. Written with
  * warpSize so it is right on both without the runtime shim. */
 #define FULL_WAVE_MASK "(~0ull >> (64 - warpSize))"
-#define NO_POS ((size_t)-1)
+/* Positions and indices are stored in 32 bits: an input is at most 64 MiB (translate.c refuses a larger
+ * file, naming it), so it has fewer than 2^32 tokens. NO_POS is the 32-bit maximum even in a size_t, so a
+ * stored "none" and a computed one compare equal. */
+#define NO_POS ((size_t)UINT32_MAX)
 #define INDEPENDENT UINT32_MAX /* a fix that is exact on 32 lanes whatever else is fixed */
 
 /* What a value holds, as far as the tokens tell. */
@@ -57,21 +60,21 @@ extern const char *const warp_size_words[];
 extern const size_t warp_size_words_count;
 
 typedef struct warp_scope {
-    size_t first, last;  /* code-token positions */
+    uint32_t first, last; /* code-token positions */
     bool device;         /* body of a __global__/__device__ function (or a macro using threadIdx): warpSize exists */
     bool is_define;
     bool blocked;        /* a width hazard here cannot be fixed: fix no width hazard here, so the scope stays consistent */
-    size_t name;         /* position of the function's or macro's name, or NO_POS */
-    size_t params;       /* position of the '(' of a function's parameter list, or NO_POS */
+    uint32_t name;       /* position of the function's or macro's name, or NO_POS */
+    uint32_t params;      /* position of the '(' of a function's parameter list, or NO_POS */
     bool returns_ballot; /* a return statement returns a lane mask */
     uint32_t group;      /* union-find parent: scopes that call each other fix all or nothing together */
 } warp_scope;
 
 typedef struct warp_var {
     uint32_t scope;
-    size_t name;                  /* code-token position of the name */
-    size_t type_first, type_last; /* declared type tokens, or NO_POS when this is a plain assignment */
-    size_t init_first, init_end;  /* right-hand side [first, end), or NO_POS */
+    uint32_t name;                  /* code-token position of the name */
+    uint32_t type_first, type_last; /* declared type tokens, or NO_POS when this is a plain assignment */
+    uint32_t init_first, init_end; /* right-hand side [first, end), or NO_POS */
     bool single;                  /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
     bool is_param;
     int param_index;              /* 0-based position in the parameter list, or -1 */
@@ -80,22 +83,22 @@ typedef struct warp_var {
 } warp_var;
 
 typedef struct warp_const { /* a #define, const or local whose value is 32 or the 32-bit full mask */
-    size_t name, value, value_len; /* positions of the name and the first value token, tokens in the value */
-    size_t var;                    /* index into vars, or NO_POS for a #define */
+    uint32_t name, value, value_len; /* positions of the name and the first value token, tokens in the value */
+    uint32_t var;                  /* index into vars, or NO_POS for a #define */
     uint32_t scope;                /* where its uses are: 0 means the whole file */
     bool is_mask;
     bool used_as_width;            /* seen in lane arithmetic, as a shuffle width or loop start */
     bool fixable;                  /* every use accepts the rewrite */
     bool fixed;
-    size_t uses;                   /* uses in this file */
+    uint32_t uses;                 /* uses in this file */
     bool template_param;           /* template <int WARP_SIZE = 32>: a constant by nature, never rewritten */
 } warp_const;
 
 typedef struct warp_fix {
     uint32_t off, len;
     uint32_t scope; /* width fixes: dropped when the scope is blocked; INDEPENDENT otherwise */
-    size_t konst;   /* width fixes made through a constant: its index, else NO_POS */
-    size_t hazard;  /* index in u->diags of the hazard it fixes (made a note once fixed), or NO_POS */
+    uint32_t konst; /* width fixes made through a constant: its index, else NO_POS */
+    uint32_t hazard; /* index in u->diags of the hazard it fixes (made a note once fixed), or NO_POS */
     char repl[64];
     char note[200];
 } warp_fix;
@@ -111,8 +114,8 @@ typedef struct warp_scan {
     hc_unit *u;
     const char *text;
     size_t n;
-    size_t *tok;      /* code-token position -> index in u->toks (comments dropped) */
-    size_t *match;    /* matching bracket position, or NO_POS */
+    uint32_t *tok;      /* code-token position -> index in u->toks (comments dropped) */
+    uint32_t *match;    /* matching bracket position, or NO_POS */
     uint32_t *scope_of;
     warp_scope *scopes;
     size_t nscopes, capscopes;
@@ -125,10 +128,10 @@ typedef struct warp_scan {
     name_ref *idents;   /* every identifier, sorted by spelling then position */
     size_t nidents;
     uint32_t *callee;   /* per code token: the function or macro scope its identifier names, or 0 */
-    size_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
-    size_t *arrays;     /* positions of array declarator brackets */
+    uint32_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
+    uint32_t *arrays;     /* positions of array declarator brackets */
     size_t narrays, caparrays;
-    struct const_hazard { size_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
+    struct const_hazard { uint32_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
     size_t nconst_hazards, capconst_hazards;
     size_t last_hazard; /* index in u->diags of the hazard reported last, or NO_POS */
     uint64_t *reported; /* hash set of (offset, kind) + 1 already reported, to report each place once */
@@ -138,20 +141,20 @@ typedef struct warp_scan {
     uint32_t *name_of;   /* per position: index in idents of the first identifier spelled alike, or UINT32_MAX */
     uint32_t *name_end;  /* per index in idents that starts a spelling: where its run ends */
     bool *name_sizeof;   /* per spelling start: sizeof is applied to some identifier spelled so */
-    size_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
-    struct var_run { uint32_t scope, name; unsigned cls; size_t decl; } *runs; /* records of one variable */
+    uint32_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
+    struct var_run { uint32_t scope, name; unsigned cls; uint32_t decl; } *runs; /* records of one variable */
     size_t nruns;
     uint32_t *var_run;   /* per variable record: its run */
-    size_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
-    size_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */
-    size_t *const_index; /* constant indices sorted by (spelling, scope, index) */
-    struct array_key { uint32_t name, scope; size_t order; unsigned long long bound; } *array_index;
+    uint32_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
+    uint32_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */
+    uint32_t *const_index; /* constant indices sorted by (spelling, scope, index) */
+    struct array_key { uint32_t name, scope, order; unsigned long long bound; } *array_index;
     size_t narray_index; /* array declarators with a literal or constant bound, sorted by (name, scope, order) */
-    size_t *sub_stop;    /* per position: where the backward walk of enclosing_subscript stops, or NO_POS */
-    size_t *const_stop;  /* per position: where the backward walk of in_constant_context stops, or NO_POS */
-    size_t *paren_of;    /* per position: the innermost matched '(' enclosing it, or NO_POS */
-    size_t *width_call;  /* per position: the last shuffle '(' whose width argument is this token alone */
-    size_t *stmt_start;  /* per position: the last ';' or '{' before it, or NO_POS */
+    uint32_t *sub_stop;    /* per position: where the backward walk of enclosing_subscript stops, or NO_POS */
+    uint32_t *const_stop;  /* per position: where the backward walk of in_constant_context stops, or NO_POS */
+    uint32_t *paren_of;    /* per position: the innermost matched '(' enclosing it, or NO_POS */
+    uint32_t *width_call;  /* per position: the last shuffle '(' whose width argument is this token alone */
+    uint32_t *stmt_start;  /* per position: the last ';' or '{' before it, or NO_POS */
     bool oom;
 } warp_scan;
 

@@ -77,7 +77,7 @@ int warp_index_vars(warp_scan *w) {
     w->runs = malloc((w->nvars + 1) * sizeof *w->runs);
     w->init_parent = malloc((w->nvars + 1) * sizeof *w->init_parent);
     var_key *keys = malloc((w->nvars + 1) * sizeof *keys);
-    size_t *open = malloc((w->nvars + 1) * sizeof *open);
+    uint32_t *open = malloc((w->nvars + 1) * sizeof *open);
     if (!w->scope_vars || !w->scope_vars_start || !w->var_run || !w->runs || !w->init_parent || !keys || !open) {
         free(keys), free(open);
         return -1;
