@@ -34,23 +34,18 @@ int warp_build_context(warp_scan *w) {
     w->width_call = malloc((w->n + 1) * sizeof *w->width_call);
     w->stmt_start = malloc((w->n + 1) * sizeof *w->stmt_start);
     w->array_index = malloc((w->narrays + 1) * sizeof *w->array_index);
-    uint32_t *parens = malloc((w->n + 1) * sizeof *parens);
-    size_t nparens = 0;
-    if (!w->sub_stop || !w->const_stop || !w->paren_of || !w->width_call || !w->stmt_start || !w->array_index || !parens) {
-        free(parens);
-        return -1;
-    }
+    if (!w->sub_stop || !w->const_stop || !w->paren_of || !w->width_call || !w->stmt_start || !w->array_index) return -1;
+    size_t open = NO_POS; /* the innermost open parenthesis; the ones around it chain through paren_of */
     for (size_t i = 0; i < w->n; i++) {
         w->sub_stop[i] = subscript_stop(w, i) ? i : walk_from(w, w->sub_stop, i);
         w->const_stop[i] = constant_stop(w, i) ? i : walk_from(w, w->const_stop, i);
         w->stmt_start[i] = i == 0 ? NO_POS : is(w, i - 1, ";") || is(w, i - 1, "{") ? i - 1 : w->stmt_start[i - 1];
         /* matched pairs nest, so the open parentheses that still enclose i form a stack */
-        while (nparens && w->match[parens[nparens - 1]] <= i) nparens--;
-        w->paren_of[i] = nparens ? parens[nparens - 1] : NO_POS;
-        if (is(w, i, "(") && w->match[i] != NO_POS) parens[nparens++] = i;
+        while (open != NO_POS && w->match[open] <= i) open = w->paren_of[open];
+        w->paren_of[i] = open;
+        if (is(w, i, "(") && w->match[i] != NO_POS) open = i;
         w->width_call[i] = NO_POS;
     }
-    free(parens);
     for (size_t q = 1; q < w->n; q++) { /* a shuffle's width argument, when it is one token */
         const shuffle_intrinsic *sh = is(w, q, "(") ? warp_shuffle_at(w, q - 1) : NULL;
         size_t af, ae;

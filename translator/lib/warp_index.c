@@ -5,71 +5,78 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Matches brackets with the open ones kept as a linked stack threaded through match itself (an open
+ * bracket's entry names the one below it until its closer comes), so no stack array of a token each is
+ * needed. Directive lines keep their own stack: each balances its own brackets, and one that ends with
+ * brackets open leaves them unmatched. */
+static void unwind(uint32_t *match, uint32_t *top) {
+    while (*top != UINT32_MAX) {
+        uint32_t below = match[*top];
+        match[*top] = UINT32_MAX;
+        *top = below;
+    }
+}
+
 int warp_build_tokens(warp_scan *w) {
     const hc_token_list *l = &w->u->toks;
+    if (l->n >= UINT32_MAX) return -1; /* unreachable: inputs over 64 MiB are refused before tokenizing */
     w->tok = malloc((l->n + 1) * sizeof *w->tok);
     w->match = malloc((l->n + 1) * sizeof *w->match);
     w->scope_of = calloc(l->n + 1, sizeof *w->scope_of);
-    uint32_t *stack = malloc((l->n + 1) * sizeof *stack), *dstack = malloc((l->n + 1) * sizeof *dstack);
-    if (!w->tok || !w->match || !w->scope_of || !stack || !dstack) {
-        free(stack);
-        free(dstack);
-        return -1;
-    }
+    if (!w->tok || !w->match || !w->scope_of) return -1;
     for (size_t k = 0; k < l->n; k++)
-        if (l->v[k].kind != HC_TOK_COMMENT) w->tok[w->n++] = k;
-    size_t depth = 0, ddepth = 0;
+        if (l->v[k].kind != HC_TOK_COMMENT) w->tok[w->n++] = (uint32_t)k;
+    uint32_t top = UINT32_MAX, dtop = UINT32_MAX; /* code and directive stacks: the innermost open bracket */
     for (size_t i = 0; i < w->n; i++) {
-        w->match[i] = NO_POS;
+        w->match[i] = UINT32_MAX;
         bool dir = in_directive(w, i);
-        if (is_kind(w, i, HC_TOK_HASH)) ddepth = 0; /* each directive balances its own brackets */
-        uint32_t *st = dir ? dstack : stack;
-        size_t *dp = dir ? &ddepth : &depth;
+        if (is_kind(w, i, HC_TOK_HASH)) unwind(w->match, &dtop); /* each directive balances its own brackets */
+        uint32_t *tp = dir ? &dtop : &top;
         if (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) {
-            st[(*dp)++] = i;
+            w->match[i] = *tp;
+            *tp = (uint32_t)i;
         } else if (is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) {
             const char *want = is(w, i, ")") ? "(" : is(w, i, "]") ? "[" : "{";
             /* An unmatched closer (from #if branches) pops only when its opener is on top. */
-            if (*dp > 0 && is(w, st[*dp - 1], want)) {
-                size_t o = st[--(*dp)];
-                w->match[o] = i;
+            if (*tp != UINT32_MAX && is(w, *tp, want)) {
+                uint32_t o = *tp;
+                *tp = w->match[o];
+                w->match[o] = (uint32_t)i;
                 w->match[i] = o;
             }
         }
     }
-    free(stack);
-    free(dstack);
+    unwind(w->match, &top);
+    unwind(w->match, &dtop);
     return 0;
 }
 
-static int compare_name_ref(const void *a, const void *b) {
-    const name_ref *x = a, *y = b;
-    int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
-    return c ? c : warp_compare_keys(x->len, x->pos, 0, y->len, y->pos, 0);
+/* Identifiers sort by spelling (bytes, then length), then position. */
+static int compare_name_ref(const void *a, const void *b, void *ctx) {
+    const warp_scan *w = ctx;
+    const hc_token *x = tk(w, ((const name_ref *)a)->pos), *y = tk(w, ((const name_ref *)b)->pos);
+    int c = memcmp(w->text + x->off, w->text + y->off, x->len < y->len ? x->len : y->len);
+    return c ? c : warp_compare_keys(x->len, ((const name_ref *)a)->pos, 0, y->len, ((const name_ref *)b)->pos, 0);
 }
 
 int warp_build_name_index(warp_scan *w) {
-    w->idents = malloc((w->n + 1) * sizeof *w->idents);
     w->callee = calloc(w->n + 1, sizeof *w->callee);
     w->name_of = malloc((w->n + 1) * sizeof *w->name_of);
-    w->name_end = malloc((w->n + 1) * sizeof *w->name_end);
-    w->name_sizeof = calloc(w->n + 1, sizeof *w->name_sizeof);
-    if (!w->idents || !w->callee || !w->name_of || !w->name_end || !w->name_sizeof) return -1;
-    for (size_t i = 0; i < w->n; i++) {
+    if (!w->callee || !w->name_of) return -1;
+    for (size_t i = 0; i < w->n; i++) w->nidents += is_ident(w, i);
+    w->idents = malloc((w->nidents + 1) * sizeof *w->idents);
+    w->name_end = malloc((w->nidents + 1) * sizeof *w->name_end);
+    w->name_sizeof = calloc(w->nidents + 1, sizeof *w->name_sizeof);
+    if (!w->idents || !w->name_end || !w->name_sizeof) return -1;
+    for (size_t i = 0, k = 0; i < w->n; i++) {
         w->name_of[i] = UINT32_MAX;
-        if (is_ident(w, i)) {
-            name_ref *r = &w->idents[w->nidents++];
-            r->text = w->text + tk(w, i)->off;
-            r->len = tk(w, i)->len;
-            r->pos = (uint32_t)i;
-        }
+        if (is_ident(w, i)) w->idents[k++].pos = (uint32_t)i;
     }
-    qsort(w->idents, w->nidents, sizeof *w->idents, compare_name_ref);
+    size_t k = 0;
+    qsort_r(w->idents, w->nidents, sizeof *w->idents, compare_name_ref, w);
     /* runs of one spelling: name_of gives any identifier its run in O(1) */
-    for (size_t k = 0, j; k < w->nidents; k = j) {
-        for (j = k; j < w->nidents && w->idents[j].len == w->idents[k].len &&
-                    !memcmp(w->idents[j].text, w->idents[k].text, w->idents[k].len);
-             j++) {
+    for (size_t j; k < w->nidents; k = j) {
+        for (j = k; j < w->nidents && same_text(w, w->idents[j].pos, w->idents[k].pos); j++) {
             size_t i = w->idents[j].pos;
             w->name_of[i] = (uint32_t)k;
             if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof"))))
@@ -87,15 +94,17 @@ void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
         *end = w->name_end[*first];
         return;
     }
-    name_ref key = {w->text + tk(w, pos)->off, tk(w, pos)->len, 0};
+    const hc_token *t = tk(w, pos);
     size_t lo = 0, hi = w->nidents;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
-        if (compare_name_ref(&w->idents[mid], &key) < 0) lo = mid + 1;
+        const hc_token *m = tk(w, w->idents[mid].pos);
+        int c = memcmp(w->text + m->off, w->text + t->off, m->len < t->len ? m->len : t->len);
+        if ((c ? c : warp_compare_keys(m->len, 0, 0, t->len, 0, 0)) < 0) lo = mid + 1;
         else hi = mid;
     }
     *first = lo;
-    while (lo < w->nidents && w->idents[lo].len == key.len && !memcmp(w->idents[lo].text, key.text, key.len)) lo++;
+    while (lo < w->nidents && same_text(w, w->idents[lo].pos, pos)) lo++;
     *end = lo;
 }
 
@@ -331,11 +340,12 @@ int warp_link_scopes(warp_scan *w) {
 
 int warp_index_calls(warp_scan *w) {
     w->calls_start = calloc(w->nscopes + 2, sizeof *w->calls_start);
-    w->calls = malloc((w->n + 1) * sizeof *w->calls);
-    if (!w->calls_start || !w->calls) return -1;
+    if (!w->calls_start) return -1;
     for (size_t i = 0; i < w->n; i++)
         if (w->callee[i] && is(w, i + 1, "(")) w->calls_start[w->callee[i] + 2]++;
     for (size_t s = 2; s < w->nscopes + 2; s++) w->calls_start[s] += w->calls_start[s - 1];
+    w->calls = malloc((w->calls_start[w->nscopes + 1] + 1) * sizeof *w->calls); /* room for the calls alone */
+    if (!w->calls) return -1;
     for (size_t i = 0; i < w->n; i++)
         if (w->callee[i] && is(w, i + 1, "(")) w->calls[w->calls_start[w->callee[i] + 1]++] = i;
     return 0;

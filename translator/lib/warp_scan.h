@@ -103,10 +103,9 @@ typedef struct warp_fix {
     char note[200];
 } warp_fix;
 
-/* One identifier occurrence, for the sorted name index (all uses of a name in O(log n)). */
+/* One identifier occurrence, for the sorted name index (all uses of a name in O(log n)); its spelling is
+ * read from the token. */
 typedef struct name_ref {
-    const char *text;
-    uint32_t len;
     uint32_t pos;
 } name_ref;
 
@@ -140,7 +139,7 @@ typedef struct warp_scan {
      * warp_vars.c, warp_context.c): no lookup walks all functions, variables, constants or tokens. */
     uint32_t *name_of;   /* per position: index in idents of the first identifier spelled alike, or UINT32_MAX */
     uint32_t *name_end;  /* per index in idents that starts a spelling: where its run ends */
-    bool *name_sizeof;   /* per spelling start: sizeof is applied to some identifier spelled so */
+    bool *name_sizeof;   /* per index in idents that starts a spelling: sizeof is applied to one spelled so */
     uint32_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
     struct var_run { uint32_t scope, name; unsigned cls; uint32_t decl; } *runs; /* records of one variable */
     size_t nruns;
