@@ -8,6 +8,9 @@
 int hc_pass_warp(hc_unit *u) {
     warp_scan w;
     memset(&w, 0, sizeof w);
+    warp_lookups look;
+    memset(&look, 0, sizeof look);
+    w.look = &look;
     w.u = u;
     w.text = u->text;
     w.last_hazard = NO_POS;
@@ -69,10 +72,8 @@ done:
     free(w.init_vars_start);
     free(w.const_index);
     free(w.array_index);
-    free(w.sub_stop);
-    free(w.const_stop);
-    free(w.paren_of);
-    free(w.width_call);
-    free(w.stmt_start);
+    free(look.sub_stop);
+    free(look.const_stop);
+    free(look.paren_of);
     return rc;
 }

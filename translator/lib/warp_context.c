@@ -4,10 +4,14 @@
 
 #include <stdlib.h>
 
-/* Both backward walks below (enclosing subscript, constant context) step from a token to the one before
- * it, or from a closer to the token before its opener, and stop at the first token of a kind. That step
- * is a function of the token alone, so one forward pass precomputes, for every position, where a walk
- * that reaches it stops: each query is then O(1) instead of a walk over the statement. */
+/* Three lookups tell where a token stands: the innermost '[' around it (enclosing_subscript), the start
+ * of a constant expression (in_constant_context) and the innermost '(' (warp_paren_of). The first two are
+ * backward walks that step from a token to the one before it, or from a closer to the token before its
+ * opener, and stop at the first token of a kind; the third walks back over closed pairs to the first
+ * opener still open. Most files ask few of them, so each is a walk, and no table of a token each is
+ * kept. A file that asks many (one long statement of lane arithmetic) would make walks quadratic: once
+ * the walks of a file have cost more steps than twice its tokens, one forward pass fills a table of
+ * where each walk ends (a function of the token alone) and every later lookup is O(1). */
 static bool subscript_stop(const warp_scan *w, size_t i) {
     return is(w, i, ";") || is(w, i, "{") || is(w, i, "}") || is(w, i, "[");
 }
@@ -16,9 +20,93 @@ static bool constant_stop(const warp_scan *w, size_t i) {
            (is(w, i, "(") && i > 0 &&
             (is(w, i - 1, "static_assert") || is(w, i - 1, "__launch_bounds__") || is(w, i - 1, "alignas")));
 }
-static size_t walk_from(const warp_scan *w, const uint32_t *stop, size_t i) {
-    if ((is(w, i, ")") || is(w, i, "]")) && w->match[i] != NO_POS) return w->match[i] > 0 ? stop[w->match[i] - 1] : NO_POS;
-    return i > 0 ? stop[i - 1] : NO_POS;
+/* The step of both stop walks: from a matched closer to the token before its opener, else one back. */
+static size_t step_back(const warp_scan *w, size_t i) {
+    if ((is(w, i, ")") || is(w, i, "]")) && w->match[i] != NO_POS) return w->match[i] > 0 ? w->match[i] - 1 : NO_POS;
+    return i > 0 ? i - 1 : NO_POS;
+}
+
+/* Fills the tables in one forward pass: a walk's end at i is i itself or its end at the token it steps to,
+ * which lies before i. Returns false when memory runs out (the walks then go on without tables). */
+static bool build_tables(const warp_scan *w) {
+    warp_lookups *t = w->look;
+    t->sub_stop = malloc((w->n + 1) * sizeof *t->sub_stop);
+    t->const_stop = malloc((w->n + 1) * sizeof *t->const_stop);
+    t->paren_of = malloc((w->n + 1) * sizeof *t->paren_of);
+    if (!t->sub_stop || !t->const_stop || !t->paren_of) {
+        free(t->sub_stop), free(t->const_stop), free(t->paren_of);
+        t->sub_stop = t->const_stop = t->paren_of = NULL;
+        return false;
+    }
+    size_t open = NO_POS; /* the innermost open parenthesis; the ones around it chain through paren_of */
+    for (size_t i = 0; i < w->n; i++) {
+        size_t b = step_back(w, i);
+        t->sub_stop[i] = subscript_stop(w, i) ? i : b == NO_POS ? NO_POS : t->sub_stop[b];
+        t->const_stop[i] = constant_stop(w, i) ? i : b == NO_POS ? NO_POS : t->const_stop[b];
+        /* matched pairs nest, so the open parentheses that still enclose i form a stack */
+        while (open != NO_POS && w->match[open] <= i) open = t->paren_of[open];
+        t->paren_of[i] = open;
+        if (is(w, i, "(") && w->match[i] != NO_POS) open = i;
+    }
+    return true;
+}
+
+/* Counts walk steps; true once the tables exist (built here when the walks have cost too much). */
+static bool use_tables(const warp_scan *w, size_t steps) {
+    warp_lookups *t = w->look;
+    if (t->sub_stop) return true;
+    t->steps += steps;
+    if (t->steps <= 2 * w->n + 4096 || t->failed) return false;
+    t->failed = !build_tables(w);
+    return !t->failed;
+}
+
+static size_t subscript_walk(const warp_scan *w, size_t i) {
+    size_t steps = 0;
+    for (; i != NO_POS && !subscript_stop(w, i); i = step_back(w, i)) steps++;
+    use_tables(w, steps);
+    return i;
+}
+static size_t constant_walk(const warp_scan *w, size_t i) {
+    size_t steps = 0;
+    for (; i != NO_POS && !constant_stop(w, i); i = step_back(w, i)) steps++;
+    use_tables(w, steps);
+    return i;
+}
+
+/* The innermost matched '(' before p whose pair is still open after p, or NO_POS. */
+size_t warp_paren_of(const warp_scan *w, size_t p) {
+    if (p >= w->n) return NO_POS;
+    if (use_tables(w, 0)) return w->look->paren_of[p];
+    size_t steps = 0, found = NO_POS;
+    for (size_t j = p; j-- > 0; steps++) {
+        size_t m = w->match[j];
+        if (m == NO_POS) continue;
+        if (m < j) { /* a closer: its pair closed before p, skip it whole */
+            j = m;
+            continue;
+        }
+        if (m > p && is(w, j, "(")) {
+            found = j;
+            break;
+        }
+    }
+    use_tables(w, steps);
+    return found;
+}
+
+/* The '(' of the shuffle whose width argument is the token at p alone, when that call opens in p's
+ * statement (no ';' or '{' between), else NO_POS. A one-token argument stands between '(' or ',' and ','
+ * or ')', and its call is the innermost parenthesis around it. */
+size_t warp_width_call(const warp_scan *w, size_t p) {
+    if (p == 0 || p + 1 >= w->n || !(is(w, p - 1, ",") || is(w, p - 1, "(")) || !(is(w, p + 1, ",") || is(w, p + 1, ")")))
+        return NO_POS;
+    size_t q = warp_paren_of(w, p), af, ae;
+    const shuffle_intrinsic *sh = q != NO_POS && q > 0 ? warp_shuffle_at(w, q - 1) : NULL;
+    if (!sh || !warp_call_argument(w, q, sh->width_arg, &af, &ae) || af != p || ae != p + 1) return NO_POS;
+    for (size_t k = q; k < p; k++)
+        if (is(w, k, ";") || is(w, k, "{")) return NO_POS;
+    return q;
 }
 
 typedef struct array_key array_key;
@@ -28,29 +116,8 @@ static int compare_array_key(const void *a, const void *b) {
 }
 
 int warp_build_context(warp_scan *w) {
-    w->sub_stop = malloc((w->n + 1) * sizeof *w->sub_stop);
-    w->const_stop = malloc((w->n + 1) * sizeof *w->const_stop);
-    w->paren_of = malloc((w->n + 1) * sizeof *w->paren_of);
-    w->width_call = malloc((w->n + 1) * sizeof *w->width_call);
-    w->stmt_start = malloc((w->n + 1) * sizeof *w->stmt_start);
     w->array_index = malloc((w->narrays + 1) * sizeof *w->array_index);
-    if (!w->sub_stop || !w->const_stop || !w->paren_of || !w->width_call || !w->stmt_start || !w->array_index) return -1;
-    size_t open = NO_POS; /* the innermost open parenthesis; the ones around it chain through paren_of */
-    for (size_t i = 0; i < w->n; i++) {
-        w->sub_stop[i] = subscript_stop(w, i) ? i : walk_from(w, w->sub_stop, i);
-        w->const_stop[i] = constant_stop(w, i) ? i : walk_from(w, w->const_stop, i);
-        w->stmt_start[i] = i == 0 ? NO_POS : is(w, i - 1, ";") || is(w, i - 1, "{") ? i - 1 : w->stmt_start[i - 1];
-        /* matched pairs nest, so the open parentheses that still enclose i form a stack */
-        while (open != NO_POS && w->match[open] <= i) open = w->paren_of[open];
-        w->paren_of[i] = open;
-        if (is(w, i, "(") && w->match[i] != NO_POS) open = i;
-        w->width_call[i] = NO_POS;
-    }
-    for (size_t q = 1; q < w->n; q++) { /* a shuffle's width argument, when it is one token */
-        const shuffle_intrinsic *sh = is(w, q, "(") ? warp_shuffle_at(w, q - 1) : NULL;
-        size_t af, ae;
-        if (sh && warp_call_argument(w, q, sh->width_arg, &af, &ae) && ae == af + 1) w->width_call[af] = q;
-    }
+    if (!w->array_index) return -1;
     /* array declarators whose bound is a literal or a constant, for warp_array_bound */
     w->narray_index = 0;
     for (size_t a = 0; a < w->narrays; a++) {
@@ -72,7 +139,7 @@ int warp_build_context(warp_scan *w) {
 
 /* The innermost '[' that encloses position p, or NO_POS. */
 size_t warp_enclosing_subscript(const warp_scan *w, size_t p) {
-    size_t i = p > 0 && p <= w->n ? w->sub_stop[p - 1] : NO_POS;
+    size_t i = p == 0 || p > w->n ? NO_POS : use_tables(w, 0) ? w->look->sub_stop[p - 1] : subscript_walk(w, p - 1);
     if (i == NO_POS || !is(w, i, "[")) return NO_POS;
     return w->match[i] != NO_POS && w->match[i] > p ? i : NO_POS;
 }
@@ -93,7 +160,7 @@ bool warp_in_constant_context(const warp_scan *w, size_t p) {
         (is(w, p - 1, "<") && is(w, p + 1, ",")))
         return true; /* template argument */
     /* static_assert(...), __launch_bounds__(...), alignas(...), case X: */
-    size_t i = p > 0 && p <= w->n ? w->const_stop[p - 1] : NO_POS;
+    size_t i = p == 0 || p > w->n ? NO_POS : use_tables(w, 0) ? w->look->const_stop[p - 1] : constant_walk(w, p - 1);
     return i != NO_POS && !is(w, i, ";") && !is(w, i, "{") && !is(w, i, "}");
 }
 

@@ -49,6 +49,7 @@ size_t warp_hazard(warp_scan *w, hc_diag_id id, uint32_t off, const char *name, 
 /* Queues a rewrite of tokens [a, b] (inclusive) with repl; scope is the width group or INDEPENDENT. */
 void warp_propose(warp_scan *w, size_t a, size_t b, const char *repl, uint32_t scope, size_t konst,
                     const char *what, size_t hazard_diag) {
+    if (!w->u->opt->fix_warp_size) return; /* only warp_apply_fixes reads the queue */
     if (!warp_grow(w, &w->fixes, &w->capfixes, w->nfixes, sizeof *w->fixes)) return;
     warp_fix *f = &w->fixes[w->nfixes++];
     char old[64];

@@ -165,7 +165,7 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
                         (is(w, i + 1, "*") && (warp_var_class(w, i + 2) & CLS_WARP));
         bool loop_use = is(w, i + 1, "/") && warp_is_number(w, i + 2, 2);
         /* a shuffle's width argument, the call opening in the same statement */
-        bool width_use = w->width_call[i] != NO_POS && (w->stmt_start[i] == NO_POS || w->width_call[i] > w->stmt_start[i]);
+        bool width_use = warp_width_call(w, i) != NO_POS;
         if (lane_use || loop_use || width_use) c->used_as_width = true;
         size_t sub = warp_enclosing_subscript(w, i);
         if (sub != NO_POS && warp_is_declarator_bracket(w, sub) && !c->template_param) {

@@ -97,7 +97,7 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
     }
     if (prev > 0 && is(w, prev, "(") && is(w, prev - 1, "printf")) return false;
     if (prev > 1 && is(w, prev, ",")) {
-        size_t q = w->paren_of[prev]; /* an argument of printf: the format names its width */
+        size_t q = warp_paren_of(w, prev); /* an argument of printf: the format names its width */
         if (q != NO_POS) return !(q > 0 && is(w, q - 1, "printf"));
     }
     return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));

@@ -109,6 +109,16 @@ typedef struct name_ref {
     uint32_t pos;
 } name_ref;
 
+/* The tables of warp_context.c's lookups, built only when a file's walks have cost more steps than it
+ * has tokens; lookups fill them from const functions, so they live behind a pointer. */
+typedef struct warp_lookups {
+    uint32_t *sub_stop;   /* per position: where the backward walk of enclosing_subscript stops, or NO_POS */
+    uint32_t *const_stop; /* per position: where the backward walk of in_constant_context stops, or NO_POS */
+    uint32_t *paren_of;   /* per position: the innermost matched '(' enclosing it, or NO_POS */
+    size_t steps;         /* walk steps taken so far */
+    bool failed;          /* the tables could not be allocated: walks go on */
+} warp_lookups;
+
 typedef struct warp_scan {
     hc_unit *u;
     const char *text;
@@ -149,11 +159,7 @@ typedef struct warp_scan {
     uint32_t *const_index; /* constant indices sorted by (spelling, scope, index) */
     struct array_key { uint32_t name, scope, order; unsigned long long bound; } *array_index;
     size_t narray_index; /* array declarators with a literal or constant bound, sorted by (name, scope, order) */
-    uint32_t *sub_stop;    /* per position: where the backward walk of enclosing_subscript stops, or NO_POS */
-    uint32_t *const_stop;  /* per position: where the backward walk of in_constant_context stops, or NO_POS */
-    uint32_t *paren_of;    /* per position: the innermost matched '(' enclosing it, or NO_POS */
-    uint32_t *width_call;  /* per position: the last shuffle '(' whose width argument is this token alone */
-    uint32_t *stmt_start;  /* per position: the last ';' or '{' before it, or NO_POS */
+    struct warp_lookups *look; /* where a token stands: walks, or tables once walks cost too much */
     bool oom;
 } warp_scan;
 
@@ -250,8 +256,14 @@ unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth);
 void warp_classify_vars(warp_scan *w);
 
 /* ---------- warp_context.c ---------- */
-/* Precomputes the lookups below (after the constants are indexed). Returns 0, or -1 when out of memory. */
+/* Indexes the array declarators whose bound is a literal or a constant, for warp_array_bound (after the
+ * constants are indexed). Returns 0, or -1 when out of memory. */
 int warp_build_context(warp_scan *w);
+/* The innermost matched '(' that encloses position p (its pair still open after p), or NO_POS. */
+size_t warp_paren_of(const warp_scan *w, size_t p);
+/* The '(' of the shuffle call whose width argument is the token at p alone, when the call opens in p's
+ * statement, or NO_POS. */
+size_t warp_width_call(const warp_scan *w, size_t p);
 /* The innermost '[' that encloses position p, or NO_POS. */
 size_t warp_enclosing_subscript(const warp_scan *w, size_t p);
 /* Whether '[' at open declares an array (TYPE NAME [ ... ]) rather than subscripting one. */
