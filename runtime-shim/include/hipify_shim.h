@@ -1,5 +1,6 @@
 /* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim), the *_sync
- * warp helpers and hipify_shim_math.h's device math. It declares nothing else; hipify-c includes it where used. */
+ * warp helpers, hipify_shim_math.h's device math and the bf16/fp8 types (hipify_shim_bf16.h, hipify_shim_fp8.h).
+ * It declares nothing else; hipify-c includes it where used. */
 
 /* Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
  * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
@@ -134,5 +135,7 @@ hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t de
 
 #include "hipify_shim_warp.h"
 #include "hipify_shim_math.h"
+#include "hipify_shim_bf16.h"
+#include "hipify_shim_fp8.h"
 
 #endif /* HIPIFY_SHIM_H */

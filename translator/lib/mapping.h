@@ -18,8 +18,10 @@ enum {
     HC_MAPF_SHIMMED = 1u << 0,     /* HIP lacks it; the runtime shim provides hip name */
     HC_MAPF_ARG_REWRITE = 1u << 1, /* needs an argument rewrite (see argrewrite table) */
     HC_MAPF_IDENTITY = 1u << 2,    /* HIP uses the same spelling (device intrinsics) */
-    HC_MAPF_TYPEDEF_ONLY = 1u << 3 /* CUDA's name is a struct tag, HIP's only a typedef: `struct cudaX` is
+    HC_MAPF_TYPEDEF_ONLY = 1u << 3, /* CUDA's name is a struct tag, HIP's only a typedef: `struct cudaX` is
                                     * reported (HIP 5.2: typedef struct _hipGraphicsResource hipGraphicsResource) */
+    HC_MAPF_SHIM_OLDER = 1u << 4   /* a target older than hip_added gets the same HIP name from the runtime
+                                    * shim (hipify_shim_bf16.h, hipify_shim_fp8.h) */
 };
 
 typedef struct hc_mapping {
@@ -83,5 +85,8 @@ typedef struct hc_resolution {
 } hc_resolution;
 
 hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt);
+/* Whether the translation of this row needs the runtime shim under these options: a shimmed row always,
+ * a shim_older row when the target HIP is older than the release that added the name. */
+bool hc_mapping_uses_shim(const hc_mapping *m, const hc_options *opt);
 
 #endif

@@ -265,7 +265,7 @@ int hc_pass_rename(hc_unit *u) {
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             /* fall through */
         case HC_RES_IDENTITY:
-            if (m->flags & HC_MAPF_SHIMMED) {
+            if (hc_mapping_uses_shim(m, u->opt)) {
                 u->uses_shim = true;
                 hc_unit_diag(u, HC_D_SHIM_USED, tok->off, name, name, r.target);
             }

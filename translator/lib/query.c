@@ -133,8 +133,9 @@ static void print_row(FILE *out, const hc_mapping *m, const hc_options *opt) {
         print_versions(out, m->family == HC_FAM_DNN ? "MIOpen:" : "ROC:", m->roc_added, m->roc_deprecated,
                        m->roc_changed, m->roc_removed, m->roc_experimental, 1);
     if (m->flags) {
-        fprintf(out, "  flags:    %s%s%s\n", m->flags & HC_MAPF_SHIMMED ? " shimmed (libhipify_shim)" : "",
-                m->flags & HC_MAPF_ARG_REWRITE ? " arg_rewrite" : "", m->flags & HC_MAPF_IDENTITY ? " identity" : "");
+        fprintf(out, "  flags:    %s%s%s%s\n", m->flags & HC_MAPF_SHIMMED ? " shimmed (libhipify_shim)" : "",
+                m->flags & HC_MAPF_ARG_REWRITE ? " arg_rewrite" : "", m->flags & HC_MAPF_IDENTITY ? " identity" : "",
+                m->flags & HC_MAPF_SHIM_OLDER ? " shim_older (runtime shim before hip_added)" : "");
     }
     print_arguments(out, m);
     print_resolution(out, m, opt);

@@ -21,6 +21,12 @@ static bool roc_applies(hc_family f) {
  * rocblas_datatype. --use-hip-data-types keeps the HIP spelling under --roc, as hipify-clang does. */
 static bool is_library_data_type(const hc_mapping *m) { return strcmp(m->section, "CUDA Library Data types") == 0; }
 
+bool hc_mapping_uses_shim(const hc_mapping *m, const hc_options *opt) {
+    if (m->flags & HC_MAPF_SHIMMED) return true;
+    if (!(m->flags & HC_MAPF_SHIM_OLDER) || !opt->hip_version || m->hip_added <= opt->hip_version) return false;
+    return hc_mapping_resolve(m, opt).target == m->hip; /* not when --roc or --miopen chose another name */
+}
+
 hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
     hc_resolution r = {HC_RES_UNSUPPORTED, "", 0};
     const char *name = m->hip;
@@ -40,7 +46,8 @@ hc_resolution hc_mapping_resolve(const hc_mapping *m, const hc_options *opt) {
     if (!name[0]) return r;
     r.target = name;
     if (opt->hip_version && !(m->flags & HC_MAPF_SHIMMED)) {
-        if (added && added > opt->hip_version) {
+        /* the shim provides the HIP spelling where the target lacks it (hc_mapping_uses_shim) */
+        if (added && added > opt->hip_version && !(m->flags & HC_MAPF_SHIM_OLDER)) {
             r.kind = HC_RES_NEWER;
             r.needed = added;
             return r;

@@ -51,6 +51,6 @@ void zscal(cublasHandle_t h, int n, cuDoubleComplex *x) {
   cublasZscal(h, n, nullptr, x, 1);
 }
 // So do the 16-bit float types rocBLAS takes (rocblas_half, rocblas_bfloat16).
-// CHECK: void hgemm(hipblasHandle_t h, const __half *a, hip_bfloat16 *b);
+// CHECK: void hgemm(hipblasHandle_t h, const __half *a, __hip_bfloat16 *b);
 // ROC: void hgemm(rocblas_handle h, const rocblas_half *a, rocblas_bfloat16 *b);
 void hgemm(cublasHandle_t h, const __half *a, __nv_bfloat16 *b);

@@ -4,17 +4,17 @@
 // EXAMINE: UNCONVERTED refs count: 0
 // CHECK: #include <hip/hip_runtime.h>
 // CHECK: #include <hip/hip_fp16.h>
-// CHECK: #include <hip/hip_bfloat16.h>
+// CHECK: #include <hip/hip_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
-// CHECK: __global__ void h(__half *a, half2 *b, hip_bfloat16 *c, float *out) {
+// CHECK: __global__ void h(__half *a, half2 *b, __hip_bfloat16 *c, float *out) {
 __global__ void h(__half *a, half2 *b, __nv_bfloat16 *c, float *out) {
   __half x = __float2half(1.5f);
   half y = __hadd(a[0], x);
   __half2 p = __halves2half2(x, y);
   b[0] = __hmul2(b[0], p);
   out[0] = __half2float(y) + __low2float(b[0]);
-  // CHECK: hip_bfloat16 z = c[0];
+  // CHECK: __hip_bfloat16 z = c[0];
   nv_bfloat16 z = c[0];
   (void)z;
 }

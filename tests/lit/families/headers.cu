@@ -34,8 +34,6 @@
 // DIAG: warning: HC1010: header 'cuda_fp4.hpp' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_fp6.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_fp6.hpp' has no HIP equivalent; left unchanged [unsupported-header]
-// DIAG: warning: HC1010: header 'cuda_fp8.h' has no HIP equivalent; left unchanged [unsupported-header]
-// DIAG: warning: HC1010: header 'cuda_fp8.hpp' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_gl_interop.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_occupancy.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_pipeline.h' has no HIP equivalent; left unchanged [unsupported-header]
@@ -110,7 +108,7 @@
 // CHECK-NEXT: #include <cuda_awbarrier.h>
 // CHECK-NEXT: #include <cuda_awbarrier_helpers.h>
 // CHECK-NEXT: #include <cuda_awbarrier_primitives.h>
-// CHECK-NEXT: #include <hip/hip_bfloat16.h>
+// CHECK-NEXT: #include <hip/hip_bf16.h>
 // CHECK-NEXT: #include <cuda_d3d11_interop.h>
 // CHECK-NEXT: #include <cuda_egl_interop.h>
 // CHECK-NEXT: #include <hip/hip_fp16.h>
@@ -118,8 +116,7 @@
 // CHECK-NEXT: #include <cuda_fp4.hpp>
 // CHECK-NEXT: #include <cuda_fp6.h>
 // CHECK-NEXT: #include <cuda_fp6.hpp>
-// CHECK-NEXT: #include <cuda_fp8.h>
-// CHECK-NEXT: #include <cuda_fp8.hpp>
+// CHECK-NEXT: #include <hip/hip_fp8.h>
 // CHECK-NEXT: #include <cuda_gl_interop.h>
 // CHECK-NEXT: #include <cuda_occupancy.h>
 // CHECK-NEXT: #include <cuda_pipeline.h>
@@ -225,8 +222,6 @@
 // OLD-NEXT: #include <cuda_fp4.hpp>
 // OLD-NEXT: #include <cuda_fp6.h>
 // OLD-NEXT: #include <cuda_fp6.hpp>
-// OLD-NEXT: #include <cuda_fp8.h>
-// OLD-NEXT: #include <cuda_fp8.hpp>
 // OLD-NEXT: #include <cuda_gl_interop.h>
 // OLD-NEXT: #include <cuda_occupancy.h>
 // OLD-NEXT: #include <cuda_pipeline.h>
