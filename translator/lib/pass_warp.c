@@ -56,7 +56,7 @@ done:
     free(w.reported);
     free(w.const_hazards);
     free(w.idents);
-    free(w.callee);
+    free(w.callees);
     free(w.scope_vars);
     free(w.scope_vars_start);
     free(w.arrays);

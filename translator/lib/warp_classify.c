@@ -52,7 +52,10 @@ static bool reduces_to_lane(const warp_scan *w, size_t p) {
 }
 
 /* Whether the identifier at i calls a function of this file that returns a lane mask. */
-bool warp_returns_ballot(const warp_scan *w, size_t i) { return w->callee[i] && w->scopes[w->callee[i]].returns_ballot; }
+bool warp_returns_ballot(const warp_scan *w, size_t i) {
+    uint32_t s = warp_callee(w, i);
+    return s && w->scopes[s].returns_ballot;
+}
 
 unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth) {
     unsigned found = 0;

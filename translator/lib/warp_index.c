@@ -60,9 +60,8 @@ static int compare_name_ref(const void *a, const void *b, void *ctx) {
 }
 
 int warp_build_name_index(warp_scan *w) {
-    w->callee = calloc(w->n + 1, sizeof *w->callee);
     w->name_of = malloc((w->n + 1) * sizeof *w->name_of);
-    if (!w->callee || !w->name_of) return -1;
+    if (!w->name_of) return -1;
     for (size_t i = 0; i < w->n; i++) w->nidents += is_ident(w, i);
     w->idents = malloc((w->nidents + 1) * sizeof *w->idents);
     w->name_end = malloc((w->nidents + 1) * sizeof *w->name_end);
@@ -295,14 +294,32 @@ static int compare_named_scope(const void *a, const void *b) {
     return warp_compare_keys(x->name, x->scope, 0, y->name, y->scope, 0);
 }
 
+/* (position, scope) pairs sorted by position, for a binary search by position. */
+static int compare_pos_scope(const void *a, const void *b) {
+    const pos_scope *x = a, *y = b;
+    return warp_compare_keys(x->pos, x->scope, 0, y->pos, y->scope, 0);
+}
+static uint32_t scope_named_at(const pos_scope *v, size_t n, size_t pos) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (v[mid].pos < pos) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && v[lo].pos == pos ? v[lo].scope : 0;
+}
+
+/* The scope the identifier at i names (its last same-named function or macro), or 0. */
+uint32_t warp_callee(const warp_scan *w, size_t i) { return scope_named_at(w->callees, w->ncallees, i); }
+
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64
  * lanes and a caller still indexing 32-lane warps would compute worse than neither fixed. A use names
  * every scope spelled like it (a macro always, a function when called or instantiated), but the one
- * it defines; callee[] records the last of those. Linear: scopes are grouped by name once. */
+ * it defines; callees records the last of those. Linear: scopes are grouped by name once. */
 int warp_link_scopes(warp_scan *w) {
     named_scope *ns = malloc((w->nscopes + 1) * sizeof *ns);
     uint32_t *all = malloc((w->nscopes + 1) * sizeof *all), *defs = malloc((w->nscopes + 1) * sizeof *defs);
-    uint32_t *named = calloc(w->n + 1, sizeof *named); /* per position: the scope it is the name of */
+    pos_scope *named = malloc((w->nscopes + 1) * sizeof *named); /* scope names, by position */
     if (!ns || !all || !defs || !named) {
         free(ns), free(all), free(defs), free(named);
         return -1;
@@ -310,11 +327,12 @@ int warp_link_scopes(warp_scan *w) {
     size_t nn = 0;
     for (uint32_t s = 1; s < w->nscopes; s++)
         if (w->scopes[s].name != NO_POS) {
+            named[nn] = (pos_scope){w->scopes[s].name, s};
             ns[nn++] = (named_scope){w->name_of[w->scopes[s].name], s};
-            named[w->scopes[s].name] = s;
         }
     qsort(ns, nn, sizeof *ns, compare_named_scope);
-    for (size_t k = 0, j; k < nn; k = j) {
+    qsort(named, nn, sizeof *named, compare_pos_scope);
+    for (size_t k = 0, j; k < nn && !w->oom; k = j) {
         size_t nall = 0, ndefs = 0;
         for (j = k; j < nn && ns[j].name == ns[k].name; j++) {
             all[nall++] = ns[j].scope;
@@ -326,27 +344,31 @@ int warp_link_scopes(warp_scan *w) {
             if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
             bool call = is(w, i + 1, "(") || is(w, i + 1, "<");
             scope_set *set = &sets[call ? 0 : 1];
-            uint32_t own = named[i] && (call || w->scopes[named[i]].is_define) ? named[i] : 0;
+            uint32_t at = scope_named_at(named, nn, i);
+            uint32_t own = at && (call || w->scopes[at].is_define) ? at : 0;
             if (set->n == 0 || (set->n == 1 && set->v[0] == own)) continue;
             uint32_t last = set->v[set->n - 1] == own ? set->v[set->n - 2] : set->v[set->n - 1];
-            w->callee[i] = last;
+            if (!warp_grow(w, &w->callees, &w->capcallees, w->ncallees, sizeof *w->callees)) break;
+            w->callees[w->ncallees++] = (pos_scope){(uint32_t)i, last};
             join_all_but(w, set, own);
             join(w, last, w->scope_of[i]);
         }
     }
     free(ns), free(all), free(defs), free(named);
+    if (w->oom) return -1;
+    qsort(w->callees, w->ncallees, sizeof *w->callees, compare_pos_scope);
     return 0;
 }
 
 int warp_index_calls(warp_scan *w) {
     w->calls_start = calloc(w->nscopes + 2, sizeof *w->calls_start);
     if (!w->calls_start) return -1;
-    for (size_t i = 0; i < w->n; i++)
-        if (w->callee[i] && is(w, i + 1, "(")) w->calls_start[w->callee[i] + 2]++;
+    for (size_t k = 0; k < w->ncallees; k++)
+        if (is(w, w->callees[k].pos + 1, "(")) w->calls_start[w->callees[k].scope + 2]++;
     for (size_t s = 2; s < w->nscopes + 2; s++) w->calls_start[s] += w->calls_start[s - 1];
     w->calls = malloc((w->calls_start[w->nscopes + 1] + 1) * sizeof *w->calls); /* room for the calls alone */
     if (!w->calls) return -1;
-    for (size_t i = 0; i < w->n; i++)
-        if (w->callee[i] && is(w, i + 1, "(")) w->calls[w->calls_start[w->callee[i] + 1]++] = i;
+    for (size_t k = 0; k < w->ncallees; k++)
+        if (is(w, w->callees[k].pos + 1, "(")) w->calls[w->calls_start[w->callees[k].scope + 1]++] = w->callees[k].pos;
     return 0;
 }

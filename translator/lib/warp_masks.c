@@ -195,8 +195,11 @@ static bool call_unsafe(const warp_scan *w, size_t i, uint8_t *unsafe) {
  * use of the name followed by '(' (but the definition's own) must tolerate a 64-bit result; the count
  * of intolerant uses is kept per spelling, so same-named functions cost their uses once. */
 void warp_check_ballot_returns(warp_scan *w) {
-    uint8_t *unsafe = calloc(w->n + 1, 1);            /* per position: 0 unknown, 1 tolerant, 2 not */
-    size_t *bad = malloc((w->nidents + 1) * sizeof *bad); /* per spelling start: intolerant uses, or NO_POS */
+    bool any = false; /* the tables below are a byte a token: only a file that returns a lane mask needs them */
+    for (uint32_t s = 1; s < w->nscopes && !any; s++) any = w->scopes[s].returns_ballot;
+    if (!any) return;
+    uint8_t *unsafe = calloc(w->n + 1, 1);              /* per position: 0 unknown, 1 tolerant, 2 not */
+    uint32_t *bad = malloc((w->nidents + 1) * sizeof *bad); /* per spelling start: intolerant uses, or NO_POS */
     if (!unsafe || !bad) {
         free(unsafe), free(bad);
         w->oom = true;

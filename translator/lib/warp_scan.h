@@ -119,6 +119,9 @@ typedef struct warp_lookups {
     bool failed;          /* the tables could not be allocated: walks go on */
 } warp_lookups;
 
+/* A position and a scope: where an identifier names a function or macro. */
+typedef struct pos_scope { uint32_t pos, scope; } pos_scope;
+
 typedef struct warp_scan {
     hc_unit *u;
     const char *text;
@@ -136,7 +139,8 @@ typedef struct warp_scan {
     size_t nfixes, capfixes;
     name_ref *idents;   /* every identifier, sorted by spelling then position */
     size_t nidents;
-    uint32_t *callee;   /* per code token: the function or macro scope its identifier names, or 0 */
+    pos_scope *callees; /* identifiers that name a function or macro scope (warp_callee), by position */
+    size_t ncallees, capcallees;
     uint32_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
     uint32_t *arrays;     /* positions of array declarator brackets */
     size_t narrays, caparrays;
@@ -222,6 +226,9 @@ int warp_build_name_index(warp_scan *w);
 void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end);
 /* The same, narrowed to the identifiers at positions lo..hi (inclusive). */
 void warp_uses_between(const warp_scan *w, size_t pos, size_t lo, size_t hi, size_t *first, size_t *end);
+/* The scope of this file that the identifier at i names (the last same-named function or macro but the
+ * one it defines), or 0 (binary search; after warp_link_scopes). */
+uint32_t warp_callee(const warp_scan *w, size_t i);
 /* Groups the call sites of each scope (after warp_link_scopes). Returns 0, or -1 when out of memory. */
 int warp_index_calls(warp_scan *w);
 int warp_build_scopes(warp_scan *w);
