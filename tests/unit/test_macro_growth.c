@@ -10,9 +10,16 @@ static uint64_t measure(const char *text, char *name, uint32_t *line) {
     hc_unit u = {0};
     u.text = text;
     u.len = strlen(text);
+    /* the line index, as translate.c builds it: the use's line is found from its offset */
+    uint32_t starts[512];
+    starts[u.nlines++] = 0;
+    for (size_t i = 0; i + 1 < u.len && u.nlines < 512; i++)
+        if (text[i] == '\n') starts[u.nlines++] = (uint32_t)(i + 1);
+    u.line_starts = starts;
     hc_macro_growth g;
-    if (hc_tokenize(text, u.len, &u.toks) != 0 || hc_macro_growth_measure(&u, &g) != 0) return UINT64_MAX;
+    int rc = hc_tokenize(text, u.len, &u.toks) != 0 || hc_macro_growth_measure(&u, &g) != 0;
     hc_token_list_free(&u.toks);
+    if (rc) return UINT64_MAX;
     if (name) strcpy(name, g.name);
     if (line) *line = g.line;
     return g.tokens;

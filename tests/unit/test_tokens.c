@@ -6,6 +6,14 @@
 
 #include <stdlib.h>
 
+/* The 1-based line a token starts on, counted from its offset (tokens store no line: the unit finds
+ * it from the offset the same way). */
+static unsigned line_of(const char *text, const hc_token *t) {
+    unsigned line = 1;
+    for (uint32_t k = 0; k < t->off; k++) line += text[k] == '\n';
+    return line;
+}
+
 /* Index of the first token spelling s, or SIZE_MAX. */
 static size_t find(const char *text, const hc_token_list *l, const char *s) {
     for (size_t i = 0; i < l->n; i++)
@@ -36,7 +44,7 @@ static void test_comments_strings(void) {
     CHECK_INT(l.v[1].kind, HC_TOK_COMMENT);
     CHECK_INT(l.v[3].kind, HC_TOK_COMMENT);
     CHECK_INT(l.v[4].kind, HC_TOK_STRING);
-    CHECK_INT(l.v[4].line, 2);
+    CHECK_INT(line_of(t, &l.v[4]), 2);
     CHECK_INT(l.v[5].kind, HC_TOK_CHAR);
     CHECK_INT(l.v[6].kind, HC_TOK_STRING);
     CHECK_INT(l.v[6].len, strlen("R\"x(raw \" )x\""));
@@ -61,14 +69,22 @@ static void test_directives(void) {
     size_t body = find(t, &l, "cudaFree");
     CHECK(l.v[body].flags & HC_TOKF_IN_DEFINE);
     CHECK(l.v[body].flags & HC_TOKF_DIRECTIVE);
-    CHECK_INT(l.v[body].line, 3); /* after the splice */
+    CHECK_INT(line_of(t, &l.v[body]), 3); /* after the splice */
     size_t later = body + 1;
     while (later < l.n && !hc_tok_is(t, &l.v[later], "cudaFree")) later++;
     CHECK(later < l.n);
     CHECK(!(l.v[later].flags & (HC_TOKF_DIRECTIVE | HC_TOKF_IN_DEFINE)));
-    CHECK_INT(l.v[later].line, 4);
+    CHECK_INT(line_of(t, &l.v[later]), 4);
     size_t hash2 = l.n - 3;
     CHECK_INT(l.v[hash2].kind, HC_TOK_HASH); /* indented # still starts a directive */
+    hc_token_list_free(&l);
+}
+
+/* A text longer than a token's offsets can address is refused before a byte is read. */
+static void test_too_long(void) {
+    hc_token_list l;
+    CHECK_INT(hc_tokenize("", (size_t)HC_TOK_MAX_TEXT + 1, &l), -1);
+    CHECK_INT(l.n, 0);
     hc_token_list_free(&l);
 }
 
@@ -131,10 +147,10 @@ static void test_dead_text(void) {
     const char *t = cases[0].text;
     CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);
     size_t name = find(t, &l, "cudaMalloc");
-    CHECK(name != SIZE_MAX && l.v[name].kind == HC_TOK_IDENT && l.v[name].line == 2);
+    CHECK(name != SIZE_MAX && l.v[name].kind == HC_TOK_IDENT && line_of(t, &l.v[name]) == 2);
     size_t quote = find(t, &l, "'");
     CHECK(quote != SIZE_MAX && l.v[quote].kind == HC_TOK_PUNCT && l.v[quote].len == 1);
-    CHECK(hc_tok_is(t, &l.v[l.n - 1], "endif") && l.v[l.n - 1].line == 3);
+    CHECK(hc_tok_is(t, &l.v[l.n - 1], "endif") && line_of(t, &l.v[l.n - 1]) == 3);
     hc_token_list_free(&l);
     /* a prefix letter before the lone quote stays an identifier ("L's") */
     const char *p = "#if 0\nL's\n#endif\n";
@@ -173,6 +189,7 @@ int main(void) {
     test_comments_strings();
     test_directives();
     test_lexical_errors();
+    test_too_long();
     test_dead_text();
     test_binary_safety();
     UNIT_DONE();

@@ -186,7 +186,7 @@ int hc_macro_growth_measure(const hc_unit *u, hc_macro_growth *out) {
         }
         lin x = eval(&g, i, end, NULL, NULL);
         if (x.c > out->tokens) {
-            out->tokens = x.c, out->line = t->line;
+            out->tokens = x.c, out->line = hc_unit_line_of(u, t->off, NULL);
             size_t len = t->len < sizeof out->name - 1 ? t->len : sizeof out->name - 1;
             memcpy(out->name, u->text + t->off, len);
             out->name[len] = '\0';

@@ -255,7 +255,7 @@ int hc_pass_overloads(hc_unit *u) {
         if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;
         char cuda[512], hip[512];
         if (signatures(u, open, close, cuda, hip, sizeof cuda) < 0) continue;
-        definition d = {t->off, t->len, t->line, NULL, NULL, NULL, cond};
+        definition d = {t->off, t->len, hc_unit_line_of(u, t->off, NULL), NULL, NULL, NULL, cond};
         if (d.cond.depth > MAX_COND_DEPTH) d.cond.depth = MAX_COND_DEPTH;
         d.cuda_sig = strdup(cuda);
         d.hip_sig = strdup(hip);

@@ -94,7 +94,7 @@ static int collect_directives(const hc_unit *u, directives *d) {
         directive *r = &d->v[d->n];
         r->hash = i;
         r->next = SIZE_MAX;
-        r->line = u->toks.v[i].line;
+        r->line = hc_unit_line_of(u, u->toks.v[i].off, NULL);
         size_t name = hc_tok_next(&u->toks, i);
         bool named = name < u->toks.n && (u->toks.v[name].flags & HC_TOKF_DIRECTIVE) && u->toks.v[name].kind == HC_TOK_IDENT;
         r->kind = named ? kind_of(u, &u->toks.v[name]) : DIR_OTHER;
@@ -102,7 +102,7 @@ static int collect_directives(const hc_unit *u, directives *d) {
         size_t e = i + 1;
         while (e < u->toks.n && (u->toks.v[e].flags & HC_TOKF_DIRECTIVE) && u->toks.v[e].kind != HC_TOK_HASH) e++;
         r->end = e;
-        r->last_line = u->toks.v[e - 1].line;
+        r->last_line = hc_unit_line_of(u, u->toks.v[e - 1].off, NULL);
         size_t me = d->n++;
         if (r->kind == DIR_IF || r->kind == DIR_IFDEF || r->kind == DIR_IFNDEF) {
             stack[depth++] = me;

@@ -386,7 +386,7 @@ int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
         if (open) (*d)++;
         else if (close && *d > 0) (*d)--;
         size_t level = dir ? ddepth : depth + angles;
-        if (level > out->depth) out->depth = (uint32_t)level, out->depth_line = k->line;
+        if (level > out->depth) out->depth = (uint32_t)level, out->depth_line = hc_unit_line_of(u, k->off, NULL);
         if (dir) continue; /* a directive's expression is short by nature: only its depth is measured */
         if (depth + 1 > cap) {
             size_t had = cap;
@@ -394,7 +394,7 @@ int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
             memset(chain + had, 0, (cap - had) * sizeof *chain);
         }
         if (open || hc_tok_is(t, k, ",") || hc_tok_is(t, k, ";")) chain[depth] = 0; /* a new operand list */
-        else if (chain_operator(t, k) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = k->line;
+        else if (chain_operator(t, k) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = hc_unit_line_of(u, k->off, NULL);
     }
     free(chain);
     return 0;

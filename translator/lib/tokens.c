@@ -17,9 +17,9 @@ static const punct multi_punct[] = {
     {"##", 2},  {".*", 2},
 };
 
-static int push(hc_token_list *l, uint32_t off, uint32_t len, uint32_t line, uint8_t kind, uint8_t flags) {
+static int push(hc_token_list *l, uint32_t off, uint32_t len, uint8_t kind, uint8_t flags) {
     if (hc_grow(&l->v, &l->cap, l->n, sizeof *l->v, 1024) < 0) return -1;
-    l->v[l->n++] = (hc_token){off, len, line, kind, flags};
+    l->v[l->n++] = (hc_token){off, len, kind, flags};
     return 0;
 }
 
@@ -167,6 +167,7 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
     int prose_directive = 0; /* #error, #warning: their text is not C */
     dead_state dead = {0, 0};
     memset(out, 0, sizeof *out);
+    if (len > HC_TOK_MAX_TEXT) return -1; /* offsets and lengths would not fit a token */
 
     while (p < end) {
         unsigned char c = (unsigned char)*p;
@@ -294,7 +295,7 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
             flags |= HC_TOKF_DIRECTIVE;
             if (define_directive) flags |= HC_TOKF_IN_DEFINE;
         }
-        if (push(out, (uint32_t)(s - text), (uint32_t)(p - s), sline, kind, flags) < 0) return -1;
+        if (push(out, (uint32_t)(s - text), (uint32_t)(p - s), kind, flags) < 0) return -1;
         if (kind != HC_TOK_COMMENT) line_start = 0;
         if (in_directive && kind != HC_TOK_COMMENT && kind != HC_TOK_HASH) {
             if (directive_tokens == 0 && kind == HC_TOK_IDENT) {

@@ -31,10 +31,14 @@ enum {
                                     * of type half2 (pass_unportable.c rewrites the access) */
 };
 
+/* A token is 12 bytes (a file has about one token for every four bytes, so this is the largest part of a
+ * translation's memory). Its line is not stored: hc_unit_line_of finds it from the offset. Offsets are
+ * 32 bits: a text is at most HC_TOK_MAX_TEXT bytes (hc_tokenize refuses a longer one; the translator
+ * refuses inputs over 64 MiB before it tokenizes). */
+#define HC_TOK_MAX_TEXT (64u * 1024u * 1024u)
 typedef struct hc_token {
     uint32_t off;
     uint32_t len;
-    uint32_t line; /* 1-based */
     uint8_t kind;  /* hc_tok_kind */
     uint8_t flags; /* HC_TOKF_* */
 } hc_token;
@@ -49,7 +53,7 @@ typedef struct hc_token_list {
 
 /* Tokenizes text[0, len). Never fails on malformed input: an unterminated comment runs to the end of
  * the text, an unterminated literal to the end of its line; both are recorded in the list.
- * Returns 0, or -1 when memory runs out. */
+ * Returns 0, or -1 when memory runs out or len is over HC_TOK_MAX_TEXT. */
 int hc_tokenize(const char *text, size_t len, hc_token_list *out);
 void hc_token_list_free(hc_token_list *l);
 
