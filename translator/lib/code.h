@@ -1,6 +1,6 @@
 /* code.h: one way for every pass to read a unit's tokens as code: bounds-checked token predicates, the
- * next and previous token past comments, and brackets matched across #if lines. It proposes nothing and
- * knows no CUDA name. */
+ * next and previous token past comments, brackets matched across #if lines, argument lists split at
+ * their commas. It proposes nothing and knows no CUDA name. */
 #ifndef HC_CODE_H
 #define HC_CODE_H
 #include "unit.h"
@@ -47,5 +47,37 @@ size_t hc_code_step(const hc_unit *u, size_t i, bool directive);
 /* The matching closer of the ( [ { at open, stepping with hc_code_step (so across #if lines, unlike
  * hc_tok_match), or SIZE_MAX. */
 size_t hc_code_match(const hc_unit *u, size_t open);
+
+/* ---- argument lists split at their commas: the one splitter every pass uses ----
+ *
+ * The rule for template commas: '<' and '>' are never brackets here. Without a parse, f(a < b, c > d)
+ * (two comparisons) and f(t<a, b>::v) (one template argument list) are the same tokens, so every comma
+ * outside brackets separates two arguments, and the split says where that may be wrong: an argument in
+ * which '<' and '>' do not balance outside its brackets ('<' counts 1, '>' -1, '>>' -2) sets `angles`.
+ * A caller that rewrites an argument's text refuses such a split (it cannot tell which reading holds); one
+ * that only reads arguments it can type from one literal or name may use it, since a template comma
+ * splits an argument into parts that are neither.
+ *
+ * Tokens on a preprocessor line inside a list that does not start on one (an #if line between arguments)
+ * belong to the argument they fall in, but their brackets and commas are the directive's, not the
+ * call's: the same #if handling as hc_code_step's. Comments are in no argument. */
+#define HC_CODE_MAX_ARGS 32 /* arguments whose token ranges a split records; it counts them all */
+
+typedef enum hc_split_mode {
+    HC_SPLIT_CALL, /* a C++ list (call arguments, a launch configuration): (), [] and {} protect commas */
+    HC_SPLIT_MACRO /* the arguments of a function-like macro's use: only () protect commas, as the
+                    * preprocessor splits them */
+} hc_split_mode;
+
+typedef struct hc_code_args {
+    size_t n;                       /* arguments: 0 for an empty list, else the separating commas + 1 */
+    size_t first[HC_CODE_MAX_ARGS]; /* first and last token of each of the first HC_CODE_MAX_ARGS arguments; */
+    size_t last[HC_CODE_MAX_ARGS];  /* both SIZE_MAX for an argument without tokens */
+    bool empty;                     /* some argument has no tokens: f(a, , b), f(a, ) */
+    bool angles;                    /* some argument's '<' and '>' do not balance (the rule above) */
+} hc_code_args;
+
+/* Splits the tokens strictly between open and close (an opening bracket and its match) into arguments. */
+void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mode, hc_code_args *out);
 
 #endif

@@ -10,50 +10,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Arguments are token ranges [first, last] of one call; a call has at most this many we look at. */
-#define HC_MAX_CALL_ARGS 32
+/* Arguments are token ranges [first, last] of one call (code.h's split); a call has at most
+ * HC_CODE_MAX_ARGS that a rewrite looks at. close is the call's closing parenthesis: where an argument
+ * added at the end goes. */
+#define HC_MAX_CALL_ARGS HC_CODE_MAX_ARGS
 
 typedef struct call_args {
-    size_t first[HC_MAX_CALL_ARGS];
-    size_t last[HC_MAX_CALL_ARGS];
-    size_t count; /* number of arguments, possibly more than HC_MAX_CALL_ARGS (then ranges are partial) */
-    size_t close; /* the call's closing parenthesis: where an argument added at the end goes */
+    size_t *first, *last; /* the split's ranges */
+    size_t count;         /* number of arguments, possibly more than HC_MAX_CALL_ARGS (then ranges are partial) */
+    size_t close;
 } call_args;
 
-/* Splits the argument list between open and close (matching parentheses) at top-level commas. Commas
- * inside (), [] and {} are skipped via hc_tok_match. Commas inside template arguments (f(t<int, 3>::v))
- * cannot be told from argument separators without parsing, so a list with unbalanced < and > between
- * two commas is refused: the caller reports it instead of guessing. */
-static bool split_args(const hc_unit *u, size_t open, size_t close, call_args *out) {
-    out->count = 0;
-    out->close = close;
-    size_t start = SIZE_MAX;
-    int angles = 0; /* '<' minus '>' in the current argument, outside nested brackets */
-    for (size_t i = hc_tok_next(&u->toks, open); i < close; i = hc_tok_next(&u->toks, i)) {
-        if (hc_code_punct(u, i, "<")) angles++;
-        else if (hc_code_punct(u, i, ">")) angles--;
-        else if (hc_code_punct(u, i, ">>")) angles -= 2;
-        if (hc_code_punct(u, i, ",")) {
-            if (start == SIZE_MAX || angles != 0) return false; /* empty argument, or a template's comma */
-            out->count++;
-            start = SIZE_MAX;
-            continue;
-        }
-        if (start == SIZE_MAX) {
-            start = i;
-            if (out->count < HC_MAX_CALL_ARGS) out->first[out->count] = i;
-        }
-        if (out->count < HC_MAX_CALL_ARGS) out->last[out->count] = i;
-        if (hc_code_punct(u, i, "(") || hc_code_punct(u, i, "[") || hc_code_punct(u, i, "{")) {
-            size_t m = hc_tok_match(u->text, &u->toks, i);
-            if (m == SIZE_MAX || m >= close) return false;
-            i = m;
-            if (out->count < HC_MAX_CALL_ARGS) out->last[out->count] = i;
-        }
-    }
-    if (start != SIZE_MAX) out->count++;
-    else if (out->count > 0) return false; /* trailing comma */
-    return angles == 0;
+/* Splits the argument list between open and close (matching parentheses) with code.h's splitter. A
+ * rewrite moves, wraps and deletes argument text, so a split the template-comma rule calls doubtful
+ * (f(t<int, 3>::v)), or one with an empty argument, is refused: the caller reports it instead of guessing. */
+static bool split_args(const hc_unit *u, size_t open, size_t close, hc_code_args *split, call_args *out) {
+    hc_code_split(u, open, close, HC_SPLIT_CALL, split);
+    *out = (call_args){split->first, split->last, split->n, close};
+    return !split->empty && !split->angles;
 }
 
 static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
@@ -384,12 +358,13 @@ int hc_pass_arguments(hc_unit *u) {
         if (!m) continue;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (r.kind != HC_RES_CONVERT && r.kind != HC_RES_IDENTITY) continue;
+        hc_code_args split;
         call_args args;
         char name[128];
         if (tok->len >= sizeof name) continue;
         memcpy(name, t + tok->off, tok->len);
         name[tok->len] = '\0';
-        if (!split_args(u, open, close, &args)) {
+        if (!split_args(u, open, close, &split, &args)) {
             hc_unit_diag(u, HC_D_ARGUMENT_CHECK, tok->off, name, "arguments could not be split safely: check them by hand");
             continue;
         }

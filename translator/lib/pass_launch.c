@@ -248,42 +248,6 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     return i;
 }
 
-/* Splits the tokens (open, close) at top-level commas, skipping comments; writes up to max parts as
- * token index pairs [first, last] ({SIZE_MAX, SIZE_MAX} for an empty part). parens_only: split like
- * the preprocessor splits macro arguments (only parentheses protect commas). Returns the number of
- * parts, or max + 1 when there are more. */
-static size_t split_top_level(const hc_unit *u, size_t open, size_t close, size_t (*parts)[2], size_t max,
-                              bool parens_only) {
-    const char *t = u->text;
-    size_t n = 0, depth = 0, first = SIZE_MAX, last = SIZE_MAX;
-    for (size_t i = open + 1; i < close; i++) {
-        const hc_token *k = &u->toks.v[i];
-        if (k->kind == HC_TOK_COMMENT) continue;
-        if (k->kind == HC_TOK_PUNCT && k->len == 1) {
-            char c = t[k->off];
-            bool opens = c == '(' || (!parens_only && (c == '[' || c == '{'));
-            bool closes = c == ')' || (!parens_only && (c == ']' || c == '}'));
-            if (opens) depth++;
-            else if (closes && depth > 0) depth--;
-            else if (c == ',' && depth == 0) {
-                if (n == max) return max + 1;
-                parts[n][0] = first, parts[n][1] = last;
-                n++;
-                first = last = SIZE_MAX;
-                continue;
-            }
-        }
-        if (first == SIZE_MAX) first = i;
-        last = i;
-    }
-    if (first != SIZE_MAX || n > 0) {
-        if (n == max) return max + 1;
-        parts[n][0] = first, parts[n][1] = last;
-        n++;
-    }
-    return n;
-}
-
 /* True when tokens [first, last] already form dim3(...). */
 static bool is_dim3_call(const hc_unit *u, size_t first, size_t last) {
     if (!hc_tok_is(u->text, &u->toks.v[first], "dim3")) return false;
@@ -398,8 +362,7 @@ static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool
 
 /* ---- a launch rewritten where it is ----------------------------------------------------------- */
 
-static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, size_t close,
-                            size_t (*cfg)[2], size_t ncfg) {
+static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, size_t close, const hc_code_args *cfg) {
     hc_unit *u = c->u;
     size_t before = hc_tok_prev(&u->toks, lt);
     bool in_define = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) != 0;
@@ -413,15 +376,15 @@ static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, 
     plan_ref(&p, u->toks.v[name].off, tok_end(u, before));
     if (tmpl) plan_lits(&p, ")");
     uint32_t from = tok_end(u, before);
-    for (size_t k = 0; k < ncfg; k++) {
-        bool wrap = k < 2 && !is_dim3_call(u, cfg[k][0], cfg[k][1]);
-        ok = ok && plan_gap(&p, u, from, u->toks.v[cfg[k][0]].off, in_define);
+    for (size_t k = 0; k < cfg->n; k++) {
+        bool wrap = k < 2 && !is_dim3_call(u, cfg->first[k], cfg->last[k]);
+        ok = ok && plan_gap(&p, u, from, u->toks.v[cfg->first[k]].off, in_define);
         plan_lits(&p, wrap ? ", dim3(" : ", ");
-        plan_ref(&p, u->toks.v[cfg[k][0]].off, tok_end(u, cfg[k][1]));
+        plan_ref(&p, u->toks.v[cfg->first[k]].off, tok_end(u, cfg->last[k]));
         if (wrap) plan_lits(&p, ")");
-        from = tok_end(u, cfg[k][1]);
+        from = tok_end(u, cfg->last[k]);
     }
-    for (size_t k = ncfg; k < 4; k++) plan_lits(&p, ", 0");
+    for (size_t k = cfg->n; k < 4; k++) plan_lits(&p, ", 0");
     if (args[0] != SIZE_MAX) {
         ok = ok && plan_gap(&p, u, from, u->toks.v[args[0]].off, in_define);
         plan_lits(&p, ", ");
@@ -443,8 +406,7 @@ static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, 
 /* A use of macro m: the tokens of its arguments. */
 typedef struct macro_use {
     size_t name, open, close;
-    size_t args[33][2];
-    size_t nargs;
+    hc_code_args args; /* split as the preprocessor splits them */
 } macro_use;
 
 /* Appends body tokens [a, b] of m with the use's arguments in place of parameters: argument text stays
@@ -461,9 +423,9 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
         int pi = m ? param_index(u, m, j) : -1;
         if (pi < 0) { plan_lit(p, u->text + k->off, k->len); continue; }
         size_t from = (size_t)pi, to = (size_t)pi; /* the argument(s) this parameter stands for */
-        if (m->variadic && (size_t)pi == m->nparams - 1) to = use->nargs ? use->nargs - 1 : 0;
-        if (from >= use->nargs) continue; /* an empty variadic part */
-        size_t s = use->args[from][0], e = use->args[to][1];
+        if (m->variadic && (size_t)pi == m->nparams - 1) to = use->args.n ? use->args.n - 1 : 0;
+        if (from >= use->args.n) continue; /* an empty variadic part */
+        size_t s = use->args.first[from], e = use->args.last[to];
         if (s == SIZE_MAX || e == SIZE_MAX) continue; /* an empty argument */
         plan_ref(p, u->toks.v[s].off, tok_end(u, e));
     }
@@ -476,9 +438,9 @@ static bool subst_empty(const hc_unit *u, const macro_def *m, const macro_use *u
         if (u->toks.v[j].kind == HC_TOK_COMMENT) continue;
         int pi = m ? param_index(u, m, j) : -1;
         if (pi < 0) return false;
-        size_t last = m->variadic && (size_t)pi == m->nparams - 1 ? use->nargs : (size_t)pi + 1;
-        for (size_t k = (size_t)pi; k < last && k < use->nargs; k++)
-            if (use->args[k][0] != SIZE_MAX) return false;
+        size_t last = m->variadic && (size_t)pi == m->nparams - 1 ? use->args.n : (size_t)pi + 1;
+        for (size_t k = (size_t)pi; k < last && k < use->args.n; k++)
+            if (use->args.first[k] != SIZE_MAX) return false;
     }
     return true;
 }
@@ -487,15 +449,15 @@ static bool subst_empty(const hc_unit *u, const macro_def *m, const macro_use *u
 static void as_seen(const hc_unit *u, const macro_def *m, const macro_use *use, size_t *a, size_t *b) {
     if (!m || *a != *b) return;
     int pi = param_index(u, m, *a);
-    if (pi < 0 || (size_t)pi >= use->nargs || use->args[pi][0] == SIZE_MAX) return;
+    if (pi < 0 || (size_t)pi >= use->args.n || use->args.first[pi] == SIZE_MAX) return;
     if (m->variadic && (size_t)pi == m->nparams - 1) return;
-    *a = use->args[pi][0], *b = use->args[pi][1];
+    *a = use->args.first[pi], *b = use->args.last[pi];
 }
 
 /* Rewrites one use of macro m (fn: the function-like m whose parameters the launch names, else NULL for
  * an object-like m that ends in <<<...>>>, its arguments given at the use) to hipLaunchKernelGGL. */
 static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, size_t name, size_t name_last,
-                       size_t (*cfg)[2], size_t ncfg, size_t args_first, size_t args_last) {
+                       const hc_code_args *cfg, size_t args_first, size_t args_last) {
     hc_unit *u = c->u;
     const macro_def *fn = m->fnlike ? m : NULL;
     size_t na = name, nb = name_last;
@@ -506,15 +468,15 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
     plan_lits(&p, tmpl ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
     ok = ok && plan_subst(&p, u, fn, use, name, name_last);
     if (tmpl) plan_lits(&p, ")");
-    for (size_t k = 0; k < ncfg; k++) {
-        size_t a = cfg[k][0], b = cfg[k][1];
+    for (size_t k = 0; k < cfg->n; k++) {
+        size_t a = cfg->first[k], b = cfg->last[k];
         as_seen(u, fn, use, &a, &b);
         bool wrap = k < 2 && !is_dim3_call(u, a, b);
         plan_lits(&p, wrap ? ", dim3(" : ", ");
-        ok = ok && plan_subst(&p, u, fn, use, cfg[k][0], cfg[k][1]);
+        ok = ok && plan_subst(&p, u, fn, use, cfg->first[k], cfg->last[k]);
         if (wrap) plan_lits(&p, ")");
     }
-    for (size_t k = ncfg; k < 4; k++) plan_lits(&p, ", 0");
+    for (size_t k = cfg->n; k < 4; k++) plan_lits(&p, ", 0");
     if (fn && args_first != SIZE_MAX && !subst_empty(u, fn, use, args_first, args_last)) {
         plan_lits(&p, ", ");
         ok = ok && plan_subst(&p, u, fn, use, args_first, args_last);
@@ -534,8 +496,8 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
 /* Rewrites every use of m after its definition; returns the number rewritten, or -1 on out-of-memory.
  * name..name_last, cfg and args_first..args_last are the launch's tokens in m's body (no arguments for
  * an object-like m, whose uses give them). */
-static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t name_last, size_t (*cfg)[2],
-                        size_t ncfg, size_t args_first, size_t args_last) {
+static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t name_last, const hc_code_args *cfg,
+                        size_t args_first, size_t args_last) {
     hc_unit *u = c->u;
     int done = 0;
     macro_use use;
@@ -548,12 +510,13 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
         if (close == SIZE_MAX) continue;
         memset(&use, 0, sizeof use);
         use.name = i, use.open = open, use.close = close;
-        use.nargs = split_top_level(u, open, close, use.args, 32, true);
-        if (use.nargs > 32) continue;
-        if (m->fnlike && !(use.nargs == m->nparams || (m->variadic && use.nargs + 1 >= m->nparams) ||
-                           (m->nparams == 0 && use.nargs == 0)))
+        hc_code_split(u, open, close, HC_SPLIT_MACRO, &use.args);
+        size_t nargs = use.args.n;
+        if (nargs > HC_CODE_MAX_ARGS) continue;
+        if (m->fnlike && !(nargs == m->nparams || (m->variadic && nargs + 1 >= m->nparams) ||
+                           (m->nparams == 0 && nargs == 0)))
             continue; /* not a use the preprocessor accepts */
-        int rc = rewrite_use(c, m, &use, name, name_last, cfg, ncfg, args_first, args_last);
+        int rc = rewrite_use(c, m, &use, name, name_last, cfg, args_first, args_last);
         if (rc < 0) return -1;
         if (rc == 0) done++;
         i = close;
@@ -570,19 +533,20 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
     size_t open = hc_tok_next(&u->toks, gt);
     size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_tok_match(t, &u->toks, open) : SIZE_MAX;
-    size_t cfg[5][2];
-    size_t ncfg = split_top_level(u, lt, gt, cfg, 4, false);
+    /* a split the template-comma rule doubts is taken: grid and block are dim3 or integer expressions,
+     * where '<' is far more often a comparison than a template (a template call with two arguments
+     * written there is split wrongly) */
+    hc_code_args cfg;
+    hc_code_split(u, lt, gt, HC_SPLIT_CALL, &cfg);
     const macro_def *m = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) ? macro_holding(c, lt) : NULL;
     const char *why = NULL;
     if (name == SIZE_MAX) why = "the kernel name is not a (qualified, templated) identifier";
-    else if (ncfg < 2 || ncfg > 4) why = "the launch configuration does not have 2 to 4 parts";
-    else
-        for (size_t k = 0; k < ncfg; k++)
-            if (cfg[k][0] == SIZE_MAX) why = "an empty launch configuration part";
+    else if (cfg.n < 2 || cfg.n > 4) why = "the launch configuration does not have 2 to 4 parts";
+    else if (cfg.empty) why = "an empty launch configuration part";
     if (!why && close == SIZE_MAX) {
         /* #define CALL k<<<g, b>>> used as CALL(args): the launch is completed where it is used */
         if (m && !m->fnlike && hc_tok_next(&u->toks, gt) > m->last && name == m->first) {
-            int n = rewrite_uses(c, m, name, before, cfg, ncfg, SIZE_MAX, SIZE_MAX);
+            int n = rewrite_uses(c, m, name, before, &cfg, SIZE_MAX, SIZE_MAX);
             if (n < 0) return -1;
             if (n > 0) return 0;
         }
@@ -599,22 +563,22 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
         size_t after = hc_tok_next(&u->toks, close);
         if (after > m->last || (hc_code_punct(u, after, ";") && hc_tok_next(&u->toks, after) > m->last)) {
             size_t a0 = hc_tok_next(&u->toks, open), a1 = hc_tok_prev(&u->toks, close);
-            if (rewrite_uses(c, m, name, before, cfg, ncfg, a0 < close ? a0 : SIZE_MAX, a0 < close ? a1 : SIZE_MAX) < 0)
+            if (rewrite_uses(c, m, name, before, &cfg, a0 < close ? a0 : SIZE_MAX, a0 < close ? a1 : SIZE_MAX) < 0)
                 return -1;
         }
     }
-    return rewrite_in_place(c, name, lt, open, close, cfg, ncfg);
+    return rewrite_in_place(c, name, lt, open, close, &cfg);
 }
 
 /* nvcc takes a braced list as a launch's grid or block (k<<<g, {32, 8, 1}>>>, NVIDIA's
  * multi-gpu-programming-models); clang's <<<>>> takes only expressions ("expected expression"). With
  * the launch kept as it is, dim3 goes before the brace: dim3{32, 8, 1}. */
 static int type_braced_dims(hc_unit *u, size_t lt, size_t gt) {
-    size_t cfg[5][2];
-    size_t n = split_top_level(u, lt, gt, cfg, 4, false);
-    for (size_t k = 0; k < 2 && k < n && n <= 4; k++)
-        if (cfg[k][0] != SIZE_MAX && hc_code_punct(u, cfg[k][0], "{") &&
-            hc_unit_edit(u, u->toks.v[cfg[k][0]].off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
+    hc_code_args cfg;
+    hc_code_split(u, lt, gt, HC_SPLIT_CALL, &cfg);
+    for (size_t k = 0; k < 2 && k < cfg.n && cfg.n <= 4; k++)
+        if (cfg.first[k] != SIZE_MAX && hc_code_punct(u, cfg.first[k], "{") &&
+            hc_unit_edit(u, u->toks.v[cfg.first[k]].off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     return 0;
 }

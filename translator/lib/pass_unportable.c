@@ -684,19 +684,13 @@ static int check_min_max(scan *s, size_t i) {
     if (!hc_code_is(s->u, open, "(")) return 0;
     size_t close = hc_code_match(s->u, open);
     if (close == NONE) return 0;
-    size_t comma = NONE;
-    for (size_t k = hc_code_next(s->u, open); hc_code_valid(s->u, k) && k < close; k = hc_code_next(s->u, k)) {
-        if (hc_code_is(s->u, k, "(") || hc_code_is(s->u, k, "[") || hc_code_is(s->u, k, "{")) {
-            k = hc_code_match(s->u, k);
-            if (k == NONE) return 0;
-        } else if (hc_code_is(s->u, k, ",")) {
-            if (comma != NONE) return 0;
-            comma = k;
-        }
-    }
-    if (comma == NONE) return 0;
-    size_t a0 = hc_code_next(s->u, open), a1 = hc_code_prev(s->u, comma), b0 = hc_code_next(s->u, comma), b1 = hc_code_prev(s->u, close);
-    if (a0 == comma || b0 == close) return 0;
+    /* the split is taken even where the template-comma rule doubts it: only an argument that is one
+     * literal, one name or threadIdx.x is typed, and a template comma leaves no such argument or makes
+     * more than two */
+    hc_code_args args;
+    hc_code_split(s->u, open, close, HC_SPLIT_CALL, &args);
+    if (args.n != 2 || args.empty) return 0;
+    size_t a0 = args.first[0], a1 = args.last[0], b0 = args.first[1], b1 = args.last[1];
     bool builtin_a, builtin_b;
     const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);
     const char *common = ta && tb && strcmp(ta, tb) ? common_type(ta, tb) : NULL;

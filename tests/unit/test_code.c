@@ -1,0 +1,157 @@
+/* test_code.c: unit tests of the shared code-token walks (code.c): the argument splitter's rule for template
+ * commas, empty arguments, brackets, macro-use splitting, #if lines inside a list, long lists. No pass runs. */
+#include "code.h"
+#include "unit_check.h"
+
+#include <stdlib.h>
+
+typedef struct fixture {
+    hc_options opt;
+    hc_unit u;
+} fixture;
+
+static void setup(fixture *f, const char *text) {
+    memset(f, 0, sizeof *f);
+    f->u.opt = &f->opt;
+    f->u.path = "t.cu";
+    f->u.text = text;
+    f->u.len = strlen(text);
+    f->u.kind = HC_FILE_SOURCE;
+    CHECK_INT(hc_tokenize(text, f->u.len, &f->u.toks), 0);
+}
+
+static void teardown(fixture *f) { hc_token_list_free(&f->u.toks); }
+
+/* Index of the first token spelling s, or SIZE_MAX. */
+static size_t find(const hc_unit *u, const char *s) {
+    for (size_t i = 0; i < u->toks.n; i++)
+        if (hc_code_is(u, i, s)) return i;
+    return SIZE_MAX;
+}
+
+/* Splits the list opened by the first '(' of text; the spelling of argument k's first and last token. */
+static hc_code_args split(fixture *f, const char *text, hc_split_mode mode) {
+    setup(f, text);
+    size_t open = find(&f->u, "(");
+    size_t close = hc_code_match(&f->u, open);
+    hc_code_args a;
+    memset(&a, 0xab, sizeof a); /* every field must be written */
+    CHECK(open != SIZE_MAX && close != SIZE_MAX);
+    hc_code_split(&f->u, open, close, mode, &a);
+    return a;
+}
+
+static const char *spelling(const fixture *f, size_t i) {
+    static char buf[64];
+    if (i == SIZE_MAX) return "(none)";
+    snprintf(buf, sizeof buf, "%.*s", (int)f->u.toks.v[i].len, f->u.text + f->u.toks.v[i].off);
+    return buf;
+}
+
+/* '<' and '>' never protect a comma; an argument whose angles do not balance marks the split doubtful,
+ * whichever reading is right: a template's comma and two comparisons are the same tokens. */
+static void test_template_commas(void) {
+    fixture f;
+    hc_code_args a = split(&f, "f(t<int, 3>::v);", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 2);
+    CHECK(a.angles);
+    CHECK(!a.empty);
+    CHECK_STR(spelling(&f, a.first[0]), "t");
+    CHECK_STR(spelling(&f, a.last[0]), "int");
+    CHECK_STR(spelling(&f, a.first[1]), "3");
+    CHECK_STR(spelling(&f, a.last[1]), "v");
+    teardown(&f);
+
+    a = split(&f, "f(a < b, c > d);", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 2);
+    CHECK(a.angles);
+    teardown(&f);
+
+    a = split(&f, "f(x < y);", HC_SPLIT_CALL); /* one argument, still doubtful: the count ends unbalanced */
+    CHECK_INT(a.n, 1);
+    CHECK(a.angles);
+    teardown(&f);
+
+    a = split(&f, "f(g<int>(x), v<w<int>>(y), n << 2);", HC_SPLIT_CALL); /* '>>' closes two; '<<' is no angle */
+    CHECK_INT(a.n, 3);
+    CHECK(!a.angles);
+    CHECK_STR(spelling(&f, a.last[0]), ")");
+    teardown(&f);
+
+    a = split(&f, "f(n >> 2);", HC_SPLIT_CALL); /* a shift and two template closers are the same token */
+    CHECK_INT(a.n, 1);
+    CHECK(a.angles);
+    teardown(&f);
+
+    a = split(&f, "f(a, (b < c), [d > e]);", HC_SPLIT_CALL); /* angles inside brackets are not counted */
+    CHECK_INT(a.n, 3);
+    CHECK(!a.angles);
+    teardown(&f);
+}
+
+static void test_empty_and_brackets(void) {
+    fixture f;
+    hc_code_args a = split(&f, "f();", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 0);
+    CHECK(!a.empty && !a.angles);
+    teardown(&f);
+
+    a = split(&f, "f(a, , b);", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 3);
+    CHECK(a.empty);
+    CHECK(a.first[1] == SIZE_MAX && a.last[1] == SIZE_MAX);
+    teardown(&f);
+
+    a = split(&f, "f(a, );", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 2);
+    CHECK(a.empty);
+    teardown(&f);
+
+    a = split(&f, "f(/* c */ a /* d */, (b, c), [d, e], {g, h});", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 4);
+    CHECK_STR(spelling(&f, a.first[0]), "a");
+    CHECK_STR(spelling(&f, a.last[0]), "a");
+    CHECK_STR(spelling(&f, a.first[3]), "{");
+    CHECK_STR(spelling(&f, a.last[3]), "}");
+    teardown(&f);
+}
+
+/* A macro's use is split as the preprocessor splits it: only parentheses protect a comma. */
+static void test_macro_mode(void) {
+    fixture f;
+    hc_code_args a = split(&f, "M([a, b], {c, d}, (e, g));", HC_SPLIT_MACRO);
+    CHECK_INT(a.n, 5);
+    CHECK_STR(spelling(&f, a.first[4]), "(");
+    teardown(&f);
+}
+
+/* An #if line between arguments belongs to the argument it is in; its brackets and commas are not the call's. */
+static void test_directive_lines(void) {
+    fixture f;
+    hc_code_args a = split(&f, "f(a,\n#if defined(X) && Y(1, 2)\n b\n#endif\n);", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 2);
+    CHECK_STR(spelling(&f, a.first[1]), "#");
+    CHECK_STR(spelling(&f, a.last[1]), "endif");
+    teardown(&f);
+}
+
+/* Every argument is counted; the ranges of the first HC_CODE_MAX_ARGS are recorded. */
+static void test_long_list(void) {
+    char text[512] = "f(";
+    for (int k = 0; k < 40; k++) snprintf(text + strlen(text), sizeof text - strlen(text), "%sa%d", k ? ", " : "", k);
+    strcat(text, ");");
+    fixture f;
+    hc_code_args a = split(&f, text, HC_SPLIT_CALL);
+    CHECK_INT(a.n, 40);
+    CHECK_STR(spelling(&f, a.first[HC_CODE_MAX_ARGS - 1]), "a31");
+    teardown(&f);
+}
+
+int main(void) {
+    test_template_commas();
+    test_empty_and_brackets();
+    test_macro_mode();
+    test_directive_lines();
+    test_long_list();
+    UNIT_DONE();
+}
