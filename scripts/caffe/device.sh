@@ -15,7 +15,9 @@
 #           both sides, each under TEST_TIMEOUT; the run stops at STOP seconds (what is cut or not started
 #           is listed as such); SKIP_FILE: 'name ...' lines of tests not to run again (an earlier pool-*.txt)
 #   train   LeNet, caffe train;   time   caffe time of a CaffeNet-like net
-# env: OUT (results), W (work folder, default /tmp/caffe-recipe), JOBS, ONLY (cuda or hip: one side)
+#   cmake   the port's own CMake build for HIP on NVIDIA ($W/hip-cmake; needs the source trees)
+# env: OUT (results), W (work folder, default /tmp/caffe-recipe), JOBS, ONLY (the sides: cuda, hip, or
+#      hipcmake, the port built by the cmake step; default "cuda hip")
 set -u
 B=$(cd "$1" && pwd); shift
 W=${W:-/tmp/caffe-recipe}
@@ -30,28 +32,34 @@ export LIBRARY_PATH="$W/deps/lib:$W/hiplayer/lib:/usr/local/cuda/lib64"
 # only Caffe's programs run with the carried libraries: compilers and Python keep the machine's own
 RUN="env LD_LIBRARY_PATH=$W/deps/lib:/usr/local/cuda/lib64"
 export OPENBLAS_NUM_THREADS=1
-NV_INC="-I$W/hip/overlay -I$W/hip/layer -isystem $W/hip/include"
+NV_INC="-I$W/hipnv/overlay -I$W/hipnv/layer -isystem $W/hipnv/include"
 export HIPIFY_NVIDIA_INCLUDES="$NV_INC"
 CONFIG="USE_OPENCV=0 BLAS=open"
 
 tree() { [ "$1" = cuda ] && echo "$W/cuda" || echo "$W/hip"; }
+# a side's test binary: hipcmake is the port built by its own CMake files (cmake step), run in the port's tree
+testbin() { [ "$1" = hipcmake ] && echo "$W/hip-cmake/test/test.testbin" || echo "$(tree "$1")/.build_release/test/test_all.testbin"; }
 
 unpack() {
-  rm -rf "$W/cuda" "$W/hip" "$W/deps" "$W/bin" "$W/hiplayer"
+  rm -rf "$W/cuda" "$W/hip" "$W/hipnv" "$W/deps" "$W/bin" "$W/hiplayer"
   mkdir -p "$W/bin" "$W/hiplayer/lib"
   if [ -s "$B/bins.tar.xz" ]; then
-    for t in deps bins; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
+    # the sources too where carried (the cmake step builds them), the built trees over them
+    for t in deps trees hipnv bins; do
+      [ -s "$B/$t.tar.xz" ] || [ $t = trees ] || [ $t = hipnv ] || return 1
+      [ ! -s "$B/$t.tar.xz" ] || xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1
+    done
     nvidia-smi --query-gpu=name,driver_version --format=csv,noheader; ldd --version | head -1
     return
   fi
-  for t in deps trees hip; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
+  for t in deps trees hipnv; do xz -dc "$B/$t.tar.xz" | tar -x -C "$W" || return 1; done
   cp "$B/hipcc-nvidia" "$W/bin/hipcc" && chmod +x "$W/bin/hipcc"
   # The hipBLAS/hipRAND layer is header-only over cuBLAS/cuRAND: its link names are those libraries.
   echo 'INPUT(-lcublas)' >"$W/hiplayer/lib/libhipblas.so"
   echo 'INPUT(-lcurand)' >"$W/hiplayer/lib/libhiprand.so"
   # libhipify_shim for NVIDIA: its C sources compiled with nvcc against the HIP headers (docs/shim.md).
-  ( cd "$W/hiplayer" && for f in "$W"/hip/shim/src/*.c; do
-      nvcc -x c -D__HIP_PLATFORM_NVIDIA__ $NV_INC -I"$W/hip/shim/include" -I"$W/hip/shim/src" -Xcompiler -fPIC \
+  ( cd "$W/hiplayer" && for f in "$W"/hipnv/shim/src/*.c; do
+      nvcc -x c -D__HIP_PLATFORM_NVIDIA__ $NV_INC -I"$W/hipnv/shim/include" -I"$W/hipnv/shim/src" -Xcompiler -fPIC \
         -c "$f" -o "$(basename "$f" .c).o" || exit 1
     done && ar rcs lib/libhipify_shim.a ./*.o )
   g++ --version | head -1; nvcc --version | tail -2 | head -1; ldd --version | head -1
@@ -89,7 +97,7 @@ test_all() {
   [ -z "${FILTER_FILE:-}" ] || export GTEST_FILTER="$(cat "$FILTER_FILE")"
   [ -z "${FILTER:-}" ] || export GTEST_FILTER="$FILTER"
   for s in $SIDES; do
-    bin=$(tree "$s")/.build_release/test/test_all.testbin
+    bin=$(testbin "$s")
     mkdir -p "$OUT/xml-$s"
     i=0
     while [ $i -lt "$SHARDS" ]; do
@@ -101,6 +109,36 @@ test_all() {
   done
   wait
   for s in $SIDES; do tail -q -n1 "$OUT"/xml-"$s"/shard*.log | tr '\n' ' '; echo; done
+}
+
+# The port's own CMake build, HIP on NVIDIA (the HIP block's NVIDIA branch, the layer's CMake packages), in
+# $W/hip-cmake: library, tools and test binary; Caffe's options as for the Makefile build, its find modules
+# pointed at the carried libraries (Caffe asks for CMake 2.8.7: CMake 4 needs CMAKE_POLICY_VERSION_MINIMUM; the
+# machine's own Boost CMake files are not the carried Boost's). CMAKE_FLAGS: more -D options.
+cmake_build() {
+  d=$W/hip-cmake
+  rm -rf "$d"
+  # HDF5's C++ libraries beside the others, under the names FindHDF5 looks for
+  for l in hdf5_cpp hdf5_hl_cpp; do
+    cp "$W/hipnv/lib/lib$(echo $l | sed 's/hdf5/hdf5_serial/').so" "$W/deps/lib/" && \
+      ln -sf "lib$(echo $l | sed 's/hdf5/hdf5_serial/').so" "$W/deps/lib/lib$l.so"
+  done
+  t0=$(date +%s)
+  # shellcheck disable=SC2086
+  ( export OpenBLAS_HOME=$W/deps LMDB_DIR=$W/deps LEVELDB_ROOT=$W/deps HDF5_ROOT=$W/deps
+    cmake -S "$W/hip" -B "$d" -DCMAKE_BUILD_TYPE=Release -DCMAKE_HIP_PLATFORM=nvidia -DCMAKE_CUDA_ARCHITECTURES=90 \
+      -DCMAKE_CUDA_FLAGS="-static-global-template-stub=false -device-entity-has-hidden-visibility=false" \
+      -DCUDA_ARCH_NAME=Manual -DCUDA_ARCH_BIN=90 -DCUDA_ARCH_PTX= -DCMAKE_PREFIX_PATH="$W/hipnv/pkg;$W/deps" \
+      -DUSE_OPENCV=OFF -DBLAS=Open -DUSE_CUDNN=OFF -DUSE_NCCL=OFF -DBUILD_python=OFF -DBUILD_docs=OFF \
+      -DCMAKE_POLICY_VERSION_MINIMUM=3.5 -DBOOST_ROOT="$W/deps" -DBoost_NO_BOOST_CMAKE=ON -DBoost_NO_SYSTEM_PATHS=ON \
+      -DHDF5_ROOT="$W/deps" -DHDF5_C_INCLUDE_DIR="$W/deps/include/hdf5/serial" \
+      -DHDF5_HL_INCLUDE_DIR="$W/deps/include/hdf5/serial" -DHDF5_CXX_INCLUDE_DIR="$W/deps/include/hdf5/serial" \
+      -DGFLAGS_ROOT_DIR="$W/deps" -DGLOG_ROOT_DIR="$W/deps" \
+      -DProtobuf_PROTOC_EXECUTABLE="$W/hipnv/bin/protoc" -DPROTOBUF_PROTOC_EXECUTABLE="$W/hipnv/bin/protoc" \
+      ${CMAKE_FLAGS:-} && cmake --build "$d" -j"$JOBS" --target caffe caffe.bin test.testbin ) \
+    >"$OUT/cmake-build.log" 2>&1
+  echo "cmake build hip: rc=$? $(( $(date +%s) - t0 ))s" | tee -a "$OUT/cmake-build.log"
+  grep -m5 -E 'CMake Error|error:' "$OUT/cmake-build.log"
 }
 
 # What the test, pool, train and time steps read of a built tree: the library, the tools, the test
@@ -119,7 +157,7 @@ mps() {
   export CUDA_MPS_PIPE_DIRECTORY=$W/mps CUDA_MPS_LOG_DIRECTORY=$W/mps-log
   mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
   s=$(echo "$SIDES" | cut -d' ' -f1)
-  if nvidia-cuda-mps-control -d && (cd "$(tree "$s")" && timeout 120 $RUN .build_release/test/test_all.testbin 0 \
+  if nvidia-cuda-mps-control -d && (cd "$(tree "$s")" && timeout 120 $RUN "$(testbin "$s")" 0 \
         --gtest_filter='ScaleLayerTest/2.TestForwardEltwise' >"$OUT/mps-check.log" 2>&1); then
     echo "mps: on"
   else
@@ -133,14 +171,14 @@ mps() {
 # a run cut short keeps every result that finished, for the same tests on both sides.
 pool() {
   s=$(echo "$SIDES" | cut -d' ' -f1)
-  (cd "$(tree "$s")" && $RUN .build_release/test/test_all.testbin 0 --gtest_list_tests \
+  (cd "$(tree "$s")" && $RUN "$(testbin "$s")" 0 --gtest_list_tests \
       --gtest_filter="${POOL_FILTER:-*Gradient*}") | awk '/^[^ ]/ {suite=$1} /^  / {print suite $1}' >"$W/all.txt"
   if [ -n "${SKIP_FILE:-}" ]; then
     awk 'NR == FNR {skip[$1] = 1; next} !($1 in skip)' "$SKIP_FILE" "$W/all.txt" >"$W/todo.txt"
   else cp "$W/all.txt" "$W/todo.txt"; fi
   echo "pool: $(wc -l <"$W/all.txt") tests selected, $(wc -l <"$W/todo.txt") to run per side"
   set --
-  for s in $SIDES; do set -- "$@" "$s=$(tree "$s"):$(tree "$s")/.build_release/test/test_all.testbin"; done
+  for s in $SIDES; do set -- "$@" "$s=$(tree "$s"):$(testbin "$s")"; done
   t0=$(date +%s)
   python3 "$B/gtest_pool.py" --out "$W/res" --status "$OUT" --procs "${PROCS:-14}" --stop "${STOP:-480}" \
     --test-timeout "${TEST_TIMEOUT:-300}" --list "$W/todo.txt" ${WEIGHTS:+--weights "$WEIGHTS"} --arg 0 \
@@ -179,6 +217,7 @@ for step in "$@"; do
     pack) pack ;;
     mps) mps ;;
     pool) pool ;;
+    cmake) cmake_build ;;
     *) echo "device.sh: unknown step $step" >&2; exit 2 ;;
   esac
 done

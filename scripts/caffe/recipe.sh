@@ -113,6 +113,10 @@ bundle() {
     (cd "$WORK" && tar -c --exclude="$t/docs" --exclude="$t/data" --exclude="$t/python" --exclude="$t/matlab" \
       --exclude="$t/docker" --exclude="$t/examples/images" --exclude="$t/examples/web_demo" "$t") | tar -x -C "$tmp/trees"
   done
+  # the CMake build adds those folders unconditionally: their CMakeLists.txt (each checks its own option)
+  for t in cuda hip; do
+    for d in python matlab docs; do mkdir -p "$tmp/trees/$t/$d" && cp "$WORK/$t/$d/CMakeLists.txt" "$tmp/trees/$t/$d/"; done
+  done
   (cd "$tmp/trees" && tar -c cuda hip) | xz -T2 -6 >"$CARRY/trees.tar.xz"
   if [ -n "${TREES_ONLY:-}" ]; then rm -rf "$tmp"; ls -la "$CARRY"; return; fi
   if [ -n "${REUSE_DEPS:-}" ] && [ -s "$CARRY/deps.tar.xz" ]; then say "deps.tar.xz kept (REUSE_DEPS)"; else
@@ -149,13 +153,25 @@ bundle() {
   (cd "$tmp" && tar -c deps) | xz -T2 -6 >"$CARRY/deps.tar.xz"
   fi
   # HIP on NVIDIA: the CUDA-13 overlay, the hipBLAS/hipRAND layer, Debian's HIP headers, the shim's sources
-  mkdir -p "$tmp/hip/shim"
-  cp -r "$OVERLAY" "$tmp/hip/overlay"
-  cp -r "$HIP_LAYER" "$tmp/hip/layer"
-  mkdir -p "$tmp/hip/include" && cp -r /usr/include/hip "$tmp/hip/include/"
-  cp -r "$ROOT/runtime-shim/src" "$ROOT/runtime-shim/include" "$tmp/hip/shim/"
-  (cd "$tmp" && tar -c hip) | xz -T2 -6 >"$CARRY/hip.tar.xz"
-  rm -f "$CARRY/bins.tar.xz" # built from the older trees: device.sh pack makes it again
+  mkdir -p "$tmp/hipnv/shim"
+  cp -r "$OVERLAY" "$tmp/hipnv/overlay"
+  cp -r "$HIP_LAYER" "$tmp/hipnv/layer"
+  mkdir -p "$tmp/hipnv/include" && cp -r /usr/include/hip "$tmp/hipnv/include/"
+  cp -r "$ROOT/runtime-shim/src" "$ROOT/runtime-shim/include" "$tmp/hipnv/shim/"
+  # the CMake packages of HIP on NVIDIA (hip, hipblas, hiprand...) for the port's own CMake build, with
+  # folders relative to the package prefix; protoc, which that build runs (the GPU machine has none)
+  python3 "$ROOT/runtime-shim/nvidia-libs/cmake_packages.py" --def "$ROOT/translator/lib/build_libraries.def" \
+    --headers "$ROOT/runtime-shim/nvidia-libs/headers.tsv" --out "$tmp/hipnv/pkg" --layer-include ../layer \
+    --compat-include ../overlay --hip-include ../include
+  mkdir -p "$tmp/hipnv/bin" "$tmp/hipnv/lib"
+  cp /usr/bin/protoc "$tmp/hipnv/bin/" && cp -L "$(ldconfig -p | awk '/libprotoc.so.[0-9]/ {print $NF; exit}')" "$tmp/hipnv/lib/"
+  patchelf --set-rpath '$ORIGIN/../lib:$ORIGIN/../../deps/lib' "$tmp/hipnv/bin/protoc"
+  # HDF5's C++ libraries: CMake's FindHDF5 asks for them when the project enables C++ (the Makefile does not)
+  for l in libhdf5_serial_cpp.so libhdf5_serial_hl_cpp.so; do
+    cp -L "$(ldconfig -p | awk -v n="$l" '$1 == n {print $NF; exit}')" "$tmp/hipnv/lib/$l"
+  done
+  (cd "$tmp" && tar -c hipnv) | xz -T2 -6 >"$CARRY/hipnv.tar.xz"
+  rm -f "$CARRY/bins.tar.xz" "$CARRY/hip.tar.xz" # built from older trees (device.sh pack makes it again); old name
   cp "$HERE/device.sh" "$HERE/hipcc-nvidia" "$HERE/lenet_data.py" "$HERE/gtest_pool.py" "$CARRY/"
   cp "$WORK/orig/models/bvlc_reference_caffenet/deploy.prototxt" "$CARRY/caffenet_deploy.prototxt"
   rm -rf "$tmp"

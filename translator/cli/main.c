@@ -121,8 +121,9 @@ static int retranslate_hipcc_compiled(hc_cli *cli, const hc_job_list *jobs, hc_f
     return rc;
 }
 
-/* A port that calls libhipify_shim must link it: once every source is translated, the Makefiles of the
- * run are migrated again knowing that, so their link adds the library (pass_makefile.c). */
+/* A port that calls libhipify_shim must link it: once every source is translated, the Makefiles and CMake
+ * files of the run are migrated again knowing that, so their link adds the library (pass_makefile.c, the
+ * CMake HIP block). */
 static int retranslate_makefiles_for_shim(hc_cli *cli, const hc_job_list *jobs, hc_file_result *results) {
     static const char needle[] = "\"hipify_shim.h\"";
     bool shim = false;
@@ -133,7 +134,7 @@ static int retranslate_makefiles_for_shim(hc_cli *cli, const hc_job_list *jobs, 
     hc_context *ctx = NULL;
     int rc = 0;
     for (size_t i = 0; i < jobs->n && rc == 0; i++) {
-        if (results[i].kind != HC_FILE_MAKEFILE) continue;
+        if (results[i].kind != HC_FILE_MAKEFILE && results[i].kind != HC_FILE_CMAKE) continue;
         if (!ctx) {
             hc_options opt = cli->opt;
             opt.links_shim = true;
@@ -143,8 +144,9 @@ static int retranslate_makefiles_for_shim(hc_cli *cli, const hc_job_list *jobs, 
                 break;
             }
         }
+        hc_file_kind kind = results[i].kind;
         hc_file_result_free(&results[i]);
-        hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, HC_FILE_MAKEFILE, &results[i]);
+        hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, kind, &results[i]);
     }
     hc_context_free(ctx);
     return rc;

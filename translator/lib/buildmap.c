@@ -446,16 +446,43 @@ static const char cmake_hip_block[] =
     "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_sources \"${CMAKE_CURRENT_SOURCE_DIR}\")\n"
     "# end of the hipify-c HIP block\n";
 
+/* With a port that calls libhipify_shim (opt->links_shim): after the walk, every executable and shared or
+ * module library links it, as the Makefile block's -lhipify_shim does. */
+static const char cmake_shim_link[] =
+    "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md): executables and shared\n"
+    "# libraries link it (CMAKE_LIBRARY_PATH or CMAKE_PREFIX_PATH name where it is).\n"
+    "function(hipify_hip_link_shim dir)\n"
+    "  get_property(subdirs DIRECTORY \"${dir}\" PROPERTY SUBDIRECTORIES)\n"
+    "  foreach(sub IN LISTS subdirs)\n"
+    "    hipify_hip_link_shim(\"${sub}\")\n"
+    "  endforeach()\n"
+    "  get_property(targets DIRECTORY \"${dir}\" PROPERTY BUILDSYSTEM_TARGETS)\n"
+    "  foreach(t IN LISTS targets)\n"
+    "    get_target_property(type ${t} TYPE)\n"
+    "    if(type MATCHES \"^(EXECUTABLE|SHARED_LIBRARY|MODULE_LIBRARY)$\")\n"
+    "      set_property(TARGET ${t} APPEND PROPERTY LINK_LIBRARIES \"${HIPIFY_SHIM_LIBRARY}\")\n"
+    "    endif()\n"
+    "  endforeach()\n"
+    "endfunction()\n"
+    "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL find_library HIPIFY_SHIM_LIBRARY hipify_shim REQUIRED)\n"
+    "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_link_shim \"${CMAKE_CURRENT_SOURCE_DIR}\")\n";
+
 char *hc_build_cmake_hip_block(const hc_options *opt) {
     char archs[512];
     hc_build_arch_list(opt, archs, sizeof archs);
     const char *at = strstr(cmake_hip_block, "@ARCHS@");
-    size_t head = (size_t)(at - cmake_hip_block), tail = strlen(at + 7), alen = strlen(archs);
-    char *s = malloc(head + alen + tail + 1);
+    const char *end = strstr(cmake_hip_block, "# end of the hipify-c HIP block");
+    const char *shim = opt->links_shim ? cmake_shim_link : "";
+    size_t head = (size_t)(at - cmake_hip_block), alen = strlen(archs), mid = (size_t)(end - (at + 7)),
+           slen = strlen(shim), tail = strlen(end);
+    char *s = malloc(head + alen + mid + slen + tail + 1);
     if (!s) return NULL;
-    memcpy(s, cmake_hip_block, head);
-    memcpy(s + head, archs, alen);
-    memcpy(s + head + alen, at + 7, tail + 1);
+    char *p = s;
+    memcpy(p, cmake_hip_block, head), p += head;
+    memcpy(p, archs, alen), p += alen;
+    memcpy(p, at + 7, mid), p += mid;
+    memcpy(p, shim, slen), p += slen;
+    memcpy(p, end, tail + 1);
     return s;
 }
 
