@@ -57,12 +57,17 @@ unpack() {
   # The hipBLAS/hipRAND layer is header-only over cuBLAS/cuRAND: its link names are those libraries.
   echo 'INPUT(-lcublas)' >"$W/hiplayer/lib/libhipblas.so"
   echo 'INPUT(-lcurand)' >"$W/hiplayer/lib/libhiprand.so"
-  # libhipify_shim for NVIDIA: its C sources compiled with nvcc against the HIP headers (docs/shim.md).
+  shim_lib || return 1
+  g++ --version | head -1; nvcc --version | tail -2 | head -1; ldd --version | head -1
+}
+
+# libhipify_shim for NVIDIA: its C sources compiled with nvcc against the HIP headers (docs/shim.md).
+shim_lib() {
+  mkdir -p "$W/hiplayer/lib"
   ( cd "$W/hiplayer" && for f in "$W"/hipnv/shim/src/*.c; do
       nvcc -x c -D__HIP_PLATFORM_NVIDIA__ $NV_INC -I"$W/hipnv/shim/include" -I"$W/hipnv/shim/src" -Xcompiler -fPIC \
         -c "$f" -o "$(basename "$f" .c).o" || exit 1
     done && ar rcs lib/libhipify_shim.a ./*.o )
-  g++ --version | head -1; nvcc --version | tail -2 | head -1; ldd --version | head -1
 }
 
 build_side() { # side
@@ -118,6 +123,7 @@ test_all() {
 cmake_build() {
   d=$W/hip-cmake
   rm -rf "$d"
+  [ -s "$W/hiplayer/lib/libhipify_shim.a" ] || shim_lib || return 1
   # HDF5's C++ libraries beside the others, under the names FindHDF5 looks for
   for l in hdf5_cpp hdf5_hl_cpp; do
     cp "$W/hipnv/lib/lib$(echo $l | sed 's/hdf5/hdf5_serial/').so" "$W/deps/lib/" && \
@@ -128,7 +134,7 @@ cmake_build() {
   ( export OpenBLAS_HOME=$W/deps LMDB_DIR=$W/deps LEVELDB_ROOT=$W/deps HDF5_ROOT=$W/deps
     cmake -S "$W/hip" -B "$d" -DCMAKE_BUILD_TYPE=Release -DCMAKE_HIP_PLATFORM=nvidia -DCMAKE_CUDA_ARCHITECTURES=90 \
       -DCMAKE_CUDA_FLAGS="-static-global-template-stub=false -device-entity-has-hidden-visibility=false" \
-      -DCUDA_ARCH_NAME=Manual -DCUDA_ARCH_BIN=90 -DCUDA_ARCH_PTX= -DCMAKE_PREFIX_PATH="$W/hipnv/pkg;$W/deps" \
+      -DCUDA_ARCH_NAME=Manual -DCUDA_ARCH_BIN=90 -DCUDA_ARCH_PTX= -DCMAKE_PREFIX_PATH="$W/hipnv/pkg;$W/deps" -DCMAKE_LIBRARY_PATH="$W/hiplayer/lib" \
       -DUSE_OPENCV=OFF -DBLAS=Open -DUSE_CUDNN=OFF -DUSE_NCCL=OFF -DBUILD_python=OFF -DBUILD_docs=OFF \
       -DCMAKE_POLICY_VERSION_MINIMUM=3.5 -DBOOST_ROOT="$W/deps" -DBoost_NO_BOOST_CMAKE=ON -DBoost_NO_SYSTEM_PATHS=ON \
       -DHDF5_ROOT="$W/deps" -DHDF5_C_INCLUDE_DIR="$W/deps/include/hdf5/serial" \
