@@ -1,10 +1,11 @@
 #!/bin/sh
 # device.sh: the Caffe recipe's steps on the GPU machine (nvcc, no Debian packages, no network): unpack the
 # bundle recipe.sh made, build the original (nvcc) and the port (HIP on NVIDIA) from the build files each
-# carries (or take the two builds recipe.sh made with nvcc here, bins.tar.xz), run Caffe's own test binary,
+# carries (or take the two built trees an earlier call packed, bins.tar.xz), run Caffe's own test binary,
 # train LeNet and time a CaffeNet-like net for both. It edits no source: the trees arrive as recipe.sh left them.
 # usage: device.sh BUNDLE_DIR STEP...
-#   unpack  the libraries, and either both built trees (bins.tar.xz, when the bundle has it) or the sources
+#   unpack  the libraries and the sources; with bins.tar.xz in the bundle, the built trees over them (no
+#           build step needed), else libhipify_shim and hipcc for the build step
 #   build   make lib, tools and the test binary on each side (not needed after unpacking bins.tar.xz)
 #   pack    write PACK (a .tar.xz) with what the other steps read of each built tree
 #   mps     start CUDA's multi-process service, so that test processes share the GPU instead of taking
