@@ -179,6 +179,58 @@ struct __half2 { __half x, y; };
 typedef struct __half half;
 typedef struct __half2 half2;
 
+/* cuda_bf16.h's and cuda_fp8.h's types and conversions, as far as a parse needs them to resolve names
+ * (the bf16 overloads of __hadd... are declared with the other names HIP spells alike: not here). */
+typedef struct __nv_bfloat16_raw { unsigned short x; } __nv_bfloat16_raw;
+typedef struct __nv_bfloat162_raw { unsigned short x, y; } __nv_bfloat162_raw;
+struct __nv_bfloat16 {
+    unsigned short __x;
+    __nv_bfloat16() = default;
+    __host__ __device__ __nv_bfloat16(float);
+    __host__ __device__ __nv_bfloat16(double);
+    __host__ __device__ __nv_bfloat16(int);
+    __host__ __device__ __nv_bfloat16(const __nv_bfloat16_raw &);
+    __host__ __device__ operator float() const;
+    __host__ __device__ operator __nv_bfloat16_raw() const;
+};
+struct __nv_bfloat162 { __nv_bfloat16 x, y; };
+typedef struct __nv_bfloat16 nv_bfloat16;
+typedef struct __nv_bfloat162 nv_bfloat162;
+__host__ __device__ float __bfloat162float(__nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __float2bfloat16(float);
+__host__ __device__ __nv_bfloat16 __float2bfloat16_rn(float);
+__host__ __device__ __nv_bfloat16 __double2bfloat16(double);
+__host__ __device__ __nv_bfloat162 __halves2bfloat162(__nv_bfloat16, __nv_bfloat16);
+__host__ __device__ __nv_bfloat16 __ushort_as_bfloat16(unsigned short);
+__host__ __device__ unsigned short __bfloat16_as_ushort(__nv_bfloat16);
+typedef unsigned char __nv_fp8_storage_t;
+typedef unsigned short __nv_fp8x2_storage_t;
+typedef unsigned int __nv_fp8x4_storage_t;
+typedef enum __nv_fp8_interpretation_t { __NV_E4M3, __NV_E5M2 } __nv_fp8_interpretation_t;
+typedef enum __nv_saturation_t { __NV_NOSAT, __NV_SATFINITE } __nv_saturation_t;
+struct __half_raw { unsigned short x; };
+__host__ __device__ __nv_fp8_storage_t __nv_cvt_float_to_fp8(float, __nv_saturation_t, __nv_fp8_interpretation_t);
+__host__ __device__ __nv_fp8_storage_t __nv_cvt_double_to_fp8(double, __nv_saturation_t, __nv_fp8_interpretation_t);
+__host__ __device__ __nv_fp8_storage_t __nv_cvt_halfraw_to_fp8(__half_raw, __nv_saturation_t, __nv_fp8_interpretation_t);
+__host__ __device__ __nv_fp8_storage_t __nv_cvt_bfloat16raw_to_fp8(__nv_bfloat16_raw, __nv_saturation_t,
+                                                                  __nv_fp8_interpretation_t);
+__host__ __device__ __half_raw __nv_cvt_fp8_to_halfraw(__nv_fp8_storage_t, __nv_fp8_interpretation_t);
+#define HIPIFY_FP8_CLASS(T, S)                                                                                  \
+    struct T {                                                                                                  \
+        S __x;                                                                                                  \
+        T() = default;                                                                                          \
+        explicit __host__ __device__ T(float);                                                                  \
+        explicit __host__ __device__ T(double);                                                                 \
+        explicit __host__ __device__ operator float() const;                                                    \
+    };
+HIPIFY_FP8_CLASS(__nv_fp8_e4m3, __nv_fp8_storage_t)
+HIPIFY_FP8_CLASS(__nv_fp8_e5m2, __nv_fp8_storage_t)
+HIPIFY_FP8_CLASS(__nv_fp8x2_e4m3, __nv_fp8x2_storage_t)
+HIPIFY_FP8_CLASS(__nv_fp8x2_e5m2, __nv_fp8x2_storage_t)
+HIPIFY_FP8_CLASS(__nv_fp8x4_e4m3, __nv_fp8x4_storage_t)
+HIPIFY_FP8_CLASS(__nv_fp8x4_e5m2, __nv_fp8x4_storage_t)
+#undef HIPIFY_FP8_CLASS
+
 /* device side */
 __device__ void __syncthreads(void);
 __device__ int __syncthreads_count(int);

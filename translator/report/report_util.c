@@ -152,6 +152,7 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_CG_EXTENSION] = HC_EFFORT_MANUAL,
     [HC_D_GRAPH_CONDITIONAL] = HC_EFFORT_MANUAL,
     [HC_D_ALLOC_FLAGS_MISSING] = HC_EFFORT_MANUAL,
+    [HC_D_FP8_BOUNDARY] = HC_EFFORT_MANUAL, /* which encoding the other side uses is for a person to check */
 };
 
 hc_effort hc_report_diag_effort(hc_diag_id id)
