@@ -356,7 +356,7 @@ int warp_link_scopes(warp_scan *w) {
     }
     free(ns), free(all), free(defs), free(named);
     if (w->oom) return -1;
-    qsort(w->callees, w->ncallees, sizeof *w->callees, compare_pos_scope);
+    if (w->ncallees) qsort(w->callees, w->ncallees, sizeof *w->callees, compare_pos_scope); /* NULL when none */
     return 0;
 }
 
