@@ -228,16 +228,23 @@ def generate(rows, headers, arguments, families, gperf, with_roc):
     for a in arguments:
         parts = a["action"].split(":", 2)
         index = int(parts[1]) if parts[0] in hctables.INDEXED_ACTIONS else 0
+        since = None
         if parts[0] in ("cast", "cast-unless", "qualify-unless", "warn-unless", "drop", "remove", "insert", "replace", "move"):
             text = parts[2]
-        elif parts[0] in ("append", "check"):
+        elif parts[0] == "shim-unless":
+            text, since = hctables.split_hip_version(parts[2])
+        elif parts[0] == "shim":
+            text, since = "", (parts[1] if len(parts) > 1 else None)
+        elif parts[0] == "check":
+            text, since = hctables.split_hip_version(a["action"].split(":", 1)[1])
+        elif parts[0] == "append":
             text = a["action"].split(":", 1)[1]
         else:
             text = ""
-        w("    {.cuda = %s, .nargs = %d, .hip = %s, .action = %s, .arg_index = %d, .text = %s, .note = %s, .target = %s},"
+        w("    {.cuda = %s, .nargs = %d, .hip = %s, .action = %s, .arg_index = %d, .text = %s, .note = %s, .target = %s, .hip_since = %s},"
           % (c_string(a["cuda"]), -1 if a["nargs"] == "*" else int(a["nargs"]), c_string(a["hip"]),
              ACTION_SYMBOLS[parts[0]], index, c_string(text), c_string(a["note"]),
-             c_string(a["target"])))
+             c_string(a["target"]), c_version(hctables.parse_version(since) if since else None)))
     if not arguments:
         w('    {.cuda = "", .nargs = -1, .hip = "", .action = 0, .arg_index = 0, .text = "", .note = "", .target = ""},')
     w("};")

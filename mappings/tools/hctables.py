@@ -29,9 +29,19 @@ KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
 MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only", "shim_older"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
-                    "qualify-unless", "warn-unless"]
+                    "qualify-unless", "warn-unless", "shim-unless", "shim"]
 INDEXED_ACTIONS = ("symbol", "cast", "drop", "remove", "insert", "replace", "move", "cast-unless", "qualify-unless",
-                   "warn-unless")
+                   "warn-unless", "shim-unless")
+
+
+def split_hip_version(text):
+    """shim-unless:N:TYPE[:VERSION], shim[:VERSION] and check:TEXT[:VERSION] may end in the first HIP
+    release from which the row is not needed (its headers declare the overload, its signature changed):
+    (rest, version or None)."""
+    head, sep, tail = text.rpartition(":")
+    if sep and VERSION_RE.match(tail):
+        return head, tail
+    return text, None
 
 # A HIP/ROC name: a C identifier, a C++ qualified name with optional template arguments
 # (rocrand_device::sobol32_engine<false>), or a pointer type spelled as in the reference (void*).
@@ -223,9 +233,9 @@ def load(mappings_dir, family_keys):
             action = a["action"].split(":", 2 if kind in INDEXED_ACTIONS else 1)
             if action[0] not in ARGUMENT_ACTIONS:
                 errors.append("%s: unknown action '%s'" % (where, a["action"]))
-            elif action[0] in ("symbol", "cast", "cast-unless", "qualify-unless", "warn-unless") and (len(action) < 2 or not action[1].isdigit()):
+            elif action[0] in ("symbol", "cast", "cast-unless", "qualify-unless", "warn-unless", "shim-unless") and (len(action) < 2 or not action[1].isdigit()):
                 errors.append("%s: action %s needs an argument index (%s:N)" % (where, action[0], action[0]))
-            elif action[0] in ("cast", "cast-unless", "qualify-unless", "warn-unless") and (len(action) != 3 or not action[2]):
+            elif action[0] in ("cast", "cast-unless", "qualify-unless", "warn-unless", "shim-unless") and (len(action) != 3 or not action[2]):
                 errors.append("%s: action %s needs a type (%s:N:TYPE)" % (where, action[0], action[0]))
             elif action[0] == "append" and len(action) != 2:
                 errors.append("%s: action append needs the text to append (append:TEXT)" % where)
@@ -236,6 +246,10 @@ def load(mappings_dir, family_keys):
             elif action[0] == "move" and (len(action) != 3 or not action[1].isdigit() or
                                           not re.fullmatch(r"[1-9][0-9]*:[0-9]+", action[2])):
                 errors.append("%s: action move needs an index, a count and a destination (move:N:COUNT:TO)" % where)
+            elif action[0] == "shim-unless" and not split_hip_version(action[2])[0]:
+                errors.append("%s: action shim-unless needs a type (shim-unless:N:TYPE[:HIP_VERSION])" % where)
+            elif action[0] == "shim" and len(action) == 2 and not VERSION_RE.match(action[1]):
+                errors.append("%s: action shim takes only a HIP version (shim[:HIP_VERSION])" % where)
             elif action[0] == "check" and (len(action) < 2 or not action[1]):
                 errors.append("%s: action check needs the warning text (check:TEXT)" % where)
             arguments.append(a)

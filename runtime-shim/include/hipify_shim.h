@@ -1,6 +1,6 @@
-/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim), the *_sync
- * warp helpers, hipify_shim_math.h's device math and the bf16/fp8 types (hipify_shim_bf16.h, hipify_shim_fp8.h).
- * It declares nothing else; hipify-c includes it where used. */
+/* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim), CUDA's C++
+ * overloads that HIP lacks, the *_sync warp helpers, hipify_shim_math.h's device math and the bf16/fp8 types
+ * (hipify_shim_bf16.h, hipify_shim_fp8.h). It declares nothing else; hipify-c includes it where used. */
 
 /* Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
  * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
@@ -131,6 +131,69 @@ hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t de
 
 #ifdef __cplusplus
 }
+#endif
+
+/* ---- CUDA's C++ convenience overloads that HIP lacks -------------------------------------------- */
+/* cuda_runtime.h declares C++ template overloads beside the C API: a typed pointer (float **) where the C
+ * function takes void **, the kernel itself where it takes const void *. HIP declares some of them
+ * (hipMalloc, hipHostMalloc, hipMallocManaged, the symbol and occupancy calls) but not these, so a call
+ * that hipify-clang writes with only its name changed compiles through this header. Each forwards to the
+ * HIP function as CUDA's overload forwards to its C function; a HIP release that declares the overload
+ * itself (hipHostAlloc and hipMallocPitch from HIP 6.3) gets none here. */
+#if defined(__cplusplus) && !defined(__HIP_DISABLE_CPP_FUNCTIONS__)
+/* HIP deprecates hipHostAlloc and the texture-reference calls: a port that calls them is warned at its own
+ * call, not here */
+#if defined(__clang__)
+#pragma clang diagnostic push
+#pragma clang diagnostic ignored "-Wdeprecated-declarations"
+#elif defined(__GNUC__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wdeprecated-declarations"
+#endif
+#if HIP_VERSION_MAJOR < 6 || (HIP_VERSION_MAJOR == 6 && HIP_VERSION_MINOR < 3)
+template <class T>
+static inline hipError_t hipHostAlloc(T **ptr, size_t size, unsigned int flags) {
+    return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);
+}
+template <class T>
+static inline hipError_t hipMallocPitch(T **devPtr, size_t *pitch, size_t width, size_t height) {
+    return hipMallocPitch(reinterpret_cast<void **>(devPtr), pitch, width, height);
+}
+#endif
+template <class T>
+static inline hipError_t hipHostGetDevicePointer(T **devPtr, void *hostPtr, unsigned int flags) {
+    return hipHostGetDevicePointer(reinterpret_cast<void **>(devPtr), hostPtr, flags);
+}
+#if defined(__HIP_PLATFORM_AMD__)
+/* cudaLaunch(T *func) and cudaSetupArgument(T arg, size_t offset), CUDA before 10.1 (HIP declares the C
+ * functions only for AMD) */
+template <class T>
+static inline hipError_t hipLaunchByPtr(T *func) {
+    return hipLaunchByPtr(reinterpret_cast<const void *>(func));
+}
+template <class T>
+static inline hipError_t hipSetupArgument(T arg, size_t offset) {
+    return hipSetupArgument(static_cast<const void *>(&arg), sizeof(T), offset);
+}
+/* cudaGetTextureAlignmentOffset(size_t *, const texture<T, dim, mode> &), CUDA before 12.0: HIP's texture
+ * template derives from textureReference */
+template <class T, int dim, enum hipTextureReadMode mode>
+static inline hipError_t hipGetTextureAlignmentOffset(size_t *offset, const texture<T, dim, mode> &tex) {
+    return hipGetTextureAlignmentOffset(offset, &tex);
+}
+#endif
+/* the shim's own occupancy function, given the kernel as CUDA's overload takes it */
+template <class T>
+static inline hipError_t hipifyShimOccupancyAvailableDynamicSMemPerBlock(size_t *dynamicSmemSize, T *func,
+                                                                         int numBlocks, int blockSize) {
+    return hipifyShimOccupancyAvailableDynamicSMemPerBlock(dynamicSmemSize, reinterpret_cast<const void *>(func),
+                                                           numBlocks, blockSize);
+}
+#if defined(__clang__)
+#pragma clang diagnostic pop
+#elif defined(__GNUC__)
+#pragma GCC diagnostic pop
+#endif
 #endif
 
 #include "hipify_shim_warp.h"

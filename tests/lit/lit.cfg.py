@@ -35,3 +35,27 @@ config.substitutions.append(("%shim_include", config.shim_include))
 if config.hipcc and os.path.exists(config.hipcc):
     config.available_features.add("hipcc")
     config.substitutions.append(("%hipcc", config.hipcc + " --offload-arch=gfx90a -x hip -c -I" + config.shim_include))
+
+# A port carries the runtime-shim headers beside it (hipify_shim*.h); one left in an Output directory by a
+# build of an older shim is a foreign file to the next run (HC1083, exit 3), so the reused build tree would
+# fail. Before any test runs, the carried headers that differ from the current ones are removed, only under
+# the topics this lit run was given (ctest runs one topic a process, and others may run beside it).
+def _remove_stale_shim_headers():
+    import filecmp
+    import sys
+    topics = set()
+    for arg in sys.argv[1:]:
+        path = os.path.abspath(arg)
+        if os.path.exists(path) and (path + os.sep).startswith(config.test_source_root + os.sep):
+            topics.add(os.path.relpath(path, config.test_source_root).split(os.sep)[0])
+    for topic in topics:
+        for root, _, files in os.walk(os.path.join(config.test_exec_root, topic)):
+            for name in files:
+                current = os.path.join(config.shim_include, name)
+                carried = os.path.join(root, name)
+                if (name.startswith("hipify_shim") and os.path.isfile(current) and
+                        not filecmp.cmp(carried, current, shallow=False)):
+                    os.remove(carried)
+
+
+_remove_stale_shim_headers()

@@ -20,8 +20,13 @@ typedef enum hc_arg_action {
     HC_ARGACT_CAST_UNLESS, /* as CAST, except where the semantic pass found the argument already has type text */
     HC_ARGACT_QUALIFY_UNLESS, /* as CAST_UNLESS, for a cast that only adds qualifiers C++ does not add implicitly
                                * (char ** to const char **): const_cast, which reinterpret_cast cannot do */
-    HC_ARGACT_WARN_UNLESS /* no edit: warn (HC1024) where the semantic pass found argument arg_index has another
-                           * type than text (hipify-clang's output is kept where its tests pin it) */
+    HC_ARGACT_WARN_UNLESS, /* no edit: warn (HC1024) where the semantic pass found argument arg_index has another
+                            * type than text (hipify-clang's output is kept where its tests pin it) */
+    HC_ARGACT_SHIM_UNLESS, /* no edit: where argument arg_index may have another type than text (a typed pointer that
+                            * CUDA's C++ template overload takes), the call stays as written and the file includes
+                            * hipify_shim.h, which declares that overload for HIP; a C file gets CAST_UNLESS's cast */
+    HC_ARGACT_SHIM         /* no edit: calls with nargs arguments are a CUDA template overload that only
+                            * hipify_shim.h declares for HIP: the file includes it */
 } hc_arg_action;
 
 typedef struct hc_arg_rewrite {
@@ -36,6 +41,8 @@ typedef struct hc_arg_rewrite {
     const char *note;  /* why, for the HC1022 note */
     const char *target; /* the rewrite applies only where the call becomes this name ("" : wherever it is
                          * translated); a --roc library's signature differs from the HIP one */
+    uint32_t hip_since; /* SHIM, SHIM_UNLESS, CHECK: the first HIP release from which the row is not needed (its
+                         * headers declare the overload, the signature changed; an hc_version; 0: none) */
 } hc_arg_rewrite;
 
 /* The rewrites of one CUDA function (not NUL-terminated name), in table order; *count is 0 and the

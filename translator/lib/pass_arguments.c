@@ -156,6 +156,45 @@ static bool hip_function_available(const hc_unit *u, const char *hip) {
     return r.kind == HC_RES_CONVERT || r.kind == HC_RES_IDENTITY;
 }
 
+/* SYMBOL, CAST, CAST_UNLESS, QUALIFY_UNLESS (and SHIM_UNLESS in C): wraps argument arg_index. Returns 1 when it
+ * rewrote, 0 when the row did not apply, -1 on out-of-memory. */
+static int apply_cast(hc_unit *u, size_t name_tok, const char *name, const call_args *a, const hc_arg_rewrite *rw) {
+    char message[256], buf[160];
+    const hc_token *nt = &u->toks.v[name_tok];
+    size_t k = rw->arg_index;
+    if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
+    /* CUDA's template overload took a typed pointer (int **) that HIP's void ** does not: the cast is
+     * left out only where the semantic pass saw the argument already has the type. Without it (no
+     * parse, a macro, a type the parse could not see) the cast is written: reinterpret_cast<void **>
+     * of any object pointer's address is what CUDA's template did itself. */
+    bool unless = rw->action == HC_ARGACT_CAST_UNLESS || rw->action == HC_ARGACT_QUALIFY_UNLESS ||
+                  rw->action == HC_ARGACT_SHIM_UNLESS;
+    if (unless &&
+        ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text) ||
+         is_null_literal(u, a, k)))
+        return 0;
+    if (rw->action == HC_ARGACT_SYMBOL) {
+        /* CUDA before 5.0 also took the symbol's name as a string, which neither CUDA 5.0 nor HIP looks up:
+         * the call fails at run time either way. It is wrapped as hipify-clang wraps it (HIP_SYMBOL(X) is X
+         * for AMD) and said. */
+        if (u->toks.v[a->first[k]].kind == HC_TOK_STRING)
+            hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name,
+                         "symbol given as a string, which HIP (like CUDA 5.0 and later) does not look up: pass the symbol itself");
+        if (wrap_arg(u, a, k, "HIP_SYMBOL(", ")") < 0) return -1;
+        snprintf(message, sizeof message, "'%s': argument %zu wrapped in HIP_SYMBOL()", name, k + 1);
+    } else {
+        if (is_c_file(u))
+            snprintf(buf, sizeof buf, "(%s)(", rw->text);
+        else
+            snprintf(buf, sizeof buf, "%s<%s>(", rw->action == HC_ARGACT_QUALIFY_UNLESS ? "const_cast" : "reinterpret_cast",
+                     rw->text);
+        if (wrap_arg(u, a, k, buf, ")") < 0) return -1;
+        snprintf(message, sizeof message, "'%s': argument %zu cast to '%s'", name, k + 1, rw->text);
+    }
+    hc_unit_diag(u, HC_D_ARGUMENT_REWRITE, nt->off, name, message);
+    return 1;
+}
+
 /* Applies one table row to the call of `name` at token index name_tok. Returns 1 when it rewrote,
  * 0 when the row did not apply, -1 on out-of-memory. */
 static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const call_args *a, const hc_arg_rewrite *rw) {
@@ -163,6 +202,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     const hc_token *nt = &u->toks.v[name_tok];
     if (rw->nargs >= 0 && (size_t)rw->nargs != a->count) return 0;
     if (a->count > HC_MAX_CALL_ARGS) return 0; /* no CUDA API takes that many: not one of ours */
+    if (rw->hip_since && u->opt->hip_version >= rw->hip_since) return 0; /* the target HIP needs no more */
     switch ((hc_arg_action)rw->action) {
     case HC_ARGACT_WARN_UNLESS: {
         size_t k = rw->arg_index;
@@ -172,41 +212,28 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
         return 0;
     }
+    case HC_ARGACT_SHIM:
+    case HC_ARGACT_SHIM_UNLESS: {
+        /* C has no overloads: there a typed pointer gets the cast */
+        if (rw->action == HC_ARGACT_SHIM_UNLESS && is_c_file(u)) return apply_cast(u, name_tok, name, a, rw);
+        if (is_c_file(u)) return 0;
+        size_t k = rw->arg_index;
+        if (rw->action == HC_ARGACT_SHIM_UNLESS &&
+            (k >= a->count || k >= HC_MAX_CALL_ARGS || (u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) ||
+             already_wrapped(u, a, k, rw) || already_cast_to(u, a, k, rw->text) || is_null_literal(u, a, k)))
+            return 0;
+        u->uses_shim = true;
+        const hc_mapping *m = hc_mapping_find(u->text + nt->off, nt->len);
+        hc_resolution r = m ? hc_mapping_resolve(m, u->opt) : (hc_resolution){0};
+        snprintf(buf, sizeof buf, "%s (C++ template overload)", m && r.target ? r.target : name);
+        hc_unit_diag(u, HC_D_SHIM_USED, nt->off, name, name, buf);
+        return 1;
+    }
     case HC_ARGACT_SYMBOL:
     case HC_ARGACT_CAST:
     case HC_ARGACT_CAST_UNLESS:
-    case HC_ARGACT_QUALIFY_UNLESS: {
-        size_t k = rw->arg_index;
-        if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
-        /* CUDA's template overload took a typed pointer (int **) that HIP's void ** does not: the cast is
-         * left out only where the semantic pass saw the argument already has the type. Without it (no
-         * parse, a macro, a type the parse could not see) the cast is written: reinterpret_cast<void **>
-         * of any object pointer's address is what CUDA's template did itself. */
-        bool unless = rw->action == HC_ARGACT_CAST_UNLESS || rw->action == HC_ARGACT_QUALIFY_UNLESS;
-        if (unless &&
-            ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text) ||
-             is_null_literal(u, a, k)))
-            return 0;
-        if (rw->action == HC_ARGACT_SYMBOL) {
-            /* CUDA before 5.0 also took the symbol's name as a string: HIP_SYMBOL() would be wrong */
-            if (u->toks.v[a->first[k]].kind == HC_TOK_STRING) {
-                hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name,
-                             "symbol given as a string: HIP needs the symbol itself in HIP_SYMBOL()");
-                return 0;
-            }
-            if (wrap_arg(u, a, k, "HIP_SYMBOL(", ")") < 0) return -1;
-            snprintf(message, sizeof message, "'%s': argument %zu wrapped in HIP_SYMBOL()", name, k + 1);
-        } else {
-            if (is_c_file(u))
-                snprintf(buf, sizeof buf, "(%s)(", rw->text);
-            else
-                snprintf(buf, sizeof buf, "%s<%s>(", rw->action == HC_ARGACT_QUALIFY_UNLESS ? "const_cast" : "reinterpret_cast",
-                         rw->text);
-            if (wrap_arg(u, a, k, buf, ")") < 0) return -1;
-            snprintf(message, sizeof message, "'%s': argument %zu cast to '%s'", name, k + 1, rw->text);
-        }
-        break;
-    }
+    case HC_ARGACT_QUALIFY_UNLESS:
+        return apply_cast(u, name_tok, name, a, rw);
     case HC_ARGACT_RENAME:
         if (!rw->hip[0] || !hip_function_available(u, rw->hip)) return 0;
         if (hc_unit_edit(u, nt->off, nt->len, rw->hip, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;

@@ -82,6 +82,13 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
             fprintf(out, "  arguments: %s: argument %u %s to %s unless it has that type already", count,
                     rw[i].arg_index + 1u, rw[i].action == HC_ARGACT_QUALIFY_UNLESS ? "const_cast" : "cast", rw[i].text);
             break;
+        case HC_ARGACT_SHIM_UNLESS:
+            fprintf(out, "  arguments: %s: hipify_shim.h's template overload where argument %u is not %s", count,
+                    rw[i].arg_index + 1u, rw[i].text);
+            break;
+        case HC_ARGACT_SHIM:
+            fprintf(out, "  arguments: %s: hipify_shim.h's template overload", count);
+            break;
         case HC_ARGACT_RENAME:
             fprintf(out, "  arguments: %s: call %s instead", count, rw[i].hip);
             break;
@@ -114,6 +121,10 @@ static void print_arguments(FILE *out, const hc_mapping *m) {
         }
         }
         if (rw[i].target[0]) fprintf(out, " [only as %s]", rw[i].target);
+        if (rw[i].hip_since) {
+            char v[32];
+            fprintf(out, " [only before HIP %s]", hc_version_format(rw[i].hip_since, v, sizeof v));
+        }
         fprintf(out, " (%s)\n", rw[i].note);
     }
 }

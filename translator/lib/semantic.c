@@ -1,7 +1,7 @@
 /* semantic.c: the libclang pass. It parses a file (by default alone, with the project-owned CUDA
  * declarations prepended), marks identifiers that name user entities (vetoing their rename), marks
- * tokens in excluded #if branches, marks call arguments that already have the type a cast-unless row
- * wants, and reports the first real parse error. It never proposes edits. */
+ * tokens in excluded #if branches, marks call arguments that already have the type a cast-unless (or
+ * shim-unless) row wants, and reports the first real parse error. It never proposes edits. */
 #include "semantic.h"
 #include "argrewrite.h"
 #include "grow.h"
@@ -116,7 +116,7 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
     for (size_t k = 0; k < nrw && nargs >= 0; k++) {
         const hc_arg_rewrite *rw = &rws[k];
         if ((rw->action != HC_ARGACT_CAST_UNLESS && rw->action != HC_ARGACT_QUALIFY_UNLESS &&
-             rw->action != HC_ARGACT_WARN_UNLESS) ||
+             rw->action != HC_ARGACT_WARN_UNLESS && rw->action != HC_ARGACT_SHIM_UNLESS) ||
             rw->arg_index >= (unsigned)nargs)
             continue;
         if (rw->nargs >= 0 && rw->nargs != nargs) continue;
@@ -524,7 +524,7 @@ static bool has_typed_cast(const hc_unit *u, size_t i) {
     const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
     for (size_t k = 0; rws && k < n; k++)
         if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS ||
-            rws[k].action == HC_ARGACT_WARN_UNLESS)
+            rws[k].action == HC_ARGACT_WARN_UNLESS || rws[k].action == HC_ARGACT_SHIM_UNLESS)
             return true;
     return false;
 }

@@ -9,6 +9,8 @@ shift 5
 mkdir -p "$work"
 out="$work/shim_usage.hip.cpp"
 if [ "$mode" = translate ] || [ ! -f "$out" ]; then
+    # an earlier run's port and carried headers (from an older shim) would be kept as foreign files (HC1083)
+    rm -f "$out" "$work"/hipify_shim*.h "$work"/hipify_shim_props.def
     "$hipify" "$source" -o "$out" >"$work/translate.log" 2>&1 || { cat "$work/translate.log"; exit 1; }
 fi
 if [ "$mode" = translate ]; then
