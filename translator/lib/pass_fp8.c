@@ -31,9 +31,12 @@ static const struct crossing {
 #include "fp8_boundary.def"
 };
 
+/* Code outside directives, in every #if branch unless the user asked to skip the excluded ones (as the
+ * renames do). */
 static bool is_code(const hc_unit *u, size_t i) {
     const hc_token *t = &u->toks.v[i];
-    return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & (HC_TOKF_DIRECTIVE | HC_TOKF_INACTIVE));
+    if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) return false;
+    return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & HC_TOKF_DIRECTIVE);
 }
 
 static bool in_list(const hc_unit *u, size_t i, const span_list *l) {
@@ -56,12 +59,6 @@ static int add(span_list *l, const hc_token *t) {
     return 0;
 }
 
-/* The next code token after i (u->toks.n at the end). */
-static size_t next_code(const hc_unit *u, size_t i) {
-    do i = hc_code_next(u, i);
-    while (i < u->toks.n && !is_code(u, i));
-    return i;
-}
 
 static bool is_declarator_noise(const hc_unit *u, size_t i) {
     static const char *const words[] = {"*", "&", "&&", "const", "volatile", "__restrict__", "__restrict", "restrict", ">"};
@@ -79,8 +76,8 @@ static int collect_aliases(const hc_unit *u, span_list *aliases) {
         if (!is_typedef && !is_using) continue;
         size_t name = SIZE_MAX, end = i;
         bool fp8 = false;
-        for (size_t k = next_code(u, i); k < u->toks.n && !hc_code_punct(u, k, ";") && !hc_code_punct(u, k, "{");
-             k = next_code(u, k)) {
+        for (size_t k = hc_code_step(u, i, false); k < u->toks.n && !hc_code_punct(u, k, ";") && !hc_code_punct(u, k, "{");
+             k = hc_code_step(u, k, false)) {
             if (is_fp8_type(u, k, aliases)) fp8 = true;
             if (hc_code_kind(u, k, HC_TOK_IDENT) && (is_typedef || name == SIZE_MAX)) name = k;
             end = k;
@@ -95,18 +92,18 @@ static int collect_aliases(const hc_unit *u, span_list *aliases) {
 static int collect_variables(const hc_unit *u, const span_list *aliases, span_list *vars) {
     for (size_t i = 0; i < u->toks.n; i++) {
         if (!is_code(u, i) || !is_fp8_type(u, i, aliases)) continue;
-        size_t k = next_code(u, i);
+        size_t k = hc_code_step(u, i, false);
         for (;;) {
-            while (k < u->toks.n && is_declarator_noise(u, k)) k = next_code(u, k);
+            while (k < u->toks.n && is_declarator_noise(u, k)) k = hc_code_step(u, k, false);
             if (k >= u->toks.n || !hc_code_kind(u, k, HC_TOK_IDENT) || is_fp8_type(u, k, aliases)) break;
-            size_t after = next_code(u, k);
+            size_t after = hc_code_step(u, k, false);
             if (after >= u->toks.n) break;
             if (!hc_code_punct(u, after, ";") && !hc_code_punct(u, after, ",") && !hc_code_punct(u, after, "=") &&
                 !hc_code_punct(u, after, ")") && !hc_code_punct(u, after, "["))
                 break;
             if (!in_list(u, k, vars) && add(vars, &u->toks.v[k]) < 0) return -1;
             if (!hc_code_punct(u, after, ",")) break;
-            k = next_code(u, after); /* another declarator of the same declaration (or the next parameter) */
+            k = hc_code_step(u, after, false); /* another declarator of the same declaration (or the next parameter) */
         }
     }
     return 0;
@@ -114,7 +111,7 @@ static int collect_variables(const hc_unit *u, const span_list *aliases, span_li
 
 /* The first token in [from, to) naming fp8 data or an fp8 type, or SIZE_MAX. */
 static size_t find_fp8(const hc_unit *u, size_t from, size_t to, const span_list *aliases, const span_list *vars) {
-    for (size_t k = from; k < to && k < u->toks.n; k = next_code(u, k))
+    for (size_t k = from; k < to && k < u->toks.n; k = hc_code_step(u, k, false))
         if (hc_code_kind(u, k, HC_TOK_IDENT) && (is_fp8_type(u, k, aliases) || in_list(u, k, vars))) return k;
     return SIZE_MAX;
 }
@@ -132,12 +129,12 @@ static void report(hc_unit *u, size_t at, const char *label, size_t what, const 
 /* The end (exclusive) of the template arguments opened by '<' at open, or SIZE_MAX. */
 static size_t template_end(const hc_unit *u, size_t open) {
     int depth = 0;
-    for (size_t k = open; k < u->toks.n; k = next_code(u, k)) {
+    for (size_t k = open; k < u->toks.n; k = hc_code_step(u, k, false)) {
         if (hc_code_punct(u, k, "<")) depth++;
         else if (hc_code_punct(u, k, ">")) depth--;
         else if (hc_code_punct(u, k, ">>")) depth -= 2;
         else if (hc_code_punct(u, k, ";") || hc_code_punct(u, k, "{")) return SIZE_MAX;
-        if (depth <= 0) return next_code(u, k);
+        if (depth <= 0) return hc_code_step(u, k, false);
     }
     return SIZE_MAX;
 }
@@ -154,19 +151,19 @@ static size_t c_style_cast(const hc_unit *u, size_t open, const span_list *alias
     size_t close = hc_code_match(u, open);
     if (close == SIZE_MAX) return SIZE_MAX;
     bool pointer = false;
-    for (size_t k = next_code(u, open); k < close; k = next_code(u, k)) {
+    for (size_t k = hc_code_step(u, open, false); k < close; k = hc_code_step(u, k, false)) {
         if (hc_code_punct(u, k, "*")) pointer = true;
         else if (!hc_code_kind(u, k, HC_TOK_IDENT) && !hc_code_punct(u, k, "::") && !hc_code_punct(u, k, "&"))
             return SIZE_MAX;
     }
-    size_t operand = next_code(u, close);
+    size_t operand = hc_code_step(u, close, false);
     if (!pointer || operand >= u->toks.n) return SIZE_MAX;
     if (!hc_code_kind(u, operand, HC_TOK_IDENT) && !hc_code_punct(u, operand, "&") && !hc_code_punct(u, operand, "("))
         return SIZE_MAX;
-    size_t inside = find_fp8(u, next_code(u, open), close, aliases, vars);
+    size_t inside = find_fp8(u, hc_code_step(u, open, false), close, aliases, vars);
     if (inside != SIZE_MAX) return inside;
     size_t k = operand;
-    while (k < u->toks.n && (hc_code_punct(u, k, "&") || hc_code_punct(u, k, "("))) k = next_code(u, k);
+    while (k < u->toks.n && (hc_code_punct(u, k, "&") || hc_code_punct(u, k, "("))) k = hc_code_step(u, k, false);
     return k < u->toks.n && in_list(u, k, vars) ? k : SIZE_MAX;
 }
 
@@ -180,9 +177,9 @@ int hc_pass_fp8(hc_unit *u) {
         for (size_t i = 0; i < u->toks.n && !any; i++) any = is_code(u, i) && is_fp8_type(u, i, &aliases);
         if (!any) goto out;
     }
-    for (size_t i = 0; i < u->toks.n; i = next_code(u, i)) {
+    for (size_t i = 0; i < u->toks.n; i = hc_code_step(u, i, false)) {
         if (!is_code(u, i)) continue;
-        size_t next = next_code(u, i);
+        size_t next = hc_code_step(u, i, false);
         const struct crossing *c = hc_code_kind(u, i, HC_TOK_IDENT) ? crossing_at(u, i) : NULL;
         if (c && next < u->toks.n) {
             size_t from = next, to = SIZE_MAX;
@@ -203,7 +200,7 @@ int hc_pass_fp8(hc_unit *u) {
             if (what != SIZE_MAX) report(u, i, "C-style cast", what, "reinterpretation");
         } else if (hc_code_is(u, i, "union")) { /* union { __nv_fp8_e4m3 f; unsigned char b; } */
             size_t open = next;
-            if (open < u->toks.n && hc_code_kind(u, open, HC_TOK_IDENT)) open = next_code(u, open);
+            if (open < u->toks.n && hc_code_kind(u, open, HC_TOK_IDENT)) open = hc_code_step(u, open, false);
             size_t close = open < u->toks.n && hc_code_punct(u, open, "{") ? hc_code_match(u, open) : SIZE_MAX;
             size_t what = close != SIZE_MAX ? find_fp8(u, open, close, &aliases, &vars) : SIZE_MAX;
             if (what != SIZE_MAX) report(u, i, NULL, what, "a union");
