@@ -48,7 +48,8 @@ int hc_pass_warp(hc_unit *u) {
 done:
     free(w.tok);
     free(w.match);
-    free(w.scope_of);
+    free(w.fn_scopes);
+    free(w.def_scopes);
     free(w.scopes);
     free(w.vars);
     free(w.consts);

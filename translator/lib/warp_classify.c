@@ -110,7 +110,7 @@ void warp_classify_vars(warp_scan *w) {
         for (uint32_t s = 1; s < w->nscopes; s++) { /* functions that return a lane mask */
             warp_scope *sc = &w->scopes[s];
             for (size_t i = sc->first; !sc->returns_ballot && !sc->is_define && i <= sc->last && i < w->n; i++)
-                if (is(w, i, "return") && w->scope_of[i] == s &&
+                if (is(w, i, "return") && warp_scope_of(w, i) == s &&
                     (warp_classify_range(w, i + 1, warp_expression_end(w, i + 1, sc->last), 0) & CLS_BALLOT))
                     changed = sc->returns_ballot = true;
         }

@@ -131,7 +131,7 @@ int warp_build_context(warp_scan *w) {
         } else {
             continue;
         }
-        w->array_index[w->narray_index++] = (array_key){w->name_of[i - 1], w->scope_of[i], a, v};
+        w->array_index[w->narray_index++] = (array_key){w->name_of[i - 1], warp_scope_of(w, i), a, v};
     }
     qsort(w->array_index, w->narray_index, sizeof *w->array_index, compare_array_key);
     return 0;
@@ -181,8 +181,8 @@ static const array_key *first_array(const warp_scan *w, uint32_t name, uint32_t 
  * first declarator of that name, in either, whose bound is a literal or a constant. */
 unsigned long long warp_array_bound(const warp_scan *w, size_t pos, size_t *decl) {
     if (pos >= w->n || w->name_of[pos] == UINT32_MAX) return 0;
-    const array_key *a = first_array(w, w->name_of[pos], w->scope_of[pos]);
-    const array_key *b = w->scope_of[pos] ? first_array(w, w->name_of[pos], 0) : NULL;
+    const array_key *a = first_array(w, w->name_of[pos], warp_scope_of(w, pos));
+    const array_key *b = warp_scope_of(w, pos) ? first_array(w, w->name_of[pos], 0) : NULL;
     if (!a || (b && b->order < a->order)) a = b;
     if (!a) return 0;
     *decl = w->arrays[a->order] - 1;

@@ -87,11 +87,11 @@ void warp_settle_blocked_scopes(warp_scan *w) {
             }
             size_t blocked = 0, trigger = NO_POS;
             bool several = false; /* constants of more than one declaration gave up their rewrite */
-            for (size_t u = name; u < w->name_end[name]; u++) blocked += warp_scope_blocked(w, w->scope_of[w->idents[u].pos]);
+            for (size_t u = name; u < w->name_end[name]; u++) blocked += warp_scope_blocked(w, warp_scope_of(w, w->idents[u].pos));
             for (size_t q = a; q < b; q++) {
                 warp_const *c = &w->consts[w->const_index[q]];
                 if (c->is_mask || !c->used_as_width) continue;
-                size_t own = warp_scope_blocked(w, w->scope_of[c->name]); /* its own name is one of the uses */
+                size_t own = warp_scope_blocked(w, warp_scope_of(w, c->name)); /* its own name is one of the uses */
                 if (c->fixable && blocked == own) continue;
                 c->fixable = false;
                 if (trigger == NO_POS) trigger = c->name;
@@ -101,8 +101,8 @@ void warp_settle_blocked_scopes(warp_scan *w) {
             /* half-converted lane arithmetic is worse than none: every scope using it stays as it is */
             for (size_t u = name; u < w->name_end[name]; u++) {
                 size_t i = w->idents[u].pos;
-                if ((several || i != trigger) && !warp_scope_blocked(w, w->scope_of[i])) {
-                    warp_block_scope(w, w->scope_of[i]);
+                if ((several || i != trigger) && !warp_scope_blocked(w, warp_scope_of(w, i))) {
+                    warp_block_scope(w, warp_scope_of(w, i));
                     changed = true;
                 }
             }

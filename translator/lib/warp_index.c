@@ -22,8 +22,7 @@ int warp_build_tokens(warp_scan *w) {
     if (l->n >= UINT32_MAX) return -1; /* unreachable: inputs over 64 MiB are refused before tokenizing */
     w->tok = malloc((l->n + 1) * sizeof *w->tok);
     w->match = malloc((l->n + 1) * sizeof *w->match);
-    w->scope_of = calloc(l->n + 1, sizeof *w->scope_of);
-    if (!w->tok || !w->match || !w->scope_of) return -1;
+    if (!w->tok || !w->match) return -1;
     for (size_t k = 0; k < l->n; k++)
         if (l->v[k].kind != HC_TOK_COMMENT) w->tok[w->n++] = (uint32_t)k;
     uint32_t top = UINT32_MAX, dtop = UINT32_MAX; /* code and directive stacks: the innermost open bracket */
@@ -205,9 +204,10 @@ int warp_build_scopes(warp_scan *w) {
             if (is_kind(w, i, HC_TOK_HASH)) {
                 define = is(w, i + 1, "define") ? add_scope(w, i + 2, false, true) : 0;
                 if (define && is_ident(w, i + 2)) w->scopes[define].name = i + 2;
+                if (define && warp_grow(w, &w->def_scopes, &w->capdef, w->ndef, sizeof *w->def_scopes))
+                    w->def_scopes[w->ndef++] = define;
             }
             bool body = define && (tk(w, i)->flags & HC_TOKF_IN_DEFINE);
-            w->scope_of[i] = body ? define : 0;
             if (body) {
                 w->scopes[define].last = i;
                 if (is(w, i, "threadIdx") || warp_mask_intrinsic_at(w, i) || warp_shuffle_at(w, i) || warp_is_ballot_call(w, i))
@@ -220,6 +220,7 @@ int warp_build_scopes(warp_scan *w) {
             if (params != NO_POS) {
                 fn = add_scope(w, i, header_is_device(w, params), false);
                 fn_depth = depth;
+                if (fn && warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
                 if (fn && params > 0 && is_ident(w, params - 1)) w->scopes[fn].name = params - 1;
                 if (fn) w->scopes[fn].params = params;
                 if (fn) add_parameters(w, fn, params);
@@ -228,16 +229,45 @@ int warp_build_scopes(warp_scan *w) {
         } else if (is(w, i, "}") && depth > 0) {
             depth--;
             if (fn && depth == fn_depth) {
-                w->scope_of[i] = fn;
                 w->scopes[fn].last = i;
                 fn = 0;
                 continue;
             }
         }
-        w->scope_of[i] = fn;
         if (fn) w->scopes[fn].last = i;
     }
     return w->oom ? -1 : 0;
+}
+
+/* How many scopes of list v (ascending by first position) start at or before position x. */
+static size_t scopes_starting_by(const warp_scan *w, const uint32_t *v, size_t n, size_t x) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (w->scopes[v[mid]].first <= x) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
+/* Function bodies do not nest (one inside a body is no new scope) and a macro's body ends at the next
+ * '#', so the scope of a token is the last one starting before it, if that one has not ended: a binary
+ * search over the scopes, instead of a table of a token each. A directive's token belongs to the
+ * #define of its line when it is in the body; any other token to the function body around it. */
+uint32_t warp_scope_of(const warp_scan *w, size_t i) {
+    if (i >= w->n) return 0;
+    if (in_directive(w, i)) {
+        if (!(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) return 0;
+        size_t k = scopes_starting_by(w, w->def_scopes, w->ndef, i + 2); /* a #define's scope starts at its name */
+        if (k == 0) return 0;
+        uint32_t d = w->def_scopes[k - 1];
+        if (is_kind(w, i, HC_TOK_HASH)) return w->scopes[d].first == i + 2 ? d : 0; /* a '#' starts its own line */
+        return i <= w->scopes[d].last ? d : 0;
+    }
+    size_t k = scopes_starting_by(w, w->fn_scopes, w->nfn, i);
+    if (k == 0) return 0;
+    uint32_t f = w->fn_scopes[k - 1];
+    return i <= w->scopes[f].last ? f : 0;
 }
 
 
@@ -351,7 +381,7 @@ int warp_link_scopes(warp_scan *w) {
             if (!warp_grow(w, &w->callees, &w->capcallees, w->ncallees, sizeof *w->callees)) break;
             w->callees[w->ncallees++] = (pos_scope){(uint32_t)i, last};
             join_all_but(w, set, own);
-            join(w, last, w->scope_of[i]);
+            join(w, last, warp_scope_of(w, i));
         }
     }
     free(ns), free(all), free(defs), free(named);

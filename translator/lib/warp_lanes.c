@@ -16,7 +16,7 @@ static bool lane_overflows_array(warp_scan *w, size_t sub) {
      * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
     size_t lit = decl + 2;
     bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !warp_sizeof_reads(w, decl) &&
-                       w->scopes[w->scope_of[decl]].device;
+                       w->scopes[warp_scope_of(w, decl)].device;
     /* [WARP_SIZE] becomes [64] together with the constant (examine_const_uses); if the constant stays,
      * so does every width rewrite of the scopes using it */
     warp_const *c = warp_const_at(w, lit);
@@ -40,7 +40,7 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
     if (s != NO_POS) subs[nsubs++] = s;
     /* The records whose initialiser contains p: initialisers nest, so they are the last one starting at
      * or before p, or the innermost of its enclosing ones that still reaches p, and those around it. */
-    uint32_t scope = w->scope_of[p];
+    uint32_t scope = warp_scope_of(w, p);
     size_t lo = w->init_vars_start[scope], hi = w->init_vars_start[scope + 1], last = NO_POS;
     while (lo < hi) { /* the last record with an initialiser starting at or before p */
         size_t mid = lo + (hi - lo) / 2;
@@ -85,7 +85,7 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
             cls = warp_var_class(w, p + 1);
         }
         if (lit == NO_POS || !(cls & want)) continue;
-        uint32_t scope = w->scope_of[p];
+        uint32_t scope = warp_scope_of(w, p);
         char construct[64]; /* the whole lane expression: "threadIdx.x % 32", "32 * warp" */
         if (lit < p) warp_span_text(w, lit, p + 1, construct, sizeof construct);
         else warp_span_text(w, start, lit, construct, sizeof construct);
@@ -138,11 +138,11 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
     for (size_t u = first; u < end; u++) {
         size_t i = w->idents[u].pos;
         if (i == c->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
-        if (c->scope != 0 && w->scope_of[i] != c->scope) continue;
+        if (c->scope != 0 && warp_scope_of(w, i) != c->scope) continue;
         if (is(w, i - 1, "define") || is(w, i - 1, "ifdef") || is(w, i - 1, "ifndef") || is(w, i - 1, "undef") ||
             is(w, i - 1, "defined") || (is(w, i - 1, "(") && is(w, i - 2, "defined")))
             continue; /* the include-guard idiom #ifndef WARP_SIZE only asks whether it exists */
-        uint32_t s = w->scope_of[i];
+        uint32_t s = warp_scope_of(w, i);
         uses++;
         /* a use that assigns it (c = ...) makes it a variable, not a constant */
         if (is(w, i + 1, "=") || is(w, i + 1, "++") || is(w, i + 1, "--")) c->fixable = false;

@@ -30,7 +30,7 @@ void warp_check_mask_arguments(warp_scan *w, size_t call) {
     if (!mi || !warp_call_argument(w, call + 1, mi->mask_arg, &a, &e)) return;
     char shown[64], name[64];
     warp_tok_text(w, call, name, sizeof name);
-    uint32_t scope = w->scope_of[call];
+    uint32_t scope = warp_scope_of(w, call);
     if (warp_is_full_mask32(w, a, e)) {
         size_t la = a, le = e;
         while (le - la >= 3 && is(w, la, "(") && w->match[la] == le - 1) la++, le--;
@@ -110,7 +110,7 @@ static bool uses_are_width_safe(const warp_scan *w, const warp_var *d) {
     warp_uses_between(w, d->name, sc->first, sc->last, &first, &end);
     for (size_t u = first; u < end; u++) {
         size_t i = w->idents[u].pos;
-        if (i == d->name || w->scope_of[i] != d->scope) continue;
+        if (i == d->name || warp_scope_of(w, i) != d->scope) continue;
         if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
         if (is(w, i + 1, "=")) {
             size_t end = warp_expression_end(w, i + 2, sc->last);
@@ -289,7 +289,7 @@ void warp_check_mask_compare(warp_scan *w, size_t i) {
     char shown[32];
     warp_tok_text(w, lit, shown, sizeof shown);
     warp_hazard(w, HC_D_BALLOT_COMPARED_32, off_of(w, lit), shown, shown);
-    if (w->scopes[w->scope_of[i]].device) warp_propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+    if (w->scopes[warp_scope_of(w, i)].device) warp_propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
 }
 
 /* 1u << lane: a lane bit built in 32 bits overflows for lanes 32..63. */

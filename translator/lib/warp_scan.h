@@ -128,7 +128,8 @@ typedef struct warp_scan {
     size_t n;
     uint32_t *tok;      /* code-token position -> index in u->toks (comments dropped) */
     uint32_t *match;    /* matching bracket position, or NO_POS */
-    uint32_t *scope_of;
+    uint32_t *fn_scopes, *def_scopes; /* function and #define scopes, each ascending by position (warp_scope_of) */
+    size_t nfn, capfn, ndef, capdef;
     warp_scope *scopes;
     size_t nscopes, capscopes;
     warp_var *vars;
@@ -232,6 +233,8 @@ uint32_t warp_callee(const warp_scan *w, size_t i);
 /* Groups the call sites of each scope (after warp_link_scopes). Returns 0, or -1 when out of memory. */
 int warp_index_calls(warp_scan *w);
 int warp_build_scopes(warp_scan *w);
+/* The scope of the token at position i: a function body, a #define body, or 0 (file level). */
+uint32_t warp_scope_of(const warp_scan *w, size_t i);
 void warp_block_scope(warp_scan *w, uint32_t scope);
 bool warp_scope_blocked(warp_scan *w, uint32_t scope);
 /* Joins the width groups of scopes that call (or expand) one another: a warp reduction fixed to 64

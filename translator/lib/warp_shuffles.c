@@ -35,7 +35,7 @@ void warp_check_shuffle_loop(warp_scan *w, size_t f) {
     size_t var = eq - 1, body_end = is(w, close + 1, "{") && w->match[close + 1] != NO_POS ? w->match[close + 1]
                                                                                         : warp_expression_end(w, close + 1, w->n);
     if (!shuffles_by(w, close + 1, body_end, var)) return;
-    uint32_t scope = w->scope_of[f];
+    uint32_t scope = warp_scope_of(w, f);
     bool halving = false, doubling = false;
     for (size_t k = s2 + 1; k < close; k++) {
         halving |= is(w, k, "/=") || is(w, k, ">>=") || is(w, k, "/") || is(w, k, ">>");
@@ -67,7 +67,7 @@ void warp_check_shuffle_literals(warp_scan *w, size_t i) {
     const shuffle_intrinsic *sh = warp_shuffle_at(w, i);
     size_t a, e;
     if (!sh) return;
-    uint32_t scope = w->scope_of[i];
+    uint32_t scope = warp_scope_of(w, i);
     char name[64];
     warp_tok_text(w, i, name, sizeof name);
     if (sh->reduces && warp_call_argument(w, i + 1, sh->offset_arg, &a, &e) && e == a + 1 && warp_is_number(w, a, 16)) {

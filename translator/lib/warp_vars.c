@@ -20,7 +20,7 @@ warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
  * (identifiers, '*', '&', '::') that starts a statement, a for-init or a parameter. */
 static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t *last) {
     size_t j = pos;
-    while (j > 0 && w->scope_of[j - 1] == w->scope_of[pos] && in_directive(w, j - 1) == in_directive(w, pos) &&
+    while (j > 0 && warp_scope_of(w, j - 1) == warp_scope_of(w, pos) && in_directive(w, j - 1) == in_directive(w, pos) &&
            ((is_ident(w, j - 1) && !warp_is_statement_word(w, j - 1)) || is(w, j - 1, "*") || is(w, j - 1, "&") ||
             is(w, j - 1, "::")))
         j--;
@@ -48,7 +48,7 @@ void warp_gather_vars(warp_scan *w) {
         size_t tf = NO_POS, tl = NO_POS;
         bool typed = declared_type(w, name, &tf, &tl);
         if (bare && !typed) continue;
-        warp_var *v = warp_add_var(w, w->scope_of[name], name);
+        warp_var *v = warp_add_var(w, warp_scope_of(w, name), name);
         if (!v) return;
         v->type_first = typed ? tf : NO_POS;
         v->type_last = typed ? tl : NO_POS;
@@ -129,7 +129,7 @@ int warp_index_vars(warp_scan *w) {
 /* The run of the variable spelled at pos in pos's scope, or NULL (binary search). */
 static struct var_run *run_at(const warp_scan *w, size_t pos) {
     if (pos >= w->n || w->name_of[pos] == UINT32_MAX) return NULL;
-    uint32_t scope = w->scope_of[pos], name = w->name_of[pos];
+    uint32_t scope = warp_scope_of(w, pos), name = w->name_of[pos];
     size_t lo = 0, hi = w->nruns;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -250,7 +250,7 @@ static size_t first_const(const warp_scan *w, uint32_t name, uint32_t scope, siz
  * scope, other than one pos itself declares. */
 warp_const *warp_const_at(const warp_scan *w, size_t pos) {
     if (!is_ident(w, pos)) return NULL;
-    uint32_t name = w->name_of[pos], scope = w->scope_of[pos];
+    uint32_t name = w->name_of[pos], scope = warp_scope_of(w, pos);
     size_t a = first_const(w, name, 0, pos), b = scope ? first_const(w, name, scope, pos) : NO_POS;
     size_t k = a < b ? a : b;
     return k == NO_POS ? NULL : &w->consts[k];
