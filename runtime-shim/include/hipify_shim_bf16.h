@@ -327,5 +327,33 @@ HIPIFY_SHIM_BF16_FN bool operator==(const __hip_bfloat162 &a, const __hip_bfloat
 HIPIFY_SHIM_BF16_FN bool operator!=(const __hip_bfloat162 &a, const __hip_bfloat162 &b) { return __hbneu2(a, b); }
 
 #endif /* !HIPIFY_SHIM_BF16_NATIVE */
+
+/* ---- CUDA functions that HIP's hip_bf16.h lacks too: the shim's own names (mappings/shim.tsv), defined
+ * for every HIP release on HIP's or the shim's types alike ---- */
+
+HIPIFY_SHIM_BF16_FN __hip_bfloat162 hipifyShimFloats2Bfloat162Rn(const float a, const float b) {
+    return __halves2bfloat162(__float2bfloat16(a), __float2bfloat16(b));
+}
+HIPIFY_SHIM_BF16_FN __hip_bfloat162 hipifyShimFloat2Bfloat162Rn(const float a) {
+    __hip_bfloat16 h = __float2bfloat16(a);
+    return __halves2bfloat162(h, h);
+}
+HIPIFY_SHIM_BF16_FN __hip_bfloat162 hipifyShimMakeBfloat162(const __hip_bfloat16 x, const __hip_bfloat16 y) {
+    return __halves2bfloat162(x, y);
+}
+/* Directed conversions: the upper half of the float's bits is the value rounded toward zero; a non-zero
+ * lower half moves it one step away from zero where the direction asks (down for negatives, up for
+ * positives). A NaN gives the canonical NaN. */
+HIPIFY_SHIM_BF16_FN __hip_bfloat16 hipifyShimBf16Directed(const float f, const int away_if_negative) {
+    unsigned int u = __builtin_bit_cast(unsigned int, f);
+    if ((u & 0x7fffffffu) > 0x7f800000u) return __ushort_as_bfloat16((unsigned short)0x7fffu);
+    unsigned short r = (unsigned short)(u >> 16);
+    bool negative = (u >> 31) != 0, inexact = (u & 0xffffu) != 0;
+    if (inexact && away_if_negative >= 0 && negative == (away_if_negative == 1)) r++;
+    return __ushort_as_bfloat16(r);
+}
+HIPIFY_SHIM_BF16_FN __hip_bfloat16 hipifyShimFloat2Bfloat16Rz(const float f) { return hipifyShimBf16Directed(f, -1); }
+HIPIFY_SHIM_BF16_FN __hip_bfloat16 hipifyShimFloat2Bfloat16Rd(const float f) { return hipifyShimBf16Directed(f, 1); }
+HIPIFY_SHIM_BF16_FN __hip_bfloat16 hipifyShimFloat2Bfloat16Ru(const float f) { return hipifyShimBf16Directed(f, 0); }
 #endif /* __cplusplus */
 #endif /* HIPIFY_SHIM_BF16_H */

@@ -24,6 +24,8 @@ __global__ void use_all(const float *in, float *out, __hip_fp8_storage_t *q) {
     float2 f2 = __bfloat1622float2(v);
     a = __short_as_bfloat16(__bfloat16_as_short(a)) + __ushort_as_bfloat16(__bfloat16_as_ushort(__high2bfloat16(v))) +
         __low2bfloat16(w);
+    v = v + hipifyShimFloats2Bfloat162Rn(in[i], 2.0f) + hipifyShimFloat2Bfloat162Rn(in[i]) + hipifyShimMakeBfloat162(a, b);
+    a = a + hipifyShimFloat2Bfloat16Rz(in[i]) + hipifyShimFloat2Bfloat16Rd(in[i]) + hipifyShimFloat2Bfloat16Ru(in[i]);
     __hip_bfloat16_raw r = a;
     out[i] = __bfloat162float(a) + f2.x + __high2float(v) + __low2float(w) + (t ? 1.0f : 0.0f) + (float)r.x;
 

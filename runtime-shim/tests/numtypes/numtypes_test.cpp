@@ -128,6 +128,18 @@ int main(void) {
             expect("__float22bfloat162_rn", fbits(f), (uint32_t)nv_bits(n.x) << 16 | nv_bits(n.y),
                    (uint32_t)s.x.__x << 16 | s.y.__x);
             expect("__float2bfloat16_rn", fbits(f), nv_bits(__float2bfloat16_rn(f)), shim::__float2bfloat16(f).__x);
+            __nv_bfloat162 n2 = __floats2bfloat162_rn(f, g), m2 = __float2bfloat162_rn(f);
+            shim::__hip_bfloat162 s2 = shim::hipifyShimFloats2Bfloat162Rn(f, g), t2 = shim::hipifyShimFloat2Bfloat162Rn(f);
+            expect("__floats2bfloat162_rn", fbits(f), (uint32_t)nv_bits(n2.x) << 16 | nv_bits(n2.y), (uint32_t)s2.x.__x << 16 | s2.y.__x);
+            expect("__float2bfloat162_rn", fbits(f), (uint32_t)nv_bits(m2.x) << 16 | nv_bits(m2.y), (uint32_t)t2.x.__x << 16 | t2.y.__x);
+            __nv_bfloat162 k2 = make_bfloat162(n2.y, n2.x);
+            shim::__hip_bfloat162 l2 = shim::hipifyShimMakeBfloat162(s2.y, s2.x);
+            expect("make_bfloat162", fbits(f), (uint32_t)nv_bits(k2.x) << 16 | nv_bits(k2.y), (uint32_t)l2.x.__x << 16 | l2.y.__x);
+        }
+        {
+            expect("__float2bfloat16_rz", fbits(f), nv_bits(__float2bfloat16_rz(f)), shim::hipifyShimFloat2Bfloat16Rz(f).__x);
+            expect("__float2bfloat16_rd", fbits(f), nv_bits(__float2bfloat16_rd(f)), shim::hipifyShimFloat2Bfloat16Rd(f).__x);
+            expect("__float2bfloat16_ru", fbits(f), nv_bits(__float2bfloat16_ru(f)), shim::hipifyShimFloat2Bfloat16Ru(f).__x);
         }
     }
 
