@@ -144,7 +144,9 @@ static result_status step_translate(step_context *ctx, const char *log, char *wh
         snprintf(why, why_size, "translator %s not found", o->hipify ? o->hipify : "hipify-c");
         return RESULT_FAIL;
     }
-    if (make_dirs(ctx->hip_dir) != 0) {
+    /* A fresh folder each time: hipify-c never replaces a file it did not write in this run, so the shim
+     * headers an earlier translator carried there would be kept (HC1083) and fail the step. */
+    if (remove_tree(ctx->hip_dir) != 0 || make_dirs(ctx->hip_dir) != 0) {
         snprintf(why, why_size, "cannot create %s", ctx->hip_dir);
         free(hipify);
         return RESULT_FAIL;
