@@ -249,7 +249,9 @@ int hc_pass_rename(hc_unit *u) {
             continue;
         }
         if (r.kind == HC_RES_IDENTITY && is_declared(u, &declared, tok)) {
-            if (hc_tok_declarator_position(u, i)) hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
+            /* 'namespace thrust {' or 'namespace caffe2 {' reopens the library's namespace: nothing of the user's */
+            if (hc_tok_declarator_position(u, i) && m->kind != HC_KIND_NAMESPACE)
+                hc_unit_diag(u, HC_D_USER_ENTITY, tok->off, name, name);
             continue;
         }
         /* A name HIP spells the same (min, exp) changes nothing: it neither calls for the runtime header

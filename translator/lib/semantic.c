@@ -37,9 +37,14 @@ static size_t veto_token(veto_ctx *v, uint32_t off) {
     size_t i = hc_tok_at(&v->u->toks, off);
     if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
     const hc_token *t = &v->u->toks.v[i];
-    if (!hc_mapping_find(v->u->text + t->off, t->len)) return SIZE_MAX;
+    const hc_mapping *m = hc_mapping_find(v->u->text + t->off, t->len);
+    if (!m) return SIZE_MAX;
     /* #define __CUDACC__ imitates the compiler: the name stays CUDA's, renamed as everywhere */
     if (hc_is_cuda_macro(v->u->text + t->off, t->len)) return SIZE_MAX;
+    /* Caffe2's GPU names (CUDAContext, REGISTER_CUDA_OPERATOR) are defined by Caffe2's own headers: a file
+     * defining one is such a header (or imitates one), and renaming the definition with its uses, as
+     * hipify-clang does, keeps it consistent with every other port of Caffe2 code */
+    if (m->family == HC_FAM_CAFFE2) return SIZE_MAX;
     v->u->toks.v[i].flags |= HC_TOKF_VETO;
     return i;
 }
