@@ -14,7 +14,19 @@
 #define HIPIFY_SHIM_BF16_H
 
 #ifdef __cplusplus
-#if defined(__HIPCC__) || defined(__CUDACC__)
+#if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+/* HIP on NVIDIA (nvcc, or the host compiler on a port's .cpp files): CUDA's own bf16 is what the port must
+ * match, and CUDA's headers declare the functions below under the same names (cuBLAS's headers include
+ * them), so HIP's type names become aliases of CUDA's, as HIP 6.2's NVIDIA headers make them. */
+#include <hip/hip_runtime.h>
+#include <cuda_bf16.h>
+typedef __nv_bfloat16 __hip_bfloat16;
+typedef __nv_bfloat162 __hip_bfloat162;
+typedef __nv_bfloat16_raw __hip_bfloat16_raw;
+typedef __nv_bfloat162_raw __hip_bfloat162_raw;
+#define HIPIFY_SHIM_BF16_NATIVE 1
+#define HIPIFY_SHIM_BF16_FN __host__ __device__ inline
+#elif defined(__HIPCC__) || defined(__CUDACC__)
 #include <hip/hip_runtime.h>
 #if defined(HIP_VERSION) && HIP_VERSION >= 60200000
 #include <hip/hip_bf16.h>

@@ -14,7 +14,10 @@
 
 #ifdef __cplusplus
 #include "hipify_shim_bf16.h"
-#if defined(__HIPCC__) || defined(__CUDACC__)
+/* A port's .cpp files reach this header through the host compiler with only a platform macro defined: HIP's
+ * headers then still provide __half_raw and the vector types this header uses. */
+#if defined(__HIPCC__) || defined(__CUDACC__) || defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__) || \
+    defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #if defined(HIP_VERSION) && HIP_VERSION >= 60300000
