@@ -9,5 +9,7 @@
 float round_trip(float x) {
     __hip_bfloat16 b = __float2bfloat16(x);
     __hip_fp8_e4m3 e(x);
-    return __bfloat162float(b) + (float)e;
+    __hip_bfloat162 pair = hipifyShimFloats2Bfloat162Rn(x, -x); // the shim's own names sit on CUDA's types there
+    __hip_bfloat16 down = hipifyShimFloat2Bfloat16Rd(x);
+    return __bfloat162float(b) + (float)e + __low2float(pair) + __bfloat162float(down);
 }
