@@ -1,5 +1,6 @@
-/* test_code.c: unit tests of the shared code-token walks (code.c): the argument splitter's rule for template
- * commas, empty arguments, brackets, macro-use splitting, #if lines inside a list, long lists. No pass runs. */
+/* test_code.c: unit tests of the shared code-token walks and facts (code.c): the argument splitter's rule for
+ * template commas, empty arguments, brackets, macro-use splitting, #if lines inside a list, long lists; bracket
+ * matches computed once against the walk; device bodies and host-only branches. No pass runs. */
 #include "code.h"
 #include "unit_check.h"
 
@@ -20,7 +21,10 @@ static void setup(fixture *f, const char *text) {
     CHECK_INT(hc_tokenize(text, f->u.len, &f->u.toks), 0);
 }
 
-static void teardown(fixture *f) { hc_token_list_free(&f->u.toks); }
+static void teardown(fixture *f) {
+    hc_code_facts_free(&f->u);
+    hc_token_list_free(&f->u.toks);
+}
 
 /* Index of the first token spelling s, or SIZE_MAX. */
 static size_t find(const hc_unit *u, const char *s) {
@@ -147,7 +151,89 @@ static void test_long_list(void) {
     teardown(&f);
 }
 
+/* The matches computed once agree with the walk for every bracket, and the pairs with hc_tok_match: across
+ * #if lines in code, within runs of directive lines, unmatched ones, brackets of mixed kinds, launch chevrons
+ * (nested, broken by a closer, split over two #defines). */
+static void test_matches_once(void) {
+    const char *text = "void f(int a) {\n"
+                       "#if defined(X) && (Y\n"
+                       "  g(a, (b\n"
+                       "#else\n"
+                       "  g(a, [b]\n"
+                       "#endif\n"
+                       "  ));\n"
+                       "}\n"
+                       "#define M(x) ((x) + [\n"
+                       "#define N )\n"
+                       "int v = (a[1)];\n"
+                       "void h() { k(; }\n"
+                       "void l() { k<<<g(1), b[2]>>>(x); k<<<a, (b>>>); c<<<d<<<e>>>; (m<<<n) >>>; }\n"
+                       "#define L k<<<g, b\n"
+                       "#define R >>>(x)\n"
+                       "int z = (1 /* c */\n"
+                       "#if Q\n"
+                       ");\n"
+                       "#endif\n";
+    fixture f;
+    setup(&f, text);
+    size_t n = f.u.toks.n, *walked = malloc(n * sizeof *walked);
+    CHECK(walked != NULL);
+    for (size_t i = 0; walked && i < n; i++) walked[i] = hc_code_match(&f.u, i);
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    CHECK(f.u.facts != NULL);
+    for (size_t i = 0; walked && i < n; i++)
+        if (hc_code_match(&f.u, i) != walked[i]) {
+            fprintf(stderr, "token %zu '%s': %zu with the facts, %zu walked\n", i, spelling(&f, i), hc_code_match(&f.u, i),
+                    walked[i]);
+            CHECK(0);
+        }
+    /* the pairs (hc_tok_match's answers) likewise, launch chevrons included */
+    for (size_t i = 0; walked && i < n; i++) walked[i] = hc_tok_match(f.u.text, &f.u.toks, i);
+    for (size_t i = 0; walked && i < n; i++)
+        if (hc_code_pair(&f.u, i) != walked[i]) {
+            fprintf(stderr, "token %zu '%s': pair %zu with the facts, %zu by hc_tok_match\n", i, spelling(&f, i),
+                    hc_code_pair(&f.u, i), walked[i]);
+            CHECK(0);
+        }
+    CHECK_INT(hc_code_analyze(&f.u), 0); /* a second call changes nothing */
+    free(walked);
+    teardown(&f);
+}
+
+/* Device bodies: __global__, __device__ and __host__ __device__ functions, not declarations or variables;
+ * a branch only the host compiles is no device code. */
+static void test_device_bodies(void) {
+    const char *text = "__device__ int x{1};\n"
+                       "__device__ void proto(int);\n"
+                       "__global__ void k(int n) { int a = n; }\n"
+                       "__host__ __device__ float h(float v) {\n"
+                       "#ifndef __CUDA_ARCH__\n"
+                       "  host_only();\n"
+                       "#else\n"
+                       "  device_only();\n"
+                       "#endif\n"
+                       "}\n"
+                       "void plain() { b(); }\n";
+    fixture f;
+    setup(&f, text);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "a")) == NULL); /* nothing before the analysis */
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    const hc_device_body *b = hc_code_device_body(&f.u, find(&f.u, "a"));
+    CHECK(b != NULL);
+    if (b) CHECK_STR(spelling(&f, b->name), "k");
+    b = hc_code_device_body(&f.u, find(&f.u, "device_only"));
+    CHECK(b != NULL);
+    if (b) CHECK_STR(spelling(&f, b->name), "h");
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host_only")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "b")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "x")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "proto")) == NULL);
+    teardown(&f);
+}
+
 int main(void) {
+    test_matches_once();
+    test_device_bodies();
     test_template_commas();
     test_empty_and_brackets();
     test_macro_mode();

@@ -1,6 +1,30 @@
 /* code.c: the walks of code.h that are more than a predicate: stepping over preprocessor lines, matching
- * brackets across them, splitting argument lists. It reads tokens only. */
+ * brackets across them, splitting argument lists, and the facts computed once per file (bracket matches,
+ * device bodies, host-only branches). It reads tokens only and proposes nothing. */
 #include "code.h"
+#include "grow.h"
+
+#include <stdlib.h>
+
+/* A bracket's answers: every ( [ { and <<< of the file has one, in token order (about one token in ten, so
+ * the facts cost little beside the tokens). UINT32_MAX: none (a file is under 64 MiB). */
+typedef struct bracket {
+    uint32_t open;
+    uint32_t match; /* hc_code_match's answer (( [ { only) */
+    uint32_t pair;  /* hc_tok_match's answer */
+} bracket;
+
+/* Tokens first..last, all of a branch only the host compilation reads (no '#' among them). */
+typedef struct span { uint32_t first, last; } span;
+
+struct hc_code_facts {
+    bracket *brackets;
+    size_t nbrackets;
+    hc_device_body *bodies; /* sorted by open, not nested */
+    size_t nbodies, capbodies;
+    span *host_only;        /* in token order */
+    size_t nhost_only, caphost_only;
+};
 
 size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
     size_t j = hc_code_next(u, i);
@@ -10,7 +34,9 @@ size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
     return j;
 }
 
-size_t hc_code_match(const hc_unit *u, size_t open) {
+/* The closer of the bracket at open by walking: hc_code_match before the facts exist, or for a token that
+ * opens nothing. */
+static size_t walk_match(const hc_unit *u, size_t open) {
     bool directive = hc_code_in_directive(u, open);
     int depth = 0;
     for (size_t i = hc_code_step(u, open, directive); hc_code_valid(u, i); i = hc_code_step(u, i, directive)) {
@@ -23,6 +49,42 @@ size_t hc_code_match(const hc_unit *u, size_t open) {
         }
     }
     return SIZE_MAX;
+}
+
+/* An opening ( [ { (one character: "<" and "<<<" are not brackets here), and its closer. */
+static bool opens(const hc_unit *u, size_t i) {
+    if (!hc_code_kind(u, i, HC_TOK_PUNCT) || u->toks.v[i].len != 1) return false;
+    char c = u->text[u->toks.v[i].off];
+    return c == '(' || c == '[' || c == '{';
+}
+static bool closes(const hc_unit *u, size_t i) {
+    if (!hc_code_kind(u, i, HC_TOK_PUNCT) || u->toks.v[i].len != 1) return false;
+    char c = u->text[u->toks.v[i].off];
+    return c == ')' || c == ']' || c == '}';
+}
+
+/* The facts' entry for the bracket at token open, or NULL when open is none. */
+static const bracket *bracket_at(const hc_code_facts *f, size_t open) {
+    size_t lo = 0, hi = f->nbrackets;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->brackets[mid].open < open) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < f->nbrackets && f->brackets[lo].open == open ? &f->brackets[lo] : NULL;
+}
+
+static size_t answer(uint32_t v) { return v == UINT32_MAX ? SIZE_MAX : v; }
+
+size_t hc_code_match(const hc_unit *u, size_t open) {
+    if (u->facts && opens(u, open)) return answer(bracket_at(u->facts, open)->match);
+    return walk_match(u, open);
+}
+
+size_t hc_code_pair(const hc_unit *u, size_t open) {
+    if (!u->facts) return hc_tok_match(u->text, &u->toks, open);
+    const bracket *b = bracket_at(u->facts, open);
+    return b ? answer(b->pair) : SIZE_MAX;
 }
 
 void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mode, hc_code_args *out) {
@@ -60,4 +122,250 @@ void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mo
         out->angles |= angles != 0;
         out->n++;
     }
+}
+
+/* ---- the facts ---------------------------------------------------------------------------------- */
+
+/* Pushes bracket number b (an index into the facts' brackets) on a stack of them. */
+static int push(uint32_t **stack, size_t *n, size_t *cap, size_t b) {
+    if (hc_grow(stack, cap, *n, sizeof **stack, 64) < 0) return -1;
+    (*stack)[(*n)++] = (uint32_t)b;
+    return 0;
+}
+
+/* Every bracket's match as walk_match finds it, in one pass: code outside directives is one stream (the
+ * walk steps over #if lines), and each run of directive lines is a stream of its own, ended by the first
+ * code token. Brackets of every kind nest alike: a closer closes the innermost opener, whatever its kind. */
+static int compute_matches(const hc_unit *u, hc_code_facts *f) {
+    uint32_t *code = NULL, *dir = NULL;
+    size_t ncode = 0, capcode = 0, ndir = 0, capdir = 0, b = 0;
+    int rc = 0;
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
+        bool opener = b < f->nbrackets && f->brackets[b].open == i;
+        if (hc_code_kind(u, i, HC_TOK_COMMENT)) continue;
+        bool in_dir = hc_code_in_directive(u, i);
+        if (!in_dir) ndir = 0; /* a run of directive lines ends: what it left open never closes */
+        if (opener && opens(u, i)) rc = in_dir ? push(&dir, &ndir, &capdir, b) : push(&code, &ncode, &capcode, b);
+        else if (closes(u, i)) {
+            uint32_t *stack = in_dir ? dir : code;
+            size_t *depth = in_dir ? &ndir : &ncode;
+            if (*depth > 0) f->brackets[stack[--*depth]].match = (uint32_t)i;
+        }
+        b += opener;
+    }
+    free(code), free(dir);
+    return rc;
+}
+
+/* Every bracket's and launch's pair as hc_tok_match finds it, in one pass. The tokens (comments included)
+ * fall into runs of one kind of line, code or directive; nothing pairs across two runs. Brackets of every kind
+ * nest alike. A <<< waits, at the bracket depth where it stands, for a >>> at that depth; a closer at that
+ * depth ends its wait unanswered, and so does the end of its run. Launch chevrons are no brackets for
+ * ( [ {. */
+static int compute_pairs(const hc_unit *u, hc_code_facts *f) {
+    uint32_t *open = NULL, *launches = NULL, *depths = NULL;
+    size_t nb = 0, capb = 0, nl = 0, capl = 0, capd = 0, b = 0;
+    uint8_t kind = 0;
+    int rc = 0;
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
+        const hc_token *t = hc_code_tok(u, i);
+        bool opener = b < f->nbrackets && f->brackets[b].open == i;
+        if ((t->flags & HC_TOKF_DIRECTIVE) != kind) { /* a new run: what the last one left open never closes */
+            kind = t->flags & HC_TOKF_DIRECTIVE;
+            nb = nl = 0;
+        }
+        if (opener && opens(u, i)) {
+            rc = push(&open, &nb, &capb, b);
+        } else if (opener) { /* <<< */
+            rc = push(&launches, &nl, &capl, b);
+            if (rc == 0 && (rc = hc_grow_to(&depths, &capd, capl, sizeof *depths, 64)) == 0) depths[nl - 1] = (uint32_t)nb;
+        } else if (closes(u, i)) {
+            while (nl > 0 && depths[nl - 1] == nb) nl--; /* a closer at a waiting <<<'s depth */
+            if (nb > 0) f->brackets[open[--nb]].pair = (uint32_t)i;
+        } else if (hc_code_punct(u, i, ">>>")) {
+            while (nl > 0 && depths[nl - 1] == nb) f->brackets[launches[--nl]].pair = (uint32_t)i;
+        }
+        b += opener;
+    }
+    free(open), free(launches), free(depths);
+    return rc;
+}
+
+/* The facts' bracket list: every ( [ { and <<<, unanswered. */
+static int list_brackets(const hc_unit *u, hc_code_facts *f) {
+    size_t n = 0;
+    for (size_t i = 0; i < u->toks.n; i++) n += opens(u, i) || hc_code_punct(u, i, "<<<");
+    f->brackets = malloc((n ? n : 1) * sizeof *f->brackets);
+    if (!f->brackets) return -1;
+    for (size_t i = 0; i < u->toks.n; i++)
+        if (opens(u, i) || hc_code_punct(u, i, "<<<"))
+            f->brackets[f->nbrackets++] = (bracket){(uint32_t)i, UINT32_MAX, UINT32_MAX};
+    return 0;
+}
+
+/* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
+ * before any ';' or '=' (which make it a declaration or a variable). */
+static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
+    size_t params = SIZE_MAX;
+    for (size_t j = hc_code_step(u, at, false); hc_code_valid(u, j); j = hc_code_step(u, j, false)) {
+        if (hc_code_is(u, j, ";") || hc_code_is(u, j, "=") || hc_code_is(u, j, "}")) return false;
+        if (hc_code_is(u, j, "(") || hc_code_is(u, j, "[")) {
+            if (hc_code_is(u, j, "(")) params = j;
+            j = hc_code_match(u, j);
+            if (j == SIZE_MAX) return false;
+            continue;
+        }
+        if (hc_code_is(u, j, "{")) {
+            if (params == SIZE_MAX) return false; /* __device__ int x{1}: a variable */
+            size_t close = hc_code_match(u, j);
+            if (close == SIZE_MAX) return false;
+            size_t name = hc_code_prev(u, params);
+            bool named = hc_code_kind(u, name, HC_TOK_IDENT) && !hc_code_is(u, name, "__device__") &&
+                         !hc_code_is(u, name, "__host__") && !hc_code_is(u, name, "__launch_bounds__");
+            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX};
+            return true;
+        }
+    }
+    return false;
+}
+
+static int find_device_bodies(const hc_unit *u, hc_code_facts *f) {
+    size_t covered = 0; /* tokens before this index are inside a body already found */
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (i < covered || hc_code_in_directive(u, i) || !hc_code_kind(u, i, HC_TOK_IDENT)) continue;
+        if (!hc_code_is(u, i, "__global__") && !hc_code_is(u, i, "__device__")) continue;
+        hc_device_body b;
+        if (!body_after(u, i, &b)) continue;
+        if (hc_grow(&f->bodies, &f->capbodies, f->nbodies, sizeof *f->bodies, 16) < 0) return -1;
+        f->bodies[f->nbodies++] = b;
+        covered = b.close + 1;
+    }
+    return 0;
+}
+
+/* Macros defined only in the device compilation pass (nvcc's and HIP's). */
+static bool is_device_pass_macro(const hc_unit *u, size_t i) {
+    return hc_code_is(u, i, "__CUDA_ARCH__") || hc_code_is(u, i, "__HIP_DEVICE_COMPILE__");
+}
+
+enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
+
+/* What the condition of the #if/#ifdef/#ifndef directive at keyword kw says about the compilation pass:
+ * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
+ * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
+static int condition_kind(const hc_unit *u, size_t kw) {
+    size_t a = hc_code_next(u, kw);
+    if (!hc_code_in_directive(u, a) || hc_code_kind(u, a, HC_TOK_HASH)) return COND_OTHER;
+    if (hc_code_is(u, kw, "ifdef") || hc_code_is(u, kw, "ifndef"))
+        return is_device_pass_macro(u, a) ? (hc_code_is(u, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
+    bool negated = hc_code_is(u, a, "!");
+    if (negated) a = hc_code_next(u, a);
+    size_t last = a;
+    if (hc_code_is(u, a, "defined")) {
+        size_t m = hc_code_next(u, a);
+        bool paren = hc_code_is(u, m, "(");
+        if (paren) m = hc_code_next(u, m);
+        if (!is_device_pass_macro(u, m)) return COND_OTHER;
+        last = paren ? hc_code_next(u, m) : m;
+        if (paren && !hc_code_is(u, last, ")")) return COND_OTHER;
+    } else if (!negated && is_device_pass_macro(u, a)) {
+        return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
+    } else
+        return COND_OTHER;
+    size_t after = hc_code_next(u, last); /* the condition must end here: `defined(X) && Y` says nothing */
+    if (hc_code_valid(u, after) && hc_code_in_directive(u, after) && !hc_code_kind(u, after, HC_TOK_HASH))
+        return COND_OTHER;
+    return negated ? COND_HOST : COND_DEVICE;
+}
+
+/* One open #if while marking host-only branches: what its condition says, and which branch is current. */
+typedef struct pp_cond { int kind, branch; } pp_cond;
+
+static bool branch_is_host_only(const pp_cond *c) {
+    return (c->kind == COND_HOST && c->branch == 0) || (c->kind == COND_DEVICE && c->branch > 0);
+}
+
+/* Marks the tokens of branches only the host pass compiles: the first branch of a COND_HOST
+ * conditional, and the #elif/#else branches of a COND_DEVICE one. Code there is not device code. */
+static int mark_host_only(const hc_unit *u, hc_code_facts *f) {
+    enum { MAX_DEPTH = 64 }; /* deeper nesting is followed for balance but not classified */
+    pp_cond stack[MAX_DEPTH];
+    size_t depth = 0;
+    int host = 0; /* open conditionals whose current branch is host-only */
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (hc_code_kind(u, i, HC_TOK_HASH)) {
+            size_t kw = hc_code_next(u, i);
+            pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
+            if (hc_code_is(u, kw, "if") || hc_code_is(u, kw, "ifdef") || hc_code_is(u, kw, "ifndef")) {
+                if (depth < MAX_DEPTH) {
+                    stack[depth] = (pp_cond){condition_kind(u, kw), 0};
+                    host += branch_is_host_only(&stack[depth]);
+                }
+                depth++;
+            } else if ((hc_code_is(u, kw, "elif") || hc_code_is(u, kw, "else")) && top) {
+                host -= branch_is_host_only(top);
+                top->branch++;
+                host += branch_is_host_only(top);
+            } else if (hc_code_is(u, kw, "endif") && depth > 0) {
+                if (top) host -= branch_is_host_only(top);
+                depth--;
+            }
+            continue;
+        }
+        if (host > 0) {
+            span *last = f->nhost_only ? &f->host_only[f->nhost_only - 1] : NULL;
+            if (last && last->last + 1 == i) {
+                last->last = (uint32_t)i;
+                continue;
+            }
+            if (hc_grow(&f->host_only, &f->caphost_only, f->nhost_only, sizeof *f->host_only, 16) < 0) return -1;
+            f->host_only[f->nhost_only++] = (span){(uint32_t)i, (uint32_t)i};
+        }
+    }
+    return 0;
+}
+
+void hc_code_facts_free(hc_unit *u) {
+    if (!u->facts) return;
+    free(u->facts->brackets);
+    free(u->facts->bodies);
+    free(u->facts->host_only);
+    free(u->facts);
+    u->facts = NULL;
+}
+
+int hc_code_analyze(hc_unit *u) {
+    if (u->facts) return 0;
+    hc_code_facts *f = calloc(1, sizeof *f);
+    if (!f) return -1;
+    if (list_brackets(u, f) < 0 || compute_matches(u, f) < 0 || compute_pairs(u, f) < 0) {
+        free(f->brackets);
+        free(f);
+        return -1;
+    }
+    u->facts = f; /* the body finder reads the matches */
+    if (find_device_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
+        hc_code_facts_free(u);
+        return -1;
+    }
+    return 0;
+}
+
+const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
+    const hc_code_facts *f = u->facts;
+    if (!f) return NULL;
+    size_t lo = 0, hi = f->nhost_only;
+    while (lo < hi) { /* the first host-only span not before i */
+        size_t mid = (lo + hi) / 2;
+        if (f->host_only[mid].last < i) lo = mid + 1;
+        else hi = mid;
+    }
+    if (lo < f->nhost_only && f->host_only[lo].first <= i) return NULL;
+    lo = 0, hi = f->nbodies;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->bodies[mid].close < i) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < f->nbodies && f->bodies[lo].open < i && i < f->bodies[lo].close ? &f->bodies[lo] : NULL;
 }

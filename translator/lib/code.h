@@ -39,14 +39,50 @@ static inline size_t hc_code_prev(const hc_unit *u, size_t i) {
     return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i);
 }
 
+/* The next and previous token past comments that lies in [first, end) (one directive's condition, say), or
+ * SIZE_MAX. */
+static inline size_t hc_code_next_in(const hc_unit *u, size_t i, size_t end) {
+    size_t n = hc_code_next(u, i);
+    return n >= end ? SIZE_MAX : n;
+}
+static inline size_t hc_code_prev_in(const hc_unit *u, size_t i, size_t first) {
+    size_t p = hc_code_prev(u, i);
+    return p == SIZE_MAX || p < first ? SIZE_MAX : p;
+}
+
 /* The next code token after i, skipping comments and, when the walk did not start in a directive
  * (directive false), whole preprocessor lines: a function body may hold #if lines. A walk that started
  * in a directive ends with it (u->toks.n), since a bracket opened there never closes outside it. This is
  * how #if lines are handled everywhere code is walked across them. */
 size_t hc_code_step(const hc_unit *u, size_t i, bool directive);
 /* The matching closer of the ( [ { at open, stepping with hc_code_step (so across #if lines, unlike
- * hc_tok_match), or SIZE_MAX. */
+ * hc_tok_match), or SIZE_MAX. Read from the unit's facts once hc_code_analyze ran. */
 size_t hc_code_match(const hc_unit *u, size_t open);
+
+/* ---- facts computed once per file (hc_code_analyze), read by every pass ---- */
+
+/* The body of a __global__ or __device__ function (__host__ __device__ included) or of a device lambda. */
+typedef struct hc_device_body {
+    size_t open, close; /* its braces */
+    size_t params;      /* the '(' of its parameter list, or SIZE_MAX */
+    size_t name;        /* the function's name, or SIZE_MAX (lambdas) */
+} hc_device_body;
+
+/* Computes the unit's code facts (bracket matches and pairs, device bodies, host-only branches) unless done:
+ * translate.c runs it once before the passes, and a pass that reads device bodies runs it too, so a unit
+ * built by hand (a test) gets them. Returns 0, or -1 when memory runs out. */
+int hc_code_analyze(hc_unit *u);
+void hc_code_facts_free(hc_unit *u);
+/* The device body holding token i (strictly between its braces), or NULL: outside every body, in a branch
+ * only the host compilation reads (#ifndef __CUDA_ARCH__, the #else of #ifdef __CUDA_ARCH__), or before
+ * hc_code_analyze ran. Bodies are found from each __global__/__device__ word outside another body: the
+ * first '{' after a parameter list, before any ';' '=' '}' (a declaration or a variable). */
+const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i);
+
+/* The closer of the ( [ { or <<< at open without leaving open's kind of line (code, or a run of directive
+ * lines: never across an #if line, unlike hc_code_match), or SIZE_MAX: tokens.h's hc_tok_match, read from
+ * the unit's facts once hc_code_analyze ran. */
+size_t hc_code_pair(const hc_unit *u, size_t open);
 
 /* ---- argument lists split at their commas: the one splitter every pass uses ----
  *

@@ -378,7 +378,7 @@ int hc_pass_arguments(hc_unit *u) {
             continue;
         size_t open = hc_tok_next(&u->toks, i);
         if (!hc_code_punct(u, open, "(")) continue;
-        size_t close = hc_tok_match(t, &u->toks, open);
+        size_t close = hc_code_pair(u, open);
         if (close == SIZE_MAX) continue;
         /* only where the call itself is translated (the target HIP has the function) */
         const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);

@@ -92,7 +92,7 @@ static int collect_templates(launch_ctx *c) {
                 const hc_token *pk = prev != SIZE_MAX ? &u->toks.v[prev] : NULL;
                 if (pk && pk->kind == HC_TOK_IDENT && pk->len > 4 && !memcmp(u->text + pk->off, "__", 2) &&
                     !memcmp(u->text + pk->off + pk->len - 2, "__", 2)) { /* __launch_bounds__(...), __attribute__((...)) */
-                    size_t close = hc_tok_match(u->text, &u->toks, j);
+                    size_t close = hc_code_pair(u, j);
                     if (close == SIZE_MAX) break;
                     j = close;
                     continue;
@@ -252,7 +252,7 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
 static bool is_dim3_call(const hc_unit *u, size_t first, size_t last) {
     if (!hc_tok_is(u->text, &u->toks.v[first], "dim3")) return false;
     size_t open = hc_tok_next(&u->toks, first);
-    return open < last && hc_tok_is(u->text, &u->toks.v[open], "(") && hc_tok_match(u->text, &u->toks, open) == last;
+    return open < last && hc_tok_is(u->text, &u->toks.v[open], "(") && hc_code_pair(u, open) == last;
 }
 
 static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
@@ -506,7 +506,7 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
         if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         size_t open = hc_tok_next(&u->toks, i);
         if (!hc_code_punct(u, open, "(")) continue;
-        size_t close = hc_tok_match(u->text, &u->toks, open);
+        size_t close = hc_code_pair(u, open);
         if (close == SIZE_MAX) continue;
         memset(&use, 0, sizeof use);
         use.name = i, use.open = open, use.close = close;
@@ -532,7 +532,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     size_t before = hc_tok_prev(&u->toks, lt);
     size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
     size_t open = hc_tok_next(&u->toks, gt);
-    size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_tok_match(t, &u->toks, open) : SIZE_MAX;
+    size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_code_pair(u, open) : SIZE_MAX;
     /* a split the template-comma rule doubts is taken: grid and block are dim3 or integer expressions,
      * where '<' is far more often a comparison than a template (a template call with two arguments
      * written there is split wrongly) */
@@ -592,7 +592,7 @@ int hc_pass_launch(hc_unit *u) {
         u->uses_runtime = true;
         if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
         if (u->opt->launch_syntax != HC_LAUNCH_HIP) {
-            size_t end = hc_tok_match(u->text, &u->toks, i);
+            size_t end = hc_code_pair(u, i);
             if (end != SIZE_MAX && type_braced_dims(u, i, end) < 0) { rc = -1; break; }
             continue;
         }
@@ -600,7 +600,7 @@ int hc_pass_launch(hc_unit *u) {
             prepared = true;
             if (collect_templates(&c) < 0 || collect_macros(&c) < 0) { rc = -1; break; }
         }
-        size_t gt = hc_tok_match(u->text, &u->toks, i);
+        size_t gt = hc_code_pair(u, i);
         if (gt == SIZE_MAX) {
             hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[i].off, NULL, "no matching >>>");
             continue;

@@ -251,7 +251,7 @@ int hc_pass_overloads(hc_unit *u) {
             hc_code_is(u, prev, "->") || !(u->toks.v[prev].kind == HC_TOK_IDENT || hc_code_is(u, prev, "*") ||
                                        hc_code_is(u, prev, "&") || hc_code_is(u, prev, ">")))
             continue;
-        size_t close = hc_tok_match(u->text, &u->toks, open);
+        size_t close = hc_code_pair(u, open);
         if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;
         char cuda[512], hip[512];
         if (signatures(u, open, close, cuda, hip, sizeof cuda) < 0) continue;

@@ -71,19 +71,9 @@ static const minmax_mixed minmax_mixed_pairs[] = {
 /* Built-in variables whose members are unsigned int in CUDA (threadIdx.x ...). */
 static const char *const unsigned_builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
 
-/* The body of a __global__ or __device__ function (or device lambda): tokens (open, close) are its braces. */
-typedef struct device_body {
-    size_t open, close;
-    size_t params; /* the '(' of its parameter list, or NONE */
-    size_t name;   /* the function's name, or NONE (lambdas) */
-} device_body;
-
 typedef struct scan {
     hc_unit *u;
     const char *text;
-    uint8_t *host_only;  /* per token: inside an #ifndef __CUDA_ARCH__ branch (host pass only); NULL if none */
-    device_body *bodies; /* sorted by open, not nested */
-    size_t nbodies, capbodies;
     bool cg_using;       /* the file has `using namespace cooperative_groups` */
     const hc_token *cg_alias[16]; /* names of `namespace X = cooperative_groups` */
     size_t ncg_alias;
@@ -107,144 +97,7 @@ static void tok_name(const scan *s, size_t i, char *buf, size_t size) {
     buf[n] = '\0';
 }
 
-/* ---------- where device code is ---------- */
-
-static int add_body(scan *s, device_body b) {
-    if (hc_grow(&s->bodies, &s->capbodies, s->nbodies, sizeof *s->bodies, 16) < 0) return -1;
-    s->bodies[s->nbodies++] = b;
-    return 0;
-}
-
-/* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
- * before any ';' or '=' (which make it a declaration or a variable). */
-static bool body_after(const scan *s, size_t at, device_body *b) {
-    size_t params = NONE;
-    for (size_t j = hc_code_step(s->u, at, false); hc_code_valid(s->u, j); j = hc_code_step(s->u, j, false)) {
-        if (hc_code_is(s->u, j, ";") || hc_code_is(s->u, j, "=") || hc_code_is(s->u, j, "}")) return false;
-        if (hc_code_is(s->u, j, "(") || hc_code_is(s->u, j, "[")) {
-            if (hc_code_is(s->u, j, "(")) params = j;
-            j = hc_code_match(s->u, j);
-            if (j == NONE) return false;
-            continue;
-        }
-        if (hc_code_is(s->u, j, "{")) {
-            if (params == NONE) return false; /* __device__ int x{1}: a variable */
-            size_t close = hc_code_match(s->u, j);
-            if (close == NONE) return false;
-            size_t name = hc_code_prev(s->u, params);
-            bool named = hc_code_kind(s->u, name, HC_TOK_IDENT) && !hc_code_is(s->u, name, "__device__") && !hc_code_is(s->u, name, "__host__") &&
-                         !hc_code_is(s->u, name, "__launch_bounds__");
-            *b = (device_body){j, close, params, named ? name : NONE};
-            return true;
-        }
-    }
-    return false;
-}
-
-static int find_device_bodies(scan *s) {
-    size_t covered = 0; /* tokens before this index are inside a body already found */
-    for (size_t i = 0; hc_code_valid(s->u, i); i++) {
-        if (i < covered || hc_code_in_directive(s->u, i) || !hc_code_kind(s->u, i, HC_TOK_IDENT)) continue;
-        if (!hc_code_is(s->u, i, "__global__") && !hc_code_is(s->u, i, "__device__")) continue;
-        device_body b;
-        if (!body_after(s, i, &b)) continue;
-        if (add_body(s, b) < 0) return -1;
-        covered = b.close + 1;
-    }
-    return 0;
-}
-
-/* ---------- host-only preprocessor branches ---------- */
-
-/* Macros defined only in the device compilation pass (nvcc's and HIP's). */
-static bool is_device_pass_macro(const scan *s, size_t i) {
-    return hc_code_is(s->u, i, "__CUDA_ARCH__") || hc_code_is(s->u, i, "__HIP_DEVICE_COMPILE__");
-}
-
-enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
-
-/* What the condition of the #if/#ifdef/#ifndef directive at keyword kw says about the compilation pass:
- * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
- * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
-static int condition_kind(const scan *s, size_t kw) {
-    size_t a = hc_code_next(s->u, kw);
-    if (!hc_code_in_directive(s->u, a) || hc_code_kind(s->u, a, HC_TOK_HASH)) return COND_OTHER;
-    if (hc_code_is(s->u, kw, "ifdef") || hc_code_is(s->u, kw, "ifndef"))
-        return is_device_pass_macro(s, a) ? (hc_code_is(s->u, kw, "ifdef") ? COND_DEVICE : COND_HOST) : COND_OTHER;
-    bool negated = hc_code_is(s->u, a, "!");
-    if (negated) a = hc_code_next(s->u, a);
-    size_t last = a;
-    if (hc_code_is(s->u, a, "defined")) {
-        size_t m = hc_code_next(s->u, a);
-        bool paren = hc_code_is(s->u, m, "(");
-        if (paren) m = hc_code_next(s->u, m);
-        if (!is_device_pass_macro(s, m)) return COND_OTHER;
-        last = paren ? hc_code_next(s->u, m) : m;
-        if (paren && !hc_code_is(s->u, last, ")")) return COND_OTHER;
-    } else if (!negated && is_device_pass_macro(s, a)) {
-        return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
-    } else
-        return COND_OTHER;
-    size_t after = hc_code_next(s->u, last); /* the condition must end here: `defined(X) && Y` says nothing */
-    if (hc_code_valid(s->u, after) && hc_code_in_directive(s->u, after) && !hc_code_kind(s->u, after, HC_TOK_HASH)) return COND_OTHER;
-    return negated ? COND_HOST : COND_DEVICE;
-}
-
-/* One open #if while marking host-only branches: what its condition says, and which branch is current. */
-typedef struct pp_cond { int kind, branch; } pp_cond;
-
-static bool branch_is_host_only(const pp_cond *c) {
-    return (c->kind == COND_HOST && c->branch == 0) || (c->kind == COND_DEVICE && c->branch > 0);
-}
-
-/* Marks the tokens of branches only the host pass compiles: the first branch of a COND_HOST
- * conditional, and the #elif/#else branches of a COND_DEVICE one. Code there is not device code. */
-static int mark_host_only(scan *s) {
-    enum { MAX_DEPTH = 64 }; /* deeper nesting is followed for balance but not classified */
-    pp_cond stack[MAX_DEPTH];
-    size_t depth = 0;
-    int host = 0; /* open conditionals whose current branch is host-only */
-    for (size_t i = 0; hc_code_valid(s->u, i); i++) {
-        if (hc_code_kind(s->u, i, HC_TOK_HASH)) {
-            size_t kw = hc_code_next(s->u, i);
-            pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
-            if (hc_code_is(s->u, kw, "if") || hc_code_is(s->u, kw, "ifdef") || hc_code_is(s->u, kw, "ifndef")) {
-                if (depth < MAX_DEPTH) {
-                    stack[depth] = (pp_cond){condition_kind(s, kw), 0};
-                    host += branch_is_host_only(&stack[depth]);
-                }
-                depth++;
-            } else if ((hc_code_is(s->u, kw, "elif") || hc_code_is(s->u, kw, "else")) && top) {
-                host -= branch_is_host_only(top);
-                top->branch++;
-                host += branch_is_host_only(top);
-            } else if (hc_code_is(s->u, kw, "endif") && depth > 0) {
-                if (top) host -= branch_is_host_only(top);
-                depth--;
-            }
-            continue;
-        }
-        if (host > 0) {
-            if (!s->host_only && !(s->host_only = calloc(s->u->toks.n, 1))) return -1;
-            s->host_only[i] = 1;
-        }
-    }
-    return 0;
-}
-
-/* The device body holding token i, or NULL; code in host-only branches is not device code. */
-static const device_body *device_body_of(const scan *s, size_t i) {
-    if (s->host_only && i < s->u->toks.n && s->host_only[i]) return NULL;
-    size_t lo = 0, hi = s->nbodies;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (s->bodies[mid].close < i) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < s->nbodies && s->bodies[lo].open < i && i < s->bodies[lo].close ? &s->bodies[lo] : NULL;
-}
-
-static void body_label(const scan *s, const device_body *b, char *buf, size_t size) {
+static void body_label(const scan *s, const hc_device_body *b, char *buf, size_t size) {
     char name[128];
     if (b && b->name != NONE) {
         tok_name(s, b->name, name, sizeof name);
@@ -302,7 +155,7 @@ static void check_asm(scan *s, size_t i) {
     while (hc_code_is(s->u, j, "volatile") || hc_code_is(s->u, j, "__volatile__") || hc_code_is(s->u, j, "goto") || hc_code_is(s->u, j, "inline")) j = hc_code_next(s->u, j);
     if (!hc_code_is(s->u, j, "(")) return;
     size_t close = hc_code_match(s->u, j);
-    const device_body *b = device_body_of(s, i);
+    const hc_device_body *b = hc_code_device_body(s->u, i);
     char where[160];
     if (b) body_label(s, b, where, sizeof where);
     else if (close != NONE && looks_like_ptx(s, j, close))
@@ -313,7 +166,7 @@ static void check_asm(scan *s, size_t i) {
 }
 
 static void check_device_code(scan *s, size_t i) {
-    const device_body *b = device_body_of(s, i);
+    const hc_device_body *b = hc_code_device_body(s->u, i);
     if (!b) return;
     char name[128];
     if (hc_code_is(s->u, i, "<<<")) {
@@ -427,7 +280,7 @@ static void check_cg_name(scan *s, size_t i) {
     /* Unqualified names count only where `using namespace cooperative_groups` brings them, as a call or
      * template in device code: `wait(` or `less<` elsewhere are someone else's. */
     bool unqualified = s->cg_using && !hc_code_is(s->u, p, "::") && !hc_code_is(s->u, p, ".") && !hc_code_is(s->u, p, "->") &&
-                       (hc_code_is(s->u, hc_code_next(s->u, i), "(") || hc_code_is(s->u, hc_code_next(s->u, i), "<")) && device_body_of(s, i) &&
+                       (hc_code_is(s->u, hc_code_next(s->u, i), "(") || hc_code_is(s->u, hc_code_next(s->u, i), "<")) && hc_code_device_body(s->u, i) &&
                        !hc_tok_declarator_position(s->u, i);
     if (!qualified && !unqualified) return;
     char name[96], full[128];
@@ -581,7 +434,7 @@ static const char *literal_type(const scan *s, size_t i) {
 
 /* The declared type of the variable named at token `use`, from its declaration between the enclosing
  * function's parameter list and the use; NULL when not found, ambiguous or not a plain arithmetic type. */
-static const char *declared_type(const scan *s, const device_body *b, size_t use) {
+static const char *declared_type(const scan *s, const hc_device_body *b, size_t use) {
     const char *found = NULL;
     const hc_token *u = hc_code_tok(s->u, use);
     for (size_t i = b->params; hc_code_valid(s->u, i) && i < use; i = hc_code_next(s->u, i)) {
@@ -629,7 +482,7 @@ static bool is_unsigned_builtin(const scan *s, size_t i) {
 /* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
  * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
  * the cast even where CUDA's type already is the common one. */
-static const char *argument_type(const scan *s, const device_body *b, size_t first, size_t last, bool *builtin) {
+static const char *argument_type(const scan *s, const hc_device_body *b, size_t first, size_t last, bool *builtin) {
     *builtin = false;
     if (first == last && hc_code_kind(s->u, first, HC_TOK_NUMBER)) return literal_type(s, first);
     if (first == last && hc_code_kind(s->u, first, HC_TOK_IDENT)) return declared_type(s, b, first);
@@ -678,7 +531,7 @@ static int cast_builtin_arguments(scan *s, size_t i, size_t a0, size_t b0) {
 
 static int check_min_max(scan *s, size_t i) {
     if (!hc_code_is(s->u, i, "min") && !hc_code_is(s->u, i, "max")) return 0;
-    const device_body *b = device_body_of(s, i);
+    const hc_device_body *b = hc_code_device_body(s->u, i);
     if (!b || b->params == NONE || !global_use(s, i)) return 0;
     size_t open = hc_code_next(s->u, i);
     if (!hc_code_is(s->u, open, "(")) return 0;
@@ -885,11 +738,7 @@ static int rewrite_half2_member(scan *s, size_t member) {
 
 int hc_pass_unportable(hc_unit *u) {
     scan s = {.u = u, .text = u->text};
-    if (find_device_bodies(&s) < 0 || mark_host_only(&s) < 0) {
-        free(s.bodies);
-        free(s.host_only);
-        return -1;
-    }
+    if (hc_code_analyze(u) < 0) return -1; /* done once for the file, before the passes */
     collect_cg_namespaces(&s);
     collect_cg_variables(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
@@ -936,7 +785,5 @@ int hc_pass_unportable(hc_unit *u) {
         if (rc == 0) rc = check_alloc_flags(&s, i);
         if (rc == 0) rc = check_min_max(&s, i);
     }
-    free(s.bodies);
-    free(s.host_only);
     return rc;
 }

@@ -5,6 +5,7 @@
 #include "cuda_version.h"
 #include "grow.h"
 #include "semantic.h"
+#include "code.h"
 #include "unit.h"
 #include "util.h"
 
@@ -350,6 +351,7 @@ static int annotate(hc_unit *u) {
 static void unit_free(hc_unit *u) {
     free(u->line_starts);
     hc_token_list_free(&u->toks);
+    hc_code_facts_free(u);
     hc_edit_set_free(&u->edits);
     hc_edit_set_free(&u->rolled_back);
     free(u->fixed);
@@ -435,6 +437,7 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
             free(args);
             if (rc < 0) return HC_ERR_NOMEM;
         }
+        if (hc_code_analyze(u) < 0) return HC_ERR_NOMEM; /* what the passes read about the code, once */
     }
     /* Every pass proposes; the resolution settles the proposals once (resolution.h); the finishing passes
      * read what stands; the edit set then settles overlaps, annotations included. */

@@ -19,6 +19,10 @@ typedef struct hc_ref_table {
     size_t cap, used;
 } hc_ref_table;
 
+/* What the passes read about the code, computed once per file (code.c: hc_code_analyze) and freed with the
+ * unit (hc_code_facts_free): bracket matches, device-function bodies, host-only branches. */
+typedef struct hc_code_facts hc_code_facts;
+
 typedef struct hc_unit {
     const hc_context *ctx;
     const hc_options *opt;
@@ -29,6 +33,7 @@ typedef struct hc_unit {
     uint32_t *line_starts; /* byte offset of each line start */
     size_t nlines;
     hc_token_list toks;
+    hc_code_facts *facts; /* NULL until hc_code_analyze ran: code.h then walks on demand */
     hc_edit_set edits;
     hc_diag_list diags;
     hc_ref_table refs;
