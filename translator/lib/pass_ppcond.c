@@ -95,7 +95,7 @@ static int collect_directives(const hc_unit *u, directives *d) {
         r->hash = i;
         r->next = SIZE_MAX;
         r->line = hc_unit_line_of(u, u->toks.v[i].off, NULL);
-        size_t name = hc_tok_next(&u->toks, i);
+        size_t name = hc_code_next(u, i);
         bool named = name < u->toks.n && (u->toks.v[name].flags & HC_TOKF_DIRECTIVE) && u->toks.v[name].kind == HC_TOK_IDENT;
         r->kind = named ? kind_of(u, &u->toks.v[name]) : DIR_OTHER;
         r->first = named ? name + 1 : i + 1;
@@ -118,30 +118,20 @@ static int collect_directives(const hc_unit *u, directives *d) {
 
 /* ---- what one occurrence of a table macro becomes ---- */
 
-/* Previous/next non-comment token inside [first, end), or SIZE_MAX. */
-static size_t prev_in(const hc_unit *u, size_t i, size_t first) {
-    size_t p = hc_tok_prev(&u->toks, i);
-    return p == SIZE_MAX || p < first ? SIZE_MAX : p;
-}
-static size_t next_in(const hc_unit *u, size_t i, size_t end) {
-    size_t n = hc_tok_next(&u->toks, i);
-    return n >= end ? SIZE_MAX : n;
-}
-
 /* True when the identifier at i is the operand of defined (defined X, defined(X)). */
 static bool in_defined(const hc_unit *u, size_t i, size_t first) {
-    size_t p = prev_in(u, i, first);
-    if (p != SIZE_MAX && hc_code_is(u, p, "(")) p = prev_in(u, p, first);
+    size_t p = hc_code_prev_in(u, i, first);
+    if (p != SIZE_MAX && hc_code_is(u, p, "(")) p = hc_code_prev_in(u, p, first);
     return p != SIZE_MAX && hc_code_is(u, p, "defined");
 }
 
 /* True when the identifier at i is only tested for truth: its neighbours, past any parentheses, are
  * the ends of the condition, !, && or ||. Then "defined and non-zero" is all that matters. */
 static bool in_truth_context(const hc_unit *u, size_t i, size_t first, size_t end) {
-    size_t p = prev_in(u, i, first);
-    while (p != SIZE_MAX && hc_code_is(u, p, "(")) p = prev_in(u, p, first);
-    size_t n = next_in(u, i, end);
-    while (n != SIZE_MAX && hc_code_is(u, n, ")")) n = next_in(u, n, end);
+    size_t p = hc_code_prev_in(u, i, first);
+    while (p != SIZE_MAX && hc_code_is(u, p, "(")) p = hc_code_prev_in(u, p, first);
+    size_t n = hc_code_next_in(u, i, end);
+    while (n != SIZE_MAX && hc_code_is(u, n, ")")) n = hc_code_next_in(u, n, end);
     bool before = p == SIZE_MAX || hc_code_is(u, p, "!") || hc_code_is(u, p, "&&") || hc_code_is(u, p, "||");
     bool after = n == SIZE_MAX || hc_code_is(u, n, "&&") || hc_code_is(u, n, "||") || hc_code_is(u, n, "?");
     return before && after;
@@ -191,7 +181,7 @@ static pv known(long long v) { return (pv){true, v}; }
 
 static size_t ev_peek(const evaluator *e) { return e->i < e->end ? e->i : SIZE_MAX; }
 static bool ev_is(const evaluator *e, const char *s) { size_t k = ev_peek(e); return k != SIZE_MAX && hc_code_is(e->f->u, k, s); }
-static void ev_skip(evaluator *e) { size_t n = next_in(e->f->u, e->i, e->end); e->i = n == SIZE_MAX ? e->end : n; }
+static void ev_skip(evaluator *e) { size_t n = hc_code_next_in(e->f->u, e->i, e->end); e->i = n == SIZE_MAX ? e->end : n; }
 static bool ev_take(evaluator *e, const char *s) {
     if (!ev_is(e, s)) return false;
     ev_skip(e);
@@ -271,7 +261,7 @@ static pv ev_primary(evaluator *e) {
     }
     ev_skip(e);
     if (ev_is(e, "(")) { /* a function-like macro or __has_include(...): unknown, skip its arguments */
-        size_t close = hc_tok_match(e->f->u->text, &e->f->u->toks, e->i);
+        size_t close = hc_code_match(e->f->u, e->i); /* within the directive: its tokens all lie on directive lines */
         if (close == SIZE_MAX || close >= e->end) { e->error = true; return UNKNOWN; }
         e->i = close;
         ev_skip(e);
@@ -492,7 +482,7 @@ static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size
     const hc_token *t = &u->toks.v[i];
     const pp_macro *m = find_macro(u->text + t->off, t->len);
     if (!m) return 0;
-    size_t p = hc_tok_prev(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
     if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->") || hc_code_is(u, p, "::"))) return 0;
     occ_fate fate = fate_of(f, m, i, k, first, end);
     if (fate == OCC_USER) return 0;
