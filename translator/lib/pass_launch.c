@@ -1,7 +1,8 @@
 /* pass_launch.c: finds kernel launches (name<<<config>>>(args)) on the token stream, macro bodies
  * included, and with --hip-kernel-execution-syntax rewrites them to hipLaunchKernelGGL in the form
- * hipify-clang writes. It never edits the text of the kernel name, the configuration parts or the
- * arguments (renames inside them survive): it only rewrites the separators between them. */
+ * hipify-clang writes; it reports launches in device code (dynamic parallelism) and joins chevrons nvcc
+ * reads spaced (k << < g, b >> > ()). It never edits the text of the kernel name, the configuration parts
+ * or the arguments (renames inside them survive): it only rewrites the separators between them. */
 #include "code.h"
 #include "grow.h"
 #include "unit.h"
@@ -524,6 +525,81 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
     return done;
 }
 
+/* ---- launches the HIP target cannot make, and spaced chevrons ------------------------------------ */
+
+/* A launch inside a device body: dynamic parallelism, which HIP does not have. */
+static void check_device_launch(hc_unit *u, size_t i) {
+    if (!hc_code_device_body(u, i)) return;
+    char name[128];
+    size_t k = hc_code_prev(u, i);
+    if (hc_code_is(u, k, ">")) { /* kernel<T><<<...>>>: the name before the template arguments */
+        int depth = 0;
+        for (; hc_code_valid(u, k); k = hc_code_prev(u, k)) {
+            if (hc_code_is(u, k, ">")) depth++;
+            else if (hc_code_is(u, k, "<") && --depth == 0) break;
+        }
+        k = hc_code_prev(u, k);
+    }
+    if (hc_code_kind(u, k, HC_TOK_IDENT)) {
+        const hc_token *t = hc_code_tok(u, k);
+        snprintf(name, sizeof name, "%.*s", (int)(t->len < sizeof name ? t->len : sizeof name - 1), u->text + t->off);
+    } else
+        snprintf(name, sizeof name, "(expression)");
+    hc_unit_diag(u, HC_D_DEVICE_LAUNCH, hc_code_tok(u, i)->off, name, name);
+}
+
+/* The tokens from i on that spell c three times (<< <, < <<, < < <) with only blanks between them: the
+ * index of the last, or SIZE_MAX when i starts no such run or the run is one token already. */
+static size_t split_chevron(const hc_unit *u, size_t i, char c) {
+    size_t chars = 0, j = i;
+    for (; hc_code_valid(u, j) && hc_code_kind(u, j, HC_TOK_PUNCT) && chars < 3; j++) {
+        const hc_token *t = hc_code_tok(u, j);
+        for (uint32_t k = 0; k < t->len; k++)
+            if (u->text[t->off + k] != c) return SIZE_MAX;
+        if (j > i) /* tokens j-1 and j must be separated by blanks only: no comment, no line of its own */
+            for (uint32_t k = hc_code_tok(u, j - 1)->off + hc_code_tok(u, j - 1)->len; k < t->off; k++)
+                if (u->text[k] != ' ' && u->text[k] != '\t') return SIZE_MAX;
+        chars += t->len;
+    }
+    return chars == 3 && j - 1 > i ? j - 1 : SIZE_MAX;
+}
+
+/* nvcc reads `k << < grid, block >> > (args)` as a launch (rodinia writes it so); clang does not. An
+ * opener `<<` `<` can be nothing else in C++ (no expression starts with '<'); its closer is the first
+ * `>>>` or spaced `>> >` after it outside brackets, before the statement ends. Both are joined. */
+static int join_spaced_launch(hc_unit *u, size_t i) {
+    if (!hc_code_is(u, i, "<<") && !hc_code_is(u, i, "<")) return 0;
+    size_t open_last = split_chevron(u, i, '<');
+    if (open_last == SIZE_MAX || (hc_code_in_directive(u, i) && !(hc_code_tok(u, i)->flags & HC_TOKF_IN_DEFINE))) return 0;
+    bool directive = hc_code_in_directive(u, i);
+    size_t close = SIZE_MAX, close_last = SIZE_MAX;
+    for (size_t j = hc_code_step(u, open_last, directive); hc_code_valid(u, j); j = hc_code_step(u, j, directive)) {
+        if (hc_code_is(u, j, "(") || hc_code_is(u, j, "[") || hc_code_is(u, j, "{")) {
+            if ((j = hc_code_match(u, j)) == SIZE_MAX) return 0;
+            continue;
+        }
+        if (hc_code_is(u, j, ";") || hc_code_is(u, j, "}") || hc_code_is(u, j, ")") || hc_code_is(u, j, "]")) return 0;
+        if (hc_code_is(u, j, ">>>")) {
+            close = close_last = j;
+            break;
+        }
+        if ((hc_code_is(u, j, ">>") || hc_code_is(u, j, ">")) && (close_last = split_chevron(u, j, '>')) != SIZE_MAX) {
+            close = j;
+            break;
+        }
+    }
+    if (close == SIZE_MAX) return 0;
+    const hc_token *a = hc_code_tok(u, i), *b = hc_code_tok(u, open_last);
+    uint32_t n = b->off + b->len - a->off;
+    char written[16];
+    snprintf(written, sizeof written, "%.*s", n < 12 ? (int)n : 12, u->text + a->off);
+    hc_unit_diag(u, HC_D_LAUNCH_CHEVRONS_JOINED, a->off, written, written, "<<<");
+    if (hc_unit_edit(u, a->off, b->off + b->len - a->off, "<<<", HC_PRIO_REWRITE, HC_EFFORT_RENAME) < 0) return -1;
+    if (close == close_last) return 0;
+    const hc_token *c = hc_code_tok(u, close), *d = hc_code_tok(u, close_last);
+    return hc_unit_edit(u, c->off, d->off + d->len - c->off, ">>>", HC_PRIO_REWRITE, HC_EFFORT_RENAME);
+}
+
 /* ---- the pass ---------------------------------------------------------------------------------- */
 
 static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
@@ -610,5 +686,13 @@ int hc_pass_launch(hc_unit *u) {
     }
     free(c.templates);
     free(c.macros);
+    /* launches in device code and spaced chevrons, whatever the launch syntax */
+    if (rc == 0 && hc_code_analyze(u) < 0) rc = -1; /* done once for the file, before the passes */
+    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
+        const hc_token *t = &u->toks.v[i];
+        if (t->kind != HC_TOK_PUNCT || ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks)) continue;
+        if (hc_code_is(u, i, "<<<")) check_device_launch(u, i);
+        rc = join_spaced_launch(u, i);
+    }
     return rc;
 }
