@@ -5,33 +5,12 @@
  * or the arguments (renames inside them survive): it only rewrites the separators between them. */
 #include "code.h"
 #include "grow.h"
+#include "sbuf.h"
 #include "unit.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- growable text ---------------------------------------------------------------------------- */
-
-typedef struct sbuf {
-    char *p;
-    size_t n, cap;
-    bool oom;
-} sbuf;
-
-static void sb_add(sbuf *b, const char *s, size_t n) {
-    if (b->oom) return;
-    if (b->n + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap * 2 : 256;
-        while (cap < b->n + n + 1) cap *= 2;
-        char *p = realloc(b->p, cap);
-        if (!p) { b->oom = true; return; }
-        b->p = p, b->cap = cap;
-    }
-    memcpy(b->p + b->n, s, n);
-    b->n += n;
-    b->p[b->n] = '\0';
-}
 
 /* ---- facts about the file gathered once: template kernels and macro definitions ---------------- */
 
@@ -268,7 +247,7 @@ typedef struct piece {
 typedef struct plan {
     piece *v;
     size_t n, cap;
-    sbuf lit;
+    hc_sbuf lit;
     bool oom;
 } plan;
 
@@ -285,14 +264,14 @@ static void plan_push(plan *p, bool ref, uint32_t off, uint32_t len) {
     p->v[p->n++] = (piece){ref, off, len};
 }
 static void plan_lit(plan *p, const char *s, size_t n) {
-    uint32_t off = (uint32_t)p->lit.n;
-    sb_add(&p->lit, s, n);
-    if (p->lit.oom) p->oom = true;
+    uint32_t off = (uint32_t)p->lit.len;
+    hc_sbuf_add(&p->lit, s, n);
+    if (p->lit.failed) p->oom = true;
     else plan_push(p, false, off, (uint32_t)n);
 }
 static void plan_lits(plan *p, const char *s) { plan_lit(p, s, strlen(s)); }
 static void plan_ref(plan *p, uint32_t from, uint32_t to) { if (to > from) plan_push(p, true, from, to - from); }
-static void plan_free(plan *p) { free(p->v); free(p->lit.p); }
+static void plan_free(plan *p) { free(p->v); hc_sbuf_free(&p->lit); }
 
 /* Proposes the edits that turn the file's bytes [start, end) into the plan's text. The ranges of the
  * file the plan keeps stay untouched, so renames inside them apply; they must come in file order.
@@ -307,21 +286,21 @@ static int plan_emit(hc_unit *u, const plan *p, uint32_t start, uint32_t end) {
             cur = p->v[i].off + p->v[i].len;
         }
     if (cur > end) return 1;
-    sbuf pend = {0};
+    hc_sbuf pend = {0};
     int rc = 0;
     cur = start;
-    for (size_t i = 0; i < p->n && rc == 0 && !pend.oom; i++) {
+    for (size_t i = 0; i < p->n && rc == 0 && !pend.failed; i++) {
         const piece *k = &p->v[i];
-        if (!k->ref) { sb_add(&pend, p->lit.p + k->off, k->len); continue; }
-        if (k->off > cur || pend.n)
-            rc = hc_unit_edit(u, cur, k->off - cur, pend.n ? pend.p : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
-        pend.n = 0;
+        if (!k->ref) { hc_sbuf_add(&pend, p->lit.data + k->off, k->len); continue; }
+        if (k->off > cur || pend.len)
+            rc = hc_unit_edit(u, cur, k->off - cur, pend.len ? pend.data : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
+        pend.len = 0;
         cur = k->off + k->len;
     }
-    if (pend.oom) rc = -1;
-    if (rc == 0 && (end > cur || pend.n))
-        rc = hc_unit_edit(u, cur, end - cur, pend.n ? pend.p : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
-    free(pend.p);
+    if (pend.failed) rc = -1;
+    if (rc == 0 && (end > cur || pend.len))
+        rc = hc_unit_edit(u, cur, end - cur, pend.len ? pend.data : "", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS);
+    hc_sbuf_free(&pend);
     return rc;
 }
 
@@ -346,7 +325,7 @@ static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool
         }
         bool line = k->len >= 2 && u->text[k->off + 1] == '/';
         if (line && in_define) return false; /* it would swallow the rest of the definition */
-        char last = p->n && !p->v[p->n - 1].ref && p->lit.n ? p->lit.p[p->lit.n - 1] : '\0';
+        char last = p->n && !p->v[p->n - 1].ref && p->lit.len ? p->lit.data[p->lit.len - 1] : '\0';
         if (last != '\n' && last != ' ') plan_lits(p, " ");
         plan_lit(p, u->text + k->off, k->len);
         if (line) {
