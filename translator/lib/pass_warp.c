@@ -61,9 +61,7 @@ done:
     free(w.scope_vars);
     free(w.scope_vars_start);
     free(w.arrays);
-    free(w.name_of);
-    free(w.name_end);
-    free(w.name_sizeof);
+    free(w.names);
     free(w.calls);
     free(w.calls_start);
     free(w.runs);

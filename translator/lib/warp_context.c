@@ -131,7 +131,7 @@ int warp_build_context(warp_scan *w) {
         } else {
             continue;
         }
-        w->array_index[w->narray_index++] = (array_key){w->name_of[i - 1], warp_scope_of(w, i), a, v};
+        w->array_index[w->narray_index++] = (array_key){warp_name_of(w, i - 1), warp_scope_of(w, i), a, v};
     }
     qsort(w->array_index, w->narray_index, sizeof *w->array_index, compare_array_key);
     return 0;
@@ -180,9 +180,9 @@ static const array_key *first_array(const warp_scan *w, uint32_t name, uint32_t 
 /* The declared constant bound of array NAME (spelled at pos) in pos's scope or the file, or 0: the
  * first declarator of that name, in either, whose bound is a literal or a constant. */
 unsigned long long warp_array_bound(const warp_scan *w, size_t pos, size_t *decl) {
-    if (pos >= w->n || w->name_of[pos] == UINT32_MAX) return 0;
-    const array_key *a = first_array(w, w->name_of[pos], warp_scope_of(w, pos));
-    const array_key *b = warp_scope_of(w, pos) ? first_array(w, w->name_of[pos], 0) : NULL;
+    if (pos >= w->n || warp_name_of(w, pos) == UINT32_MAX) return 0;
+    const array_key *a = first_array(w, warp_name_of(w, pos), warp_scope_of(w, pos));
+    const array_key *b = warp_scope_of(w, pos) ? first_array(w, warp_name_of(w, pos), 0) : NULL;
     if (!a || (b && b->order < a->order)) a = b;
     if (!a) return 0;
     *decl = w->arrays[a->order] - 1;
@@ -193,5 +193,5 @@ unsigned long long warp_array_bound(const warp_scan *w, size_t pos, size_t *decl
 bool warp_sizeof_reads(const warp_scan *w, size_t decl) {
     size_t first, end;
     warp_uses_of(w, decl, &first, &end);
-    return first < end && w->name_sizeof[first];
+    return first < end && warp_name_sizeof(w, first);
 }

@@ -82,12 +82,13 @@ void warp_settle_blocked_scopes(warp_scan *w) {
     for (bool changed = true; changed;) {
         changed = false;
         for (size_t a = 0, b; a < w->nconsts; a = b) {
-            uint32_t name = w->name_of[w->consts[w->const_index[a]].name];
-            for (b = a; b < w->nconsts && w->name_of[w->consts[w->const_index[b]].name] == name; b++) {
+            uint32_t name = warp_name_of(w, w->consts[w->const_index[a]].name);
+            for (b = a; b < w->nconsts && warp_name_of(w, w->consts[w->const_index[b]].name) == name; b++) {
             }
             size_t blocked = 0, trigger = NO_POS;
             bool several = false; /* constants of more than one declaration gave up their rewrite */
-            for (size_t u = name; u < w->name_end[name]; u++) blocked += warp_scope_blocked(w, warp_scope_of(w, w->idents[u].pos));
+            size_t uend = warp_name_end(w, name);
+            for (size_t u = name; u < uend; u++) blocked += warp_scope_blocked(w, warp_scope_of(w, w->idents[u].pos));
             for (size_t q = a; q < b; q++) {
                 warp_const *c = &w->consts[w->const_index[q]];
                 if (c->is_mask || !c->used_as_width) continue;
@@ -99,7 +100,7 @@ void warp_settle_blocked_scopes(warp_scan *w) {
             }
             if (trigger == NO_POS) continue;
             /* half-converted lane arithmetic is worse than none: every scope using it stays as it is */
-            for (size_t u = name; u < w->name_end[name]; u++) {
+            for (size_t u = name; u < uend; u++) {
                 size_t i = w->idents[u].pos;
                 if ((several || i != trigger) && !warp_scope_blocked(w, warp_scope_of(w, i))) {
                     warp_block_scope(w, warp_scope_of(w, i));

@@ -58,38 +58,62 @@ static int compare_name_ref(const void *a, const void *b, void *ctx) {
     return c ? c : warp_compare_keys(x->len, ((const name_ref *)a)->pos, 0, y->len, ((const name_ref *)b)->pos, 0);
 }
 
+/* FNV-1a over a spelling: the hash set of spellings finds an identifier's run without a table of a
+ * token each. */
+static size_t spelling_hash(const char *s, size_t n) {
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (size_t k = 0; k < n; k++) h = (h ^ (unsigned char)s[k]) * 0x100000001b3ull;
+    return (size_t)h;
+}
+
+/* The slot of the spelling of the token at pos: its run, or an empty slot where it would go. */
+static name_slot *slot_for(const warp_scan *w, size_t pos) {
+    const hc_token *t = tk(w, pos);
+    size_t mask = w->capnames - 1;
+    for (size_t h = spelling_hash(w->text + t->off, t->len) & mask;; h = (h + 1) & mask) {
+        name_slot *sl = &w->names[h];
+        if (sl->start == UINT32_MAX || same_text(w, w->idents[sl->start].pos, pos)) return sl;
+    }
+}
+
 int warp_build_name_index(warp_scan *w) {
-    w->name_of = malloc((w->n + 1) * sizeof *w->name_of);
-    if (!w->name_of) return -1;
     for (size_t i = 0; i < w->n; i++) w->nidents += is_ident(w, i);
     w->idents = malloc((w->nidents + 1) * sizeof *w->idents);
-    w->name_end = malloc((w->nidents + 1) * sizeof *w->name_end);
-    w->name_sizeof = calloc(w->nidents + 1, sizeof *w->name_sizeof);
-    if (!w->idents || !w->name_end || !w->name_sizeof) return -1;
-    for (size_t i = 0, k = 0; i < w->n; i++) {
-        w->name_of[i] = UINT32_MAX;
+    if (!w->idents) return -1;
+    for (size_t i = 0, k = 0; i < w->n; i++)
         if (is_ident(w, i)) w->idents[k++].pos = (uint32_t)i;
-    }
-    size_t k = 0;
     qsort_r(w->idents, w->nidents, sizeof *w->idents, compare_name_ref, w);
-    /* runs of one spelling: name_of gives any identifier its run in O(1) */
-    for (size_t j; k < w->nidents; k = j) {
+    size_t spellings = 0;
+    for (size_t k = 0; k < w->nidents; k++) spellings += k == 0 || !same_text(w, w->idents[k].pos, w->idents[k - 1].pos);
+    for (w->capnames = 16; w->capnames < 2 * spellings;) w->capnames *= 2;
+    w->names = malloc(w->capnames * sizeof *w->names);
+    if (!w->names) return -1;
+    for (size_t h = 0; h < w->capnames; h++) w->names[h] = (name_slot){UINT32_MAX, UINT32_MAX, false};
+    /* runs of one spelling: the slot of a spelling gives any identifier its run in O(1) */
+    for (size_t k = 0, j; k < w->nidents; k = j) {
+        bool sizeof_read = false;
         for (j = k; j < w->nidents && same_text(w, w->idents[j].pos, w->idents[k].pos); j++) {
             size_t i = w->idents[j].pos;
-            w->name_of[i] = (uint32_t)k;
             if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof"))))
-                w->name_sizeof[k] = true;
+                sizeof_read = true;
         }
-        w->name_end[k] = (uint32_t)j;
+        *slot_for(w, w->idents[k].pos) = (name_slot){(uint32_t)k, (uint32_t)j, sizeof_read};
     }
     return 0;
 }
 
+uint32_t warp_name_of(const warp_scan *w, size_t pos) {
+    return pos < w->n && is_ident(w, pos) ? slot_for(w, pos)->start : UINT32_MAX;
+}
+uint32_t warp_name_end(const warp_scan *w, size_t start) { return slot_for(w, w->idents[start].pos)->end; }
+bool warp_name_sizeof(const warp_scan *w, size_t start) { return slot_for(w, w->idents[start].pos)->sizeof_read; }
+
 /* The index range [*first, *end) of the identifiers spelled like the token at pos. */
 void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end) {
-    if (pos < w->n && w->name_of[pos] != UINT32_MAX) {
-        *first = w->name_of[pos];
-        *end = w->name_end[*first];
+    if (pos < w->n && is_ident(w, pos)) {
+        const name_slot *sl = slot_for(w, pos);
+        *first = sl->start;
+        *end = sl->end;
         return;
     }
     const hc_token *t = tk(w, pos);
@@ -358,7 +382,7 @@ int warp_link_scopes(warp_scan *w) {
     for (uint32_t s = 1; s < w->nscopes; s++)
         if (w->scopes[s].name != NO_POS) {
             named[nn] = (pos_scope){w->scopes[s].name, s};
-            ns[nn++] = (named_scope){w->name_of[w->scopes[s].name], s};
+            ns[nn++] = (named_scope){warp_name_of(w, w->scopes[s].name), s};
         }
     qsort(ns, nn, sizeof *ns, compare_named_scope);
     qsort(named, nn, sizeof *named, compare_pos_scope);
@@ -369,7 +393,7 @@ int warp_link_scopes(warp_scan *w) {
             if (w->scopes[ns[j].scope].is_define) defs[ndefs++] = ns[j].scope;
         }
         scope_set sets[2] = {{all, nall, false, UINT32_MAX}, {defs, ndefs, false, UINT32_MAX}};
-        for (size_t u = ns[k].name; u < w->name_end[ns[k].name]; u++) {
+        for (size_t u = ns[k].name, uend = warp_name_end(w, ns[k].name); u < uend; u++) {
             size_t i = w->idents[u].pos;
             if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
             bool call = is(w, i + 1, "(") || is(w, i + 1, "<");

@@ -119,6 +119,13 @@ typedef struct warp_lookups {
     bool failed;          /* the tables could not be allocated: walks go on */
 } warp_lookups;
 
+/* One spelling of the name index: its run [start, end) in idents, and whether sizeof is applied to an
+ * identifier spelled so; start is UINT32_MAX in an empty slot. */
+typedef struct name_slot {
+    uint32_t start, end;
+    bool sizeof_read;
+} name_slot;
+
 /* A position and a scope: where an identifier names a function or macro. */
 typedef struct pos_scope { uint32_t pos, scope; } pos_scope;
 
@@ -152,9 +159,8 @@ typedef struct warp_scan {
     size_t nreported, capreported;
     /* Indexes that keep every lookup O(1) or O(log n), so the pass is linear in the file (warp_index.c,
      * warp_vars.c, warp_context.c): no lookup walks all functions, variables, constants or tokens. */
-    uint32_t *name_of;   /* per position: index in idents of the first identifier spelled alike, or UINT32_MAX */
-    uint32_t *name_end;  /* per index in idents that starts a spelling: where its run ends */
-    bool *name_sizeof;   /* per index in idents that starts a spelling: sizeof is applied to one spelled so */
+    name_slot *names;    /* hash set of the spellings of identifiers, each with its run in idents */
+    size_t capnames;     /* a power of two, at least twice the spellings */
     uint32_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
     struct var_run { uint32_t scope, name; unsigned cls; uint32_t decl; } *runs; /* records of one variable */
     size_t nruns;
@@ -223,6 +229,12 @@ bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end);
 /* ---------- warp_index.c ---------- */
 int warp_build_tokens(warp_scan *w);
 int warp_build_name_index(warp_scan *w);
+/* The index in idents where the run of identifiers spelled like the token at pos starts (the same for
+ * all of them: a name's identity), or UINT32_MAX when pos is no identifier. */
+uint32_t warp_name_of(const warp_scan *w, size_t pos);
+/* Where the run that starts at index start of idents ends, and whether sizeof reads one of it. */
+uint32_t warp_name_end(const warp_scan *w, size_t start);
+bool warp_name_sizeof(const warp_scan *w, size_t start);
 /* The index range [*first, *end) of the identifiers spelled like the token at pos. */
 void warp_uses_of(const warp_scan *w, size_t pos, size_t *first, size_t *end);
 /* The same, narrowed to the identifiers at positions lo..hi (inclusive). */

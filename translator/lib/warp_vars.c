@@ -86,7 +86,7 @@ int warp_index_vars(warp_scan *w) {
     for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
     for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
     /* runs: every record of one variable, with the union of their classes and the first declaration */
-    for (size_t k = 0; k < w->nvars; k++) keys[k] = (var_key){w->vars[k].scope, w->name_of[w->vars[k].name], k};
+    for (size_t k = 0; k < w->nvars; k++) keys[k] = (var_key){w->vars[k].scope, warp_name_of(w, w->vars[k].name), k};
     qsort(keys, w->nvars, sizeof *keys, compare_vkey);
     w->nruns = 0;
     for (size_t a = 0; a < w->nvars; a++) {
@@ -128,8 +128,8 @@ int warp_index_vars(warp_scan *w) {
 
 /* The run of the variable spelled at pos in pos's scope, or NULL (binary search). */
 static struct var_run *run_at(const warp_scan *w, size_t pos) {
-    if (pos >= w->n || w->name_of[pos] == UINT32_MAX) return NULL;
-    uint32_t scope = warp_scope_of(w, pos), name = w->name_of[pos];
+    if (pos >= w->n || warp_name_of(w, pos) == UINT32_MAX) return NULL;
+    uint32_t scope = warp_scope_of(w, pos), name = warp_name_of(w, pos);
     size_t lo = 0, hi = w->nruns;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -222,7 +222,7 @@ int warp_index_consts(warp_scan *w) {
         free(keys);
         return -1;
     }
-    for (size_t k = 0; k < w->nconsts; k++) keys[k] = (const_key){w->name_of[w->consts[k].name], w->consts[k].scope, k};
+    for (size_t k = 0; k < w->nconsts; k++) keys[k] = (const_key){warp_name_of(w, w->consts[k].name), w->consts[k].scope, k};
     qsort(keys, w->nconsts, sizeof *keys, compare_ckey);
     for (size_t k = 0; k < w->nconsts; k++) w->const_index[k] = keys[k].k;
     free(keys);
@@ -235,12 +235,12 @@ static size_t first_const(const warp_scan *w, uint32_t name, uint32_t scope, siz
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         const warp_const *c = &w->consts[w->const_index[mid]];
-        if (warp_compare_keys(w->name_of[c->name], c->scope, 0, name, scope, 0) < 0) lo = mid + 1;
+        if (warp_compare_keys(warp_name_of(w, c->name), c->scope, 0, name, scope, 0) < 0) lo = mid + 1;
         else hi = mid;
     }
     for (; lo < w->nconsts; lo++) { /* at most two steps: only one constant is named at pos */
         const warp_const *c = &w->consts[w->const_index[lo]];
-        if (w->name_of[c->name] != name || c->scope != scope) break;
+        if (warp_name_of(w, c->name) != name || c->scope != scope) break;
         if (c->name != pos) return w->const_index[lo];
     }
     return NO_POS;
@@ -250,7 +250,7 @@ static size_t first_const(const warp_scan *w, uint32_t name, uint32_t scope, siz
  * scope, other than one pos itself declares. */
 warp_const *warp_const_at(const warp_scan *w, size_t pos) {
     if (!is_ident(w, pos)) return NULL;
-    uint32_t name = w->name_of[pos], scope = warp_scope_of(w, pos);
+    uint32_t name = warp_name_of(w, pos), scope = warp_scope_of(w, pos);
     size_t a = first_const(w, name, 0, pos), b = scope ? first_const(w, name, scope, pos) : NO_POS;
     size_t k = a < b ? a : b;
     return k == NO_POS ? NULL : &w->consts[k];
