@@ -371,56 +371,86 @@ static int usage_checks(const hc_cli *cli) {
     return 0;
 }
 
+/* Translates every job on a pool of cli->jobs threads (or one a core), within the memory budget. Returns
+ * 0, or -1 when the pool could not be set up (no thread started then: the caller's thread ran none). */
+static int translate_all(const hc_cli *cli, const hc_context *ctx, const hc_job_list *jobs, hc_file_result *results) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    int nthreads = cli->jobs ? cli->jobs : (int)(cores > 0 ? cores : 1);
+    if ((size_t)nthreads > jobs->n) nthreads = jobs->n ? (int)jobs->n : 1;
+    pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
+    if (!threads) return -1;
+    hc_membudget memory;
+    hc_membudget_init(&memory, cli->memory_limit ? cli->memory_limit : hc_memory_available());
+    run_state st = {.cli = cli, .ctx = ctx, .jobs = jobs, .results = results, .progress = isatty(2) && jobs->n > 1,
+                    .memory = &memory};
+    pthread_mutex_init(&st.progress_lock, NULL);
+    int started = 1; /* this thread is the first worker; a thread that cannot start leaves its share to the others */
+    while (started < nthreads && pthread_create(&threads[started], NULL, worker, &st) == 0) started++;
+    worker(&st);
+    for (int i = 1; i < started; i++) pthread_join(threads[i], NULL);
+    free(threads);
+    if (st.progress) fprintf(stderr, "\r\033[K");
+    pthread_mutex_destroy(&st.progress_lock);
+    hc_membudget_destroy(&memory);
+    return 0;
+}
+
+/* Flushes standard output; a lost line (--help into a full disk, --print-stats into a closed pipe) is
+ * reported. Returns 0 or -1. */
+static int flush_stdout(void) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
+    return -1;
+}
+
 int hc_cli_main(int argc, char **argv) {
     hc_cli cli;
+    /* Everything the run owns, released once at the end whatever way it ends. */
+    hc_rule_set *rules = NULL;
+    hc_job_list jobs = {0};
+    hc_context *ctx = NULL;
+    hc_out_guard guard = {0}; /* every input: no output, report or backup may replace one */
+    hc_file_result *results = NULL;
+    hc_stats total = {0};
+    int exit_code = HC_EXIT_OK;
+    char err[1024];
     /* a closed pipe on stdout is an error to report (exit 3), not a silent death by signal */
     signal(SIGPIPE, SIG_IGN);
     hc_out_cleanup_on_signals(); /* SIGINT, SIGTERM, SIGHUP: our temporaries go with the process */
     int rc = hc_cli_parse(argc, argv, &cli);
-    if (rc != 0) {
-        hc_cli_free(&cli);
-        if (rc > 0 && (fflush(stdout) != 0 || ferror(stdout))) { /* --help, --man into a full disk */
-            fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
-            return HC_EXIT_OUTPUT;
-        }
-        return rc > 0 ? HC_EXIT_OK : HC_EXIT_USAGE;
+    if (rc != 0) { /* --help, --man: a lost line into a full disk is a failed run */
+        exit_code = rc < 0 ? HC_EXIT_USAGE : flush_stdout() != 0 ? HC_EXIT_OUTPUT : HC_EXIT_OK;
+        goto done;
     }
     if (resolve_hip_install(&cli) != 0) {
-        hc_cli_free(&cli);
-        return HC_EXIT_USAGE;
+        exit_code = HC_EXIT_USAGE;
+        goto done;
     }
     if ((rc = hc_cli_actions(&cli)) >= 0) { /* --versions, --md, --csv (actions.c) */
-        hc_cli_free(&cli);
-        return rc;
+        exit_code = rc;
+        goto done;
     }
     if (cli.query || cli.list_unsupported) {
         int q = cli.query ? hc_query_print(stdout, cli.query, &cli.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.opt);
-        hc_cli_free(&cli);
-        if (fflush(stdout) != 0 || ferror(stdout)) {
-            fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
-            return HC_EXIT_OUTPUT;
-        }
-        return q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
+        exit_code = flush_stdout() != 0 ? HC_EXIT_OUTPUT : q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
+        goto done;
     }
     if (cli.resync_dir || cli.drift_dir) { /* runs of their own (resync_cli.c, drift_cli.c) */
-        rc = cli.resync_dir ? hc_cli_resync(&cli) : hc_cli_drift(&cli);
-        hc_cli_free(&cli);
-        return rc;
+        exit_code = cli.resync_dir ? hc_cli_resync(&cli) : hc_cli_drift(&cli);
+        goto done;
     }
     if (usage_checks(&cli) != 0) {
-        hc_cli_free(&cli);
-        return HC_EXIT_USAGE;
+        exit_code = HC_EXIT_USAGE;
+        goto done;
     }
     int cli_worst = -1; /* the front end's own diagnostics (hc_cli_diag), for --fail-on */
     cli.diag_worst = &cli_worst;
-    char err[1024];
-    hc_rule_set *rules = NULL;
     if (cli.rule_files.n) {
         rules = hc_rule_set_load((const char *const *)cli.rule_files.v, cli.rule_files.n, err, sizeof err);
         if (!rules) {
             hc_out_printf(stderr, "%s\n", err); /* names a rules file: escaped */
-            hc_cli_free(&cli);
-            return HC_EXIT_USAGE;
+            exit_code = HC_EXIT_USAGE;
+            goto done;
         }
         cli.opt.rules = rules;
     }
@@ -430,58 +460,27 @@ int hc_cli_main(int argc, char **argv) {
     cli.opt.noffload_archs = cli.offload_archs.n;
 
     double t0 = now_seconds();
-    hc_job_list jobs;
-    if (hc_discover(&cli, &jobs) != 0 || collect_input_paths(&cli, &jobs) != 0) {
-        fprintf(stderr, "hipify-c: error: out of memory\n");
-        return HC_EXIT_ERRORS;
-    }
-    hc_context *ctx = hc_context_new(&cli.opt, err, sizeof err);
-    if (!ctx) {
+    if (hc_discover(&cli, &jobs) != 0 || collect_input_paths(&cli, &jobs) != 0) goto nomem;
+    if (!(ctx = hc_context_new(&cli.opt, err, sizeof err))) {
         hc_out_printf(stderr, "hipify-c: error: %s\n", err); /* may name a user's directory: escaped */
-        hc_job_list_free(&jobs);
-        hc_rule_set_free(rules);
-        hc_cli_free(&cli);
-        return HC_EXIT_USAGE;
+        exit_code = HC_EXIT_USAGE;
+        goto done;
     }
-    hc_out_guard guard = {0}; /* every input: no output, report or backup may replace one */
     for (size_t i = 0; i < jobs.n; i++)
-        if (hc_out_guard_add(&guard, jobs.v[i].path) != 0) {
-            fprintf(stderr, "hipify-c: error: out of memory\n");
-            return HC_EXIT_ERRORS;
-        }
+        if (hc_out_guard_add(&guard, jobs.v[i].path) != 0) goto nomem;
     if (hc_cli_collisions(&cli, &jobs) != 0) { /* nothing written yet: refused as a whole */
-        hc_out_guard_free(&guard);
-        hc_job_list_free(&jobs);
-        hc_context_free(ctx);
-        hc_rule_set_free(rules);
-        hc_cli_free(&cli);
-        return HC_EXIT_USAGE;
+        exit_code = HC_EXIT_USAGE;
+        goto done;
     }
-    hc_file_result *results = calloc(jobs.n ? jobs.n : 1, sizeof *results);
-    long cores = sysconf(_SC_NPROCESSORS_ONLN);
-    int nthreads = cli.jobs ? cli.jobs : (int)(cores > 0 ? cores : 1);
-    if ((size_t)nthreads > jobs.n) nthreads = jobs.n ? (int)jobs.n : 1;
-    hc_membudget memory;
-    hc_membudget_init(&memory, cli.memory_limit ? cli.memory_limit : hc_memory_available());
-    run_state st = {.cli = &cli, .ctx = ctx, .jobs = &jobs, .results = results, .progress = isatty(2) && jobs.n > 1,
-                    .memory = &memory};
-    pthread_mutex_init(&st.progress_lock, NULL);
-    pthread_t *threads = calloc((size_t)nthreads, sizeof *threads);
-    for (int i = 1; i < nthreads; i++) pthread_create(&threads[i], NULL, worker, &st);
-    worker(&st);
-    for (int i = 1; i < nthreads; i++) pthread_join(threads[i], NULL);
-    free(threads);
-    if (st.progress) fprintf(stderr, "\r\033[K");
-    if (retranslate_hipcc_compiled(&cli, &jobs, results) != 0 || retranslate_makefiles_for_shim(&cli, &jobs, results) != 0) {
-        fprintf(stderr, "hipify-c: error: out of memory\n");
-        return HC_EXIT_ERRORS;
-    }
+    if (!(results = calloc(jobs.n ? jobs.n : 1, sizeof *results)) || translate_all(&cli, ctx, &jobs, results) != 0 ||
+        retranslate_hipcc_compiled(&cli, &jobs, results) != 0 || retranslate_makefiles_for_shim(&cli, &jobs, results) != 0)
+        goto nomem;
 
     bool single = is_single_file_mode(&cli);
     int worst = -1, failed = jobs.errors, write_failed = 0;
-    hc_stats total = {0};
     for (size_t i = 0; i < jobs.n; i++) {
         hc_file_result *r = &results[i];
+        if (!r->path || !r->rel_path) goto nomem; /* a result that could not even name its file */
         print_diags(&cli, r, &worst);
         if (r->status != HC_OK) failed++;
         if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root], &guard) != 0) write_failed++;
@@ -518,26 +517,24 @@ int hc_cli_main(int argc, char **argv) {
     hc_run run = {single ? "" : (cli.inputs.n == 1 ? cli.inputs.v[0] : ""), results, jobs.n, total, hc_context_options(ctx),
                   cli.examine, total.seconds};
     if (write_reports(&cli, &run, &guard) != 0) write_failed++;
-    if (fflush(stdout) != 0 || ferror(stdout)) { /* --print-stats and friends: a lost line is a failed run */
-        fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
-        write_failed++;
-    }
+    if (flush_stdout() != 0) write_failed++; /* --print-stats and friends: a lost line is a failed run */
 
     if (cli_worst > worst) worst = cli_worst;
-    int exit_code = HC_EXIT_OK;
     if (write_failed) exit_code = HC_EXIT_OUTPUT;
     else if (failed || worst >= HC_SEV_ERROR) exit_code = HC_EXIT_ERRORS;
     else if (cli.fail_on >= 0 && worst >= cli.fail_on) exit_code = HC_EXIT_FAIL_ON;
-
-    for (size_t i = 0; i < jobs.n; i++) hc_file_result_free(&results[i]);
+    goto done;
+nomem:
+    fprintf(stderr, "hipify-c: error: out of memory\n");
+    exit_code = HC_EXIT_ERRORS;
+done:
+    for (size_t i = 0; results && i < jobs.n; i++) hc_file_result_free(&results[i]);
     free(results);
     hc_stats_free(&total);
     hc_job_list_free(&jobs);
     hc_out_guard_free(&guard);
     hc_context_free(ctx);
     hc_rule_set_free(rules);
-    pthread_mutex_destroy(&st.progress_lock);
-    hc_membudget_destroy(&memory);
     hc_cli_free(&cli);
     return exit_code;
 }
