@@ -23,6 +23,15 @@ config.suffixes = [".cu", ".cuh", ".cpp", ".test"]
 config.excludes = ["Inputs", "inputs"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.build_root, "tests", "lit-out")
+# --param fresh_topic=TOPIC: this run's own output folder (lit-out/TOPIC) starts empty, so that files an
+# earlier run left there (a carried shim header of an older hipify-c) cannot change this run's outcome.
+# Only that folder: the other topics may be running beside this one.
+fresh_topic = lit_config.params.get("fresh_topic")
+if fresh_topic:
+    if fresh_topic in (".", "..") or os.sep in fresh_topic:
+        lit_config.fatal("fresh_topic must name one topic directory, not " + repr(fresh_topic))
+    import shutil
+    shutil.rmtree(os.path.join(config.test_exec_root, fresh_topic), ignore_errors=True)
 config.environment["LC_ALL"] = "C"
 # LLVM's test helpers (not, count, split-file) live next to FileCheck.
 config.environment["PATH"] = os.path.dirname(config.filecheck) + os.pathsep + os.environ.get("PATH", "")

@@ -6,6 +6,9 @@
 set -eu
 mode=$1 hipify=$2 source=$3 work=$4 include=$5
 shift 5
+# translate starts the chain from an empty folder: a shim header an older hipify-c carried there would be
+# kept (HC1083) and fail the run; the other modes build on what translate left
+[ "$mode" = translate ] && rm -rf "$work"
 mkdir -p "$work"
 out="$work/shim_usage.hip.cpp"
 if [ "$mode" = translate ] || [ ! -f "$out" ]; then
