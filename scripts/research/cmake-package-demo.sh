@@ -4,7 +4,7 @@
 # default) and the shared headers (Common/). A project of its own ports every directory with
 # hipify_sources(), and the shared headers once. Then it counts what each rebuild re-ports. It writes
 # nothing into REPO or PREFIX; everything happens under WORK.
-# Usage: scripts/cmake-package-demo.sh PREFIX REPO COMMIT WORK [SAMPLES_DIR] [SHARED_DIR]
+# Usage: scripts/research/cmake-package-demo.sh PREFIX REPO COMMIT WORK [SAMPLES_DIR] [SHARED_DIR]
 # PREFIX: where hipify-c was installed (cmake --install build --prefix PREFIX). COMPILE=1 also
 # compiles the ported sources for gfx90a with hipcc (-k 0: the sources that do not compile are counted).
 set -eu

@@ -3,7 +3,7 @@
 # compiles every C++ source of the original and of the port with the host compiler (-fsyntax-only) and counts.
 # It does not build GPU code or link; it is not part of make test (it needs the framework's host libraries).
 #
-# usage: scripts/cpu-only-build.sh HIPIFY_BINARY [WORKDIR]   (default WORKDIR: /tmp/hipify-cpuonly)
+# usage: scripts/research/cpu-only-build.sh HIPIFY_BINARY [WORKDIR]   (default WORKDIR: /tmp/hipify-cpuonly)
 # env:   REPO (bare git directory, default the BVLC/caffe mirror), COMMIT (default: its HEAD),
 #        SRC (directory whose *.cpp are compiled, default src/caffe), EXCLUDE (grep -E of paths left out,
 #        default /test/: the unit tests need a built gtest), KEEP_ORIGINAL=1 (reuse WORKDIR's count of the

@@ -3,7 +3,7 @@
 # (no CUDA API or library name, kernel, launch, qualifier, built-in variable, CUDA type or CUDA header).
 # It reads the sources with grep, independently of the translator; it changes nothing.
 #
-# usage: scripts/host-only-check.sh ORIGINAL_DIR PORT_DIR
+# usage: scripts/research/host-only-check.sh ORIGINAL_DIR PORT_DIR
 # Output: one line per such file, then "N changed, M of them with no CUDA use". Exit 1 when M > 0.
 set -u
 ORIG=${1:?usage: host-only-check.sh ORIGINAL_DIR PORT_DIR}

@@ -3,7 +3,7 @@
 # an old commit, makes hand edits of the usual kinds, and moves the CUDA tree to a later commit. Then
 # --resync brings the changes in. It counts files merged, conflicts, and hand edits kept or lost.
 # It never writes into REPO: the work happens in a clone under WORK.
-# Usage: scripts/resync-history.sh HIPIFY REPO OLD_COMMIT NEW_COMMIT WORK [EDIT_EVERY [SUBDIR]]
+# Usage: scripts/research/resync-history.sh HIPIFY REPO OLD_COMMIT NEW_COMMIT WORK [EDIT_EVERY [SUBDIR]]
 # SUBDIR ports one directory of the repository (a sparse checkout: the rest of the tree is never read).
 set -eu
 HIPIFY=$1 REPO=$2 OLD=$3 NEW=$4 WORK=$5 EVERY=${6:-3} SUB=${7:-}

@@ -6,7 +6,7 @@
 # copied from the Makefile.config.example hipify-c migrated, as Caffe's installation guide says to do.
 # It is a script, not a test: CI neither fetches nor builds Caffe.
 #
-# usage: scripts/caffe/recipe.sh STEP...   (from the hipify-c checkout; docs/validation.md, "Caffe")
+# usage: scripts/research/caffe/recipe.sh STEP...   (from the hipify-c checkout; docs/validation.md, "Caffe")
 #   prepare   extract Caffe at COMMIT, port it (hipify-c -O, build files included), lay out the build trees
 #   amd       make the port's library and tools for gfx90a with Debian's hipcc (make -k: every unit is tried)
 #   bundle    write CARRY: both trees, the headers and libraries they need, the HIP-on-NVIDIA headers
@@ -18,8 +18,8 @@
 #      TREES_ONLY (bundle: rewrite only the two source trees), REUSE_DEPS (bundle: keep an existing
 #      deps.tar.xz, the headers and libraries of this machine, which change only with its packages)
 set -eu
-ROOT=$(cd "$(dirname "$0")/../.." && pwd)
-HERE=$ROOT/scripts/caffe
+ROOT=$(cd "$(dirname "$0")/../../.." && pwd)
+HERE=$ROOT/scripts/research/caffe
 WORK=${WORK:-/tmp/caffe-recipe}
 HIPIFY=${HIPIFY:-$ROOT/build/bin/hipify-c}
 COMMIT=${COMMIT:-9b891540183ddc834a02b2bd81b31afae71b2153}
