@@ -43,6 +43,22 @@ static void test_classify(void) {
     CHECK_INT(hc_classify_path("rules.mk"), HC_FILE_MAKEFILE);
     CHECK_INT(hc_classify_path("notes.txt"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("noext"), HC_FILE_OTHER);
+    /* the one decision of a file's kind: name, what the caller knows of it, options */
+    hc_options o = {.build_scripts = true};
+    CHECK_INT(hc_file_kind_of(&o, "k.cu", 0), HC_FILE_SOURCE);
+    CHECK_INT(hc_file_kind_of(&o, "kernel.txt", 0), HC_FILE_OTHER);
+    CHECK_INT(hc_file_kind_of(&o, "kernel.txt", HC_PATH_NAMED), HC_FILE_SOURCE);
+    CHECK_INT(hc_file_kind_of(&o, "fifo", HC_PATH_SPECIAL), HC_FILE_SOURCE);
+    CHECK_INT(hc_file_kind_of(&o, "Makefile", HC_PATH_NAMED), HC_FILE_MAKEFILE);
+    CHECK_INT(hc_file_kind_of(&o, "hipify_shim.h", HC_PATH_CARRIED), HC_FILE_OTHER);
+    CHECK_INT(hc_file_kind_of(&o, "CMakeLists.txt", 0), HC_FILE_CMAKE);
+    o.build_scripts = false;
+    CHECK_INT(hc_file_kind_of(&o, "CMakeLists.txt", 0), HC_FILE_OTHER);
+    CHECK_INT(hc_file_kind_of(&o, "rules.mk", HC_PATH_NAMED), HC_FILE_OTHER);
+    o.build_scripts = o.build_scripts_only = true;
+    CHECK_INT(hc_file_kind_of(&o, "k.cu", 0), HC_FILE_OTHER);
+    CHECK_INT(hc_file_kind_of(&o, "kernel.txt", HC_PATH_NAMED), HC_FILE_OTHER);
+    CHECK_INT(hc_file_kind_of(&o, "Makefile", 0), HC_FILE_MAKEFILE);
     for (int f = 0; f < HC_FAMILY__COUNT; f++) {
         CHECK(hc_family_key((hc_family)f) && hc_family_key((hc_family)f)[0]);
         CHECK(hc_family_label((hc_family)f) && hc_family_label((hc_family)f)[0]);

@@ -121,7 +121,7 @@ static void test_host_only_kept(void) {
         fixture f;
         setup(&f, c == 2 ? "a.cu" : "a.h", text);
         hc_unit *u = &f.u;
-        f.opt.compiled_by_hipcc = c == 0;
+        u->compiled_by_hipcc = c == 0;
         CHECK_INT(hc_unit_edit_hip_neutral(u, 7, 10, "__HIPCC__", HC_PRIO_RENAME, HC_EFFORT_RENAME), 0);
         if (c == 1) CHECK_INT(hc_unit_edit(u, 25, 1, "y", HC_PRIO_RENAME, HC_EFFORT_RENAME), 0);
         CHECK_INT(hc_resolve_host_only(u), 0);

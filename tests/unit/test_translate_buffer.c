@@ -242,8 +242,35 @@ static void test_stats_add(void) {
     hc_context_free(ctx);
 }
 
+/* The run's facts reach the translation through the context: a header that uses no HIP keeps its test of
+ * __CUDACC__ until the run says hipcc compiles it; then the same context translates it for hipcc. */
+static void test_run_facts(void) {
+    hc_context *ctx = make_context(HC_LAUNCH_KEEP);
+    if (!ctx) return;
+    static const char header[] = "#ifdef __CUDACC__\nint x;\n#endif\n";
+    hc_file_result r;
+    CHECK_INT(hc_translate_buffer(ctx, "dir/h.h", "h.h", HC_FILE_SOURCE, header, sizeof header - 1, &r), HC_OK);
+    CHECK(!r.changed && r.cuda_macros_kept);
+    hc_file_result_free(&r);
+    const char *const compiled[] = {"other.h", "dir/h.h"};
+    hc_run_facts run = {.hipcc_compiled = compiled, .nhipcc_compiled = 2};
+    hc_context_set_run(ctx, &run);
+    CHECK_INT(hc_translate_buffer(ctx, "dir/h.h", "h.h", HC_FILE_SOURCE, header, sizeof header - 1, &r), HC_OK);
+    CHECK(r.changed && !r.cuda_macros_kept && strstr(r.output, "#ifdef __HIPCC__") != NULL);
+    hc_file_result_free(&r);
+    CHECK_INT(hc_translate_buffer(ctx, "dir/g.h", "g.h", HC_FILE_SOURCE, header, sizeof header - 1, &r), HC_OK);
+    CHECK(!r.changed); /* another file of the run: not named by the facts */
+    hc_file_result_free(&r);
+    hc_context_set_run(ctx, NULL);
+    CHECK_INT(hc_translate_buffer(ctx, "dir/h.h", "h.h", HC_FILE_SOURCE, header, sizeof header - 1, &r), HC_OK);
+    CHECK(!r.changed);
+    hc_file_result_free(&r);
+    hc_context_free(ctx);
+}
+
 int main(void) {
     test_program();
+    test_run_facts();
     test_bad_input();
     test_threads();
     test_stats_add();

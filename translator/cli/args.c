@@ -50,13 +50,14 @@ void hc_cli_free(hc_cli *cli) {
     hc_strv_clear(&cli->rule_files);
     hc_strv_clear(&cli->hip_paths);
     if (cli->hip_include_dirs)
-        for (size_t i = 1; i < cli->opt.nhip_include_dirs; i++) free(cli->hip_include_dirs[i]);
+        for (size_t i = 1; i < cli->run.nhip_include_dirs; i++) free(cli->hip_include_dirs[i]);
     free(cli->hip_include_dirs);
     hc_strv_clear(&cli->offload_archs);
     hc_strv_clear(&cli->exclude_dirs);
     hc_strv_clear(&cli->exclude_files);
     hc_strv_clear(&cli->extra_args_before);
     free(cli->input_paths);
+    free(cli->hipcc_compiled);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {
@@ -274,7 +275,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_ANNOTATE: opt->annotate = true; break;
     case OPT_RULES: return hc_strv_push(&cli->rule_files, val);
     case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
-    case OPT_BUILD_SCRIPTS_ONLY: cli->build_scripts_only = true; opt->build_scripts = true; break;
+    case OPT_BUILD_SCRIPTS_ONLY: opt->build_scripts_only = true; opt->build_scripts = true; break;
     case OPT_OFFLOAD_ARCH: return offload_archs(&cli->offload_archs, val);
     case OPT_INCLUDE: return hc_strv_push_joined(&cli->clang_args, "-I", val);
     case OPT_DEFINE: return hc_strv_push_joined(&cli->clang_args, "-D", val);

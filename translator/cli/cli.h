@@ -39,7 +39,6 @@ typedef struct hc_cli {
     const char *out_dir;   /* -O */
     bool inplace, no_backup, only_changed, examine;
     bool print_stats, print_stats_csv, quiet_warnings;
-    bool build_scripts_only;
     const char *o_stats, *stats_json, *diff, *report, *sarif;
     const char *query;
     bool list_unsupported;
@@ -50,8 +49,10 @@ typedef struct hc_cli {
     bool hip_version_given;
     hc_strv hip_paths;           /* --hip-path locations in order (empty: found by hc_hip_install_find) */
     char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
-    char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: hc_options */
-    const char **input_paths;    /* the path of every job (the jobs' strings): hc_options.input_paths */
+    char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: run.hip_include_dirs */
+    const char **input_paths;    /* the path of every job (the jobs' strings): run.input_paths */
+    const char **hipcc_compiled; /* the paths of the jobs hipcc compiles (the jobs' strings): run.hipcc_compiled */
+    hc_run_facts run;            /* what the whole run knows, which the context reads (main.c fills it) */
     /* hipify-clang's options: actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
     bool amap, no_output, verbose, versions;
@@ -95,7 +96,7 @@ hc_version hc_hip_install_version(const char *incdir);
 
 /* Marks in out[i] each job that a HIP source of the run includes, directly or through other files of the
  * run, and that kept its CUDA macro tests (results[i].cuda_macros_kept): hipcc compiles it, so it is to
- * be translated again with hc_options.compiled_by_hipcc (hipcc_files.c). Returns 0, or -1 out of memory. */
+ * be translated again once hc_run_facts.hipcc_compiled names it (hipcc_files.c). Returns 0, or -1 out of memory. */
 struct hc_job_list;
 int hc_hipcc_compiled(const struct hc_job_list *jobs, const hc_file_result *results, bool *out);
 

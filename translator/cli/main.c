@@ -62,7 +62,7 @@ static int resolve_hip_install(hc_cli *cli) {
     if (!cli->hip_version_given && incdir[0]) cli->opt.hip_version = hc_hip_install_version(incdir);
     if (none || !incdir[0]) return 0;
     snprintf(cli->hip_include, sizeof cli->hip_include, "%s", incdir);
-    cli->opt.hip_include_dir = cli->hip_include;
+    cli->run.hip_include_dir = cli->hip_include;
     cli->hip_include_dirs = calloc(cli->hip_paths.n + 1, sizeof *cli->hip_include_dirs);
     if (!cli->hip_include_dirs) return -1;
     cli->hip_include_dirs[0] = cli->hip_include;
@@ -73,8 +73,8 @@ static int resolve_hip_install(hc_cli *cli) {
         if (!(cli->hip_include_dirs[n] = strdup(libdir))) return -1;
         n++;
     }
-    cli->opt.hip_include_dirs = (const char *const *)cli->hip_include_dirs;
-    cli->opt.nhip_include_dirs = n;
+    cli->run.hip_include_dirs = (const char *const *)cli->hip_include_dirs;
+    cli->run.nhip_include_dirs = n;
     return 0;
 }
 
@@ -85,71 +85,56 @@ static int collect_input_paths(hc_cli *cli, const hc_job_list *jobs) {
     cli->input_paths = calloc(jobs->n ? jobs->n : 1, sizeof *cli->input_paths);
     if (!cli->input_paths) return -1;
     for (size_t i = 0; i < jobs->n; i++) cli->input_paths[i] = jobs->v[i].path;
-    cli->opt.input_paths = cli->input_paths;
-    cli->opt.ninput_paths = jobs->n;
+    cli->run.input_paths = cli->input_paths;
+    cli->run.ninput_paths = jobs->n;
     return 0;
 }
 
-/* A header that uses no HIP keeps its #ifdef __CUDACC__ as written, for the host compiler that builds it.
- * When a HIP source of the run includes it, hipcc compiles it too: translate it again as hipcc reads it,
- * or the HIP build takes the branch nvcc never took (a struct instead of float2, a lost __device__). */
-static int retranslate_hipcc_compiled(hc_cli *cli, const hc_job_list *jobs, hc_file_result *results) {
+/* The second translation, of the files whose run facts the first translation of every file changed:
+ * - a header that uses no HIP keeps its #ifdef __CUDACC__ as written, for the host compiler that builds it.
+ *   When a HIP source of the run includes it, hipcc compiles it too: it is translated again as hipcc reads
+ *   it (hc_run_facts.hipcc_compiled), or the HIP build takes the branch nvcc never took (a struct instead
+ *   of float2, a lost __device__);
+ * - a port that calls libhipify_shim must link it: once every source is translated, the Makefiles and CMake
+ *   files of the run are migrated again knowing that (hc_run_facts.links_shim), so their link adds the
+ *   library (pass_makefile.c, the CMake HIP block).
+ * The context reads cli->run, which changes here only while no translation runs. Returns 0, or -1 out of
+ * memory. */
+static int translate_again(hc_cli *cli, const hc_context *ctx, const hc_job_list *jobs, hc_file_result *results) {
     bool *again = calloc(jobs->n ? jobs->n : 1, sizeof *again);
     if (!again || hc_hipcc_compiled(jobs, results, again) != 0) {
         free(again);
         return -1;
     }
-    hc_context *ctx = NULL;
-    int rc = 0;
-    for (size_t i = 0; i < jobs->n && rc == 0; i++) {
+    size_t n = 0;
+    for (size_t i = 0; i < jobs->n; i++) n += again[i];
+    if (n && !(cli->hipcc_compiled = calloc(n, sizeof *cli->hipcc_compiled))) {
+        free(again);
+        return -1;
+    }
+    for (size_t i = 0, k = 0; i < jobs->n; i++)
+        if (again[i]) cli->hipcc_compiled[k++] = jobs->v[i].path;
+    cli->run.hipcc_compiled = cli->hipcc_compiled;
+    cli->run.nhipcc_compiled = n;
+    for (size_t i = 0; i < jobs->n; i++) {
         if (!again[i]) continue;
-        if (!ctx) {
-            hc_options opt = cli->opt;
-            opt.compiled_by_hipcc = true;
-            char err[256];
-            if (!(ctx = hc_context_new(&opt, err, sizeof err))) {
-                rc = -1;
-                break;
-            }
-        }
         hc_file_kind kind = results[i].kind;
         hc_file_result_free(&results[i]);
         hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, kind, &results[i]);
     }
-    hc_context_free(ctx);
     free(again);
-    return rc;
-}
 
-/* A port that calls libhipify_shim must link it: once every source is translated, the Makefiles and CMake
- * files of the run are migrated again knowing that, so their link adds the library (pass_makefile.c, the
- * CMake HIP block). */
-static int retranslate_makefiles_for_shim(hc_cli *cli, const hc_job_list *jobs, hc_file_result *results) {
     static const char needle[] = "\"hipify_shim.h\"";
-    bool shim = false;
-    for (size_t i = 0; i < jobs->n && !shim; i++)
-        shim = results[i].kind == HC_FILE_SOURCE && results[i].output &&
-               memmem(results[i].output, results[i].output_len, needle, sizeof needle - 1) != NULL;
-    if (!shim) return 0;
-    hc_context *ctx = NULL;
-    int rc = 0;
-    for (size_t i = 0; i < jobs->n && rc == 0; i++) {
+    for (size_t i = 0; i < jobs->n && !cli->run.links_shim; i++)
+        cli->run.links_shim = results[i].kind == HC_FILE_SOURCE && results[i].output &&
+                              memmem(results[i].output, results[i].output_len, needle, sizeof needle - 1) != NULL;
+    for (size_t i = 0; i < jobs->n && cli->run.links_shim; i++) {
         if (results[i].kind != HC_FILE_MAKEFILE && results[i].kind != HC_FILE_CMAKE) continue;
-        if (!ctx) {
-            hc_options opt = cli->opt;
-            opt.links_shim = true;
-            char err[256];
-            if (!(ctx = hc_context_new(&opt, err, sizeof err))) {
-                rc = -1;
-                break;
-            }
-        }
         hc_file_kind kind = results[i].kind;
         hc_file_result_free(&results[i]);
         hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, kind, &results[i]);
     }
-    hc_context_free(ctx);
-    return rc;
+    return 0;
 }
 
 /* One input that is not a directory (a missing or dangling one included: discovery reports it). */
@@ -159,26 +144,29 @@ static bool is_single_file_mode(const hc_cli *cli) {
            !cli->inplace;
 }
 
+/* What the front end knows of a job beyond its name, for the library's one decision of its kind
+ * (hc_file_kind_of): a file named on the command line (in single-file mode or among several inputs) is
+ * translated whatever its extension; one that is not a regular file (a device, a FIFO) is read as a source,
+ * never streamed as a copy; a shim header a previous run carried into a tree is HIP already. */
+static unsigned job_facts(const hc_cli *cli, const hc_job *j) {
+    bool explicit_file = is_single_file_mode(cli) || cli->inputs.n > 1;
+    unsigned facts = 0;
+    struct stat st;
+    if (stat(cli->inputs.v[j->root], &st) == 0 && !S_ISDIR(st.st_mode)) {
+        if (explicit_file) facts |= HC_PATH_NAMED;
+        if (!S_ISREG(st.st_mode)) facts |= HC_PATH_SPECIAL;
+    }
+    if (!explicit_file && hc_carry_is_shim(j->path)) facts |= HC_PATH_CARRIED;
+    return facts;
+}
+
 static void *worker(void *arg) {
     run_state *s = arg;
     for (;;) {
         size_t i = atomic_fetch_add(&s->next, 1);
         if (i >= s->jobs->n) break;
         const hc_job *j = &s->jobs->v[i];
-        hc_file_kind kind = hc_classify_path(j->path);
-        bool explicit_file = is_single_file_mode(s->cli) || s->cli->inputs.n > 1;
-        struct stat st;
-        if (kind == HC_FILE_OTHER && stat(s->cli->inputs.v[j->root], &st) == 0 && !S_ISDIR(st.st_mode)) {
-            /* a file named on the command line is translated whatever its extension; one that is not a
-             * regular file (a device, a FIFO) is always read as a source, under the size limit, and never
-             * streamed as a copy */
-            if (explicit_file || !S_ISREG(st.st_mode)) kind = HC_FILE_SOURCE;
-        }
-        if (s->cli->build_scripts_only && kind == HC_FILE_SOURCE) kind = HC_FILE_OTHER;
-        /* a shim header a previous run carried here is HIP already: copied, never translated again */
-        if (kind == HC_FILE_SOURCE && !explicit_file && hc_carry_is_shim(j->path)) kind = HC_FILE_OTHER;
-        if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !hc_context_options(s->ctx)->build_scripts)
-            kind = HC_FILE_OTHER;
+        hc_file_kind kind = hc_file_kind_of(hc_context_options(s->ctx), j->path, job_facts(s->cli, j));
         if (kind == HC_FILE_SOURCE || kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) {
             unsigned long long need = hc_membudget_estimate(j->path);
             hc_membudget_take(s->memory, need);
@@ -466,6 +454,7 @@ int hc_cli_main(int argc, char **argv) {
         exit_code = HC_EXIT_USAGE;
         goto done;
     }
+    hc_context_set_run(ctx, &cli.run);
     for (size_t i = 0; i < jobs.n; i++)
         if (hc_out_guard_add(&guard, jobs.v[i].path) != 0) goto nomem;
     if (hc_cli_collisions(&cli, &jobs) != 0) { /* nothing written yet: refused as a whole */
@@ -473,7 +462,7 @@ int hc_cli_main(int argc, char **argv) {
         goto done;
     }
     if (!(results = calloc(jobs.n ? jobs.n : 1, sizeof *results)) || translate_all(&cli, ctx, &jobs, results) != 0 ||
-        retranslate_hipcc_compiled(&cli, &jobs, results) != 0 || retranslate_makefiles_for_shim(&cli, &jobs, results) != 0)
+        translate_again(&cli, ctx, &jobs, results) != 0)
         goto nomem;
 
     bool single = is_single_file_mode(&cli);

@@ -54,7 +54,7 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
         {o->experimental, "--experimental"},
         {o->use_hip_data_types, "--use-hip-data-types"},
         {!o->build_scripts, "--no-build-scripts"},
-        {cli->build_scripts_only, "--build-scripts-only"},
+        {o->build_scripts_only, "--build-scripts-only"},
         {cli->only_changed, "--only-changed"},
         {o->suppress_all, "--suppress-all"},
     };

@@ -446,7 +446,7 @@ static const char cmake_hip_block[] =
     "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_sources \"${CMAKE_CURRENT_SOURCE_DIR}\")\n"
     "# end of the hipify-c HIP block\n";
 
-/* With a port that calls libhipify_shim (opt->links_shim): after the walk, every executable and shared or
+/* With a port that calls libhipify_shim (hc_run_facts.links_shim): after the walk, every executable and shared or
  * module library links it, as the Makefile block's -lhipify_shim does. */
 static const char cmake_shim_link[] =
     "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md): executables and shared\n"
@@ -467,12 +467,12 @@ static const char cmake_shim_link[] =
     "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL find_library HIPIFY_SHIM_LIBRARY hipify_shim REQUIRED)\n"
     "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_link_shim \"${CMAKE_CURRENT_SOURCE_DIR}\")\n";
 
-char *hc_build_cmake_hip_block(const hc_options *opt) {
+char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim) {
     char archs[512];
     hc_build_arch_list(opt, archs, sizeof archs);
     const char *at = strstr(cmake_hip_block, "@ARCHS@");
     const char *end = strstr(cmake_hip_block, "# end of the hipify-c HIP block");
-    const char *shim = opt->links_shim ? cmake_shim_link : "";
+    const char *shim = links_shim ? cmake_shim_link : "";
     size_t head = (size_t)(at - cmake_hip_block), alen = strlen(archs), mid = (size_t)(end - (at + 7)),
            slen = strlen(shim), tail = strlen(end);
     char *s = malloc(head + alen + mid + slen + tail + 1);

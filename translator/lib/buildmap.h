@@ -43,8 +43,9 @@ const char *hc_build_offload_flags(const hc_options *opt, char *buf, size_t size
 const char *hc_build_arch_list(const hc_options *opt, char *buf, size_t size);
 
 /* The CMake text inserted before project() of a migrated top-level CMakeLists.txt, with the AMD target
- * list filled in; malloc'd, NULL on out-of-memory. docs/build-migration.md explains it. */
-char *hc_build_cmake_hip_block(const hc_options *opt);
+ * list filled in and, when the port calls libhipify_shim (links_shim), its link; malloc'd, NULL on
+ * out-of-memory. docs/build-migration.md explains it. */
+char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim);
 /* The first line of that block, by which a second run recognises an already migrated file. */
 extern const char hc_build_cmake_hip_marker[];
 

@@ -82,8 +82,8 @@ static bool finds_copy(const hc_unit *u, const char *spelled, const char *candid
 
 /* True when one of the ported files is the copy of the helper that this include finds. */
 static bool ports_copy(const hc_unit *u, const char *spelled, const char *name) {
-    for (size_t i = 0; i < u->opt->ninput_paths; i++) {
-        const char *p = u->opt->input_paths[i];
+    for (size_t i = 0; i < u->run->ninput_paths; i++) {
+        const char *p = u->run->input_paths[i];
         char real[PATH_MAX];
         if (strcmp(hc_path_base(p), name) != 0 || !realpath(p, real)) continue;
         if (finds_copy(u, spelled, real)) return true;
@@ -92,7 +92,7 @@ static bool ports_copy(const hc_unit *u, const char *spelled, const char *name) 
 }
 
 void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen) {
-    if (!u->opt->input_paths || !u->path || plen >= PATH_MAX) return;
+    if (!u->run->input_paths || !u->path || plen >= PATH_MAX) return;
     char spelled[PATH_MAX];
     memcpy(spelled, path, plen);
     spelled[plen] = '\0';
@@ -119,16 +119,16 @@ bool hc_include_beside(const hc_unit *u, const char *path, size_t plen) {
 }
 
 void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quoted) {
-    const char *dir = u->opt->hip_include_dir;
+    const char *dir = u->run->hip_include_dir;
     if (!dir || !target[0]) return;
     const hip_library *lib = NULL;
     for (size_t i = 0; i < COUNT_OF(hip_libraries) && !lib; i++)
         if (strncmp(target, hip_libraries[i].prefix, strlen(hip_libraries[i].prefix)) == 0) lib = &hip_libraries[i];
     if (!lib) return;
-    size_t ndirs = u->opt->nhip_include_dirs ? u->opt->nhip_include_dirs : 1;
+    size_t ndirs = u->run->nhip_include_dirs ? u->run->nhip_include_dirs : 1;
     char full[4096], where[4096] = "";
     for (size_t i = 0; i < ndirs; i++) {
-        const char *d = u->opt->nhip_include_dirs ? u->opt->hip_include_dirs[i] : dir;
+        const char *d = u->run->nhip_include_dirs ? u->run->hip_include_dirs[i] : dir;
         struct stat st;
         int n = snprintf(full, sizeof full, "%s/%s", d, target);
         if (n < 0 || (size_t)n >= sizeof full || (stat(full, &st) == 0 && S_ISREG(st.st_mode))) return;

@@ -10,14 +10,14 @@
 bool hc_include_beside(const hc_unit *u, const char *path, size_t plen);
 
 /* path[0, plen) is what the file includes, at byte offset off. Reports HC1123 when it names a CUDA
- * Samples helper header (mappings/sdk_helpers.def) and no ported file (hc_options.input_paths; no check
+ * Samples helper header (mappings/sdk_helpers.def) and no ported file (hc_run_facts.input_paths; no check
  * when the caller gave none) is the copy the include finds: beside or relative to the includer, through a
  * -I directory, or in a Common/, inc/ or include/ directory beside an ancestor of the includer. */
 void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen);
 
 /* target is the header the port includes in place of a CUDA header the tables know. Reports HC1124
  * when a library of the HIP stack provides it (mappings/hip_libraries.def) and the target installation
- * (hc_options.hip_include_dir; no check when NULL) does not have it. quoted: a "..." include, which a
+ * (hc_run_facts.hip_include_dir; no check when NULL) does not have it. quoted: a "..." include, which a
  * file of that name beside the includer satisfies. */
 void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quoted);
 #endif

@@ -594,7 +594,7 @@ static int migrate(cm_state *s) {
     }
     if (!s->changed) return 0;
     if (project) {
-        char *block = hc_build_cmake_hip_block(s->u->opt);
+        char *block = hc_build_cmake_hip_block(s->u->opt, s->u->run->links_shim);
         if (!block) return -1;
         int rc = hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, block, HC_PRIO_BUILD, HC_EFFORT_RENAME);
         free(block);

@@ -376,7 +376,7 @@ static int append_tail(mk_state *s) {
         v = e;
     }
     if (!any) n += (size_t)snprintf(tail + n, sizeof tail - n, "CPPFLAGS += $(HIP_CPP_CONFIG)\n");
-    if (u->opt->links_shim) {
+    if (u->run->links_shim) {
         const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
         n += (size_t)snprintf(tail + n, sizeof tail - n,
                               "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md).\n"

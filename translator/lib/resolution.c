@@ -95,7 +95,7 @@ int hc_resolve_host_only(hc_unit *u) {
     for (size_t i = 0; i < u->edits.n; i++) neutral += u->edits.v[i].hip_neutral;
     u->uses_hip = uses_hip(u);
     if (neutral == 0 || u->uses_hip) return 0;
-    if (u->opt->compiled_by_hipcc) { /* hipcc, not a host compiler, reads its macro tests */
+    if (u->compiled_by_hipcc) { /* hipcc, not a host compiler, reads its macro tests */
         u->kept_for_hipcc = true;
         return 0;
     }

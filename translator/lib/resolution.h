@@ -23,7 +23,7 @@ void hc_resolve_suppressed(hc_unit *u);
  * (hc_names_cuda). A file that does not and has HIP-neutral edits keeps its bytes: those edits move to
  * u->rolled_back (a rename's reference is taken back) with the diagnostics that go with them
  * (HC_DIAG_GOES_WITH_EDIT), and u->cuda_macros_kept is set; unless hipcc compiles the file
- * (hc_options.compiled_by_hipcc), which keeps them and sets u->kept_for_hipcc. -1 on out-of-memory. */
+ * (u->compiled_by_hipcc), which keeps them and sets u->kept_for_hipcc. -1 on out-of-memory. */
 int hc_resolve_host_only(hc_unit *u);
 
 /* Sorts the edits and drops those that lose an overlap by priority (hc_edits_normalize). A rename that

@@ -31,6 +31,7 @@ struct hc_context {
     size_t decls_len;
     char **args; /* compiler arguments shared by every file */
     size_t nargs, args_cap;
+    const hc_run_facts *run;  /* the run's facts (hc_context_set_run); never NULL */
     CXCompilationDatabase db; /* -p, or NULL */
     pthread_mutex_t db_lock;  /* libclang's compilation database is not documented as thread-safe */
 };
@@ -99,6 +100,8 @@ static bool find_decls_dir(const hc_options *opt, char *out, size_t size) {
     return dir_has_decls(out);
 }
 
+static const hc_run_facts no_run_facts; /* read only: what a context knows of its run until it is told */
+
 static int push_arg(hc_context *c, const char *a) {
     if (hc_grow(&c->args, &c->args_cap, c->nargs, sizeof *c->args, 16) < 0) return -1;
     c->args[c->nargs] = strdup(a);
@@ -109,6 +112,7 @@ hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize) {
     hc_context *c = calloc(1, sizeof *c);
     if (!c) { snprintf(err, errsize, "out of memory"); return NULL; }
     c->opt = *opt;
+    c->run = &no_run_facts;
     pthread_mutex_init(&c->db_lock, NULL);
     hc_semantic_init(); /* before any worker thread: it sets an environment variable libclang reads */
     if (!opt->cuda_path) {
@@ -169,6 +173,15 @@ void hc_context_free(hc_context *c) {
 }
 
 const hc_options *hc_context_options(const hc_context *ctx) { return &ctx->opt; }
+
+void hc_context_set_run(hc_context *ctx, const hc_run_facts *run) { ctx->run = run ? run : &no_run_facts; }
+
+/* Whether the run says hipcc compiles the file at path (hc_run_facts.hipcc_compiled). */
+static bool run_compiled_by_hipcc(const hc_run_facts *run, const char *path) {
+    for (size_t i = 0; path && i < run->nhipcc_compiled; i++)
+        if (strcmp(run->hipcc_compiled[i], path) == 0) return true;
+    return false;
+}
 const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count) {
     *count = ctx->nargs;
     return (const char *const *)ctx->args;
@@ -439,9 +452,18 @@ static hc_status run_passes(const hc_context *ctx, hc_unit *u, const char *path)
         }
         if (hc_code_analyze(u) < 0) return HC_ERR_NOMEM; /* what the passes read about the code, once */
     }
-    /* Every pass proposes; the resolution settles the proposals once (resolution.h); the finishing passes
-     * read what stands; the edit set then settles overlaps, annotations included. */
-    if (run_table(u, passes, COUNT_OF(passes)) < 0) return HC_ERR_NOMEM;
+    return run_table(u, passes, COUNT_OF(passes)) < 0 ? HC_ERR_NOMEM : HC_OK; /* every pass proposes */
+}
+
+/* The one resolution step (resolution.h), run once for every file. After the passes ran: hazards fixed,
+ * supersession, the host-only rollback; the finishing passes, which read what that settled; suppression;
+ * the --annotate comments; overlaps between edits by priority, annotations included. When the passes did
+ * not run or failed (an input refused, out of memory), only suppression: what the input checks reported. */
+static hc_status resolve(const hc_context *ctx, hc_unit *u, bool passes_ran) {
+    if (!passes_ran) {
+        hc_resolve_suppressed(u);
+        return HC_OK;
+    }
     hc_resolve_fixed(u);
     hc_resolve_supersession(u);
     if (u->kind == HC_FILE_SOURCE && hc_resolve_host_only(u) < 0) return HC_ERR_NOMEM;
@@ -476,7 +498,9 @@ static hc_status translate_buffer(const hc_context *ctx, const char *path, const
     hc_unit u = {0};
     u.ctx = ctx;
     u.opt = &ctx->opt;
+    u.run = ctx->run;
     u.path = out->path;
+    u.compiled_by_hipcc = run_compiled_by_hipcc(ctx->run, path);
     u.text = out->original + bom;
     u.len = len - bom;
     u.kind = kind;
@@ -486,6 +510,7 @@ static hc_status translate_buffer(const hc_context *ctx, const char *path, const
     if (build_line_index(&u) < 0) st = HC_ERR_NOMEM;
     const char *nul = st == HC_OK ? memchr(data, '\0', len) : NULL;
     size_t bad = SIZE_MAX;
+    bool passes_ran = false;
     if (st != HC_OK) {
     } else if (len > HC_MAX_INPUT_BYTES) {
         hc_unit_diag(&u, HC_D_FILE_TOO_LARGE, UINT32_MAX, NULL, (unsigned long long)len);
@@ -500,9 +525,10 @@ static hc_status translate_buffer(const hc_context *ctx, const char *path, const
          * rewrite ASCII identifiers and copy every other byte. Worth a note, not a refusal. */
         if ((bad = invalid_utf8_at((const unsigned char *)u.text, u.len)) != SIZE_MAX)
             hc_unit_diag(&u, HC_D_INVALID_UTF8, (uint32_t)bad, NULL, hc_unit_line_of(&u, (uint32_t)bad, NULL));
-        if (kind != HC_FILE_OTHER) st = run_passes(ctx, &u, path);
+        if (kind != HC_FILE_OTHER && (st = run_passes(ctx, &u, path)) == HC_OK) passes_ran = true;
     }
-    hc_resolve_suppressed(&u); /* the passes' diagnostics are resolved already; the input checks' are not */
+    hc_status rs = resolve(ctx, &u, passes_ran);
+    if (st == HC_OK) st = rs;
     out->parsed = u.parsed;
     out->uses_hip = u.uses_hip;
     out->cuda_macros_kept = u.cuda_macros_kept;
@@ -555,9 +581,7 @@ hc_status hc_translate_buffer(const hc_context *ctx, const char *path, const cha
 }
 
 hc_status hc_translate_file(const hc_context *ctx, const char *path, const char *rel_path, hc_file_result *out) {
-    hc_file_kind kind = hc_classify_path(path);
-    if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !ctx->opt.build_scripts) kind = HC_FILE_OTHER;
-    return hc_translate_file_as(ctx, path, rel_path, kind, out);
+    return hc_translate_file_as(ctx, path, rel_path, hc_file_kind_of(&ctx->opt, path, 0), out);
 }
 
 /* The result for a file that is not read (too large, unreadable): no text, one error diagnostic about
@@ -672,4 +696,12 @@ hc_file_kind hc_classify_path(const char *path) {
         for (size_t i = 0; i < COUNT_OF(source_ext); i++)
             if (strcasecmp(dot, source_ext[i]) == 0) return HC_FILE_SOURCE;
     return HC_FILE_OTHER;
+}
+
+hc_file_kind hc_file_kind_of(const hc_options *opt, const char *path, unsigned facts) {
+    hc_file_kind kind = hc_classify_path(path);
+    if (kind == HC_FILE_OTHER && (facts & (HC_PATH_NAMED | HC_PATH_SPECIAL))) kind = HC_FILE_SOURCE;
+    if (kind == HC_FILE_SOURCE && (opt->build_scripts_only || (facts & HC_PATH_CARRIED))) kind = HC_FILE_OTHER;
+    if ((kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) && !opt->build_scripts) kind = HC_FILE_OTHER;
+    return kind;
 }

@@ -26,6 +26,7 @@ typedef struct hc_code_facts hc_code_facts;
 typedef struct hc_unit {
     const hc_context *ctx;
     const hc_options *opt;
+    const hc_run_facts *run; /* the facts of the whole run (never NULL: empty when none are known) */
     const char *path;   /* for diagnostics */
     const char *text;   /* input, NUL-terminated */
     size_t len;
@@ -41,6 +42,7 @@ typedef struct hc_unit {
     const char *pass;   /* name of the pass now running: stamped on what it proposes */
     bool parsed;        /* no parse error found (true until the semantic pass reports one) */
     bool semantic_ran;  /* the semantic pass ran at all (vetoes and skipped ranges are valid) */
+    bool compiled_by_hipcc; /* the run says hipcc compiles this file (hc_run_facts.hipcc_compiled) */
     /* facts gathered by the rules, used by later rules */
     bool includes_cuda_runtime; /* an include mapped to a header that implies the HIP runtime */
     bool includes_hip_runtime;  /* already includes hip/hip_runtime.h (idempotence) */
@@ -49,7 +51,7 @@ typedef struct hc_unit {
     /* facts settled by the resolution (resolution.c), read by the finishing passes */
     bool uses_hip;              /* the port uses HIP (hc_file_result.uses_hip) */
     bool cuda_macros_kept;      /* the file uses no HIP: its HIP-neutral edits were taken back */
-    bool kept_for_hipcc;        /* it uses no HIP, but hipcc compiles it (hc_options.compiled_by_hipcc):
+    bool kept_for_hipcc;        /* it uses no HIP, but hipcc compiles it (compiled_by_hipcc):
                                  * its HIP-neutral edits stand */
     hc_edit_set rolled_back;    /* the HIP-neutral edits taken back, in proposal order */
     /* indices in diags of hazards that a pass fixed with an edit of its own (hc_unit_diag_fixed) */

@@ -178,6 +178,7 @@ typedef struct hc_options {
     bool miopen;                    /* cuDNN -> MIOpen where the table gives one */
     bool fix_warp_size;             /* apply safe warp-size rewrites */
     bool build_scripts;             /* migrate CMake/Makefiles */
+    bool build_scripts_only;        /* --build-scripts-only: sources are copied, not translated */
     hc_version hip_version;         /* target HIP version; 0: newest in the tables */
     hc_version cuda_version;        /* CUDA release the code targets (its CUDA_VERSION when parsed); 0: the
                                      * one the file's own version conditions ask for (cuda_version.h) */
@@ -189,22 +190,29 @@ typedef struct hc_options {
     /* hipify-clang's translation switches */
     bool experimental;              /* --experimental: translate APIs whose HIP counterpart is experimental */
     bool use_hip_data_types;        /* --use-hip-data-types: hipDataType/HIP_R_* even where --roc names rocBLAS types */
-    /* Where the port will be built: reports of includes it cannot reach */
+} hc_options;
+
+/* What a whole run knows beyond the options: the files it ports, the HIP installation the port will be
+ * built against, and what translating every file once found out. The program that runs the translation
+ * fills it and gives it to the context (hc_context_set_run); the library only reads it. */
+typedef struct hc_run_facts {
+    const char *const *input_paths; /* every file being ported, as its path is read: a CUDA Samples helper
+                                      * header that no ported file answers is reported (HC1123); NULL: no
+                                      * check */
+    size_t ninput_paths;
     const char *hip_include_dir;    /* include/ of the target HIP installation: a HIP library header the port
                                      * includes and this lacks is reported (HC1124); NULL: no check */
     const char *const *hip_include_dirs; /* it, then the include/ of each library location given beside it
                                           * (--hip-path A:B): a header in any of them is present */
     size_t nhip_include_dirs;
-    const char *const *input_paths; /* every file being ported, as its path is read: a CUDA Samples helper
-                                      * header that no ported file answers is reported (HC1123); NULL: no
-                                      * check */
-    size_t ninput_paths;
+    const char *const *hipcc_compiled; /* files (paths as translated) that hipcc compiles although they use no
+                                         * HIP, because a HIP source of the run includes them: their tests of
+                                         * CUDA compiler macros (__CUDACC__) are translated, since hipcc, not a
+                                         * host compiler, reads them. Known after a first translation of all */
+    size_t nhipcc_compiled;
     bool links_shim;                /* a ported source of the run calls libhipify_shim: migrated Makefiles
-                                     * add it to the link */
-    bool compiled_by_hipcc;         /* every file is compiled by hipcc (a HIP source of the run includes it):
-                                     * tests of CUDA compiler macros (__CUDACC__) are translated even in a
-                                     * file that uses no HIP, since hipcc, not a host compiler, reads them */
-} hc_options;
+                                     * add it to the link. Known after a first translation of all */
+} hc_run_facts;
 
 typedef struct hc_context hc_context;
 
@@ -213,6 +221,10 @@ typedef struct hc_context hc_context;
 hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize);
 void hc_context_free(hc_context *ctx);
 const hc_options *hc_context_options(const hc_context *ctx);
+/* Gives the context the facts of its run (NULL: none known), which must outlive the translations that
+ * read them. Call it only while no translation runs: between the first translation of every file and a
+ * second one of those whose facts changed. */
+void hc_context_set_run(hc_context *ctx, const hc_run_facts *run);
 /* The compiler arguments the semantic pass parses every file with (before per-file database flags). */
 const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count);
 
@@ -238,6 +250,17 @@ void hc_stats_free(hc_stats *s);
 
 /* Classifies a path by name: source, CMake, Makefile or other. */
 hc_file_kind hc_classify_path(const char *path);
+
+/* What the caller knows of a file beyond its name, for hc_file_kind_of. */
+enum {
+    HC_PATH_NAMED = 1u << 0,   /* named on the command line as a file to translate: a source whatever its name */
+    HC_PATH_SPECIAL = 1u << 1, /* named on the command line and not a regular file (a device, a FIFO): read as
+                                * a source, under the size limit, never streamed as a copy */
+    HC_PATH_CARRIED = 1u << 2  /* a runtime-shim header an earlier run carried here: HIP already, copied */
+};
+/* The one decision of how a file is handled: its name's class (hc_classify_path), what the caller knows
+ * of it (HC_PATH_* bits), and the options (build scripts migrated or not, sources or not). */
+hc_file_kind hc_file_kind_of(const hc_options *opt, const char *path, unsigned facts);
 
 #ifdef __cplusplus
 }
