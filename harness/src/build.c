@@ -81,6 +81,52 @@ char *sidecar_for(const harness_options *options, const char *program)
     return xasprintf("%s/%s/harness.json", options->work_dir, program);
 }
 
+int check_report_paths(const harness_options *o, char *error, size_t error_size)
+{
+    const char *names[] = {"--junit", "--json", "--html"};
+    const char *paths[] = {o->junit_path, o->json_path, o->html_path};
+    char *resolved[3] = {NULL, NULL, NULL};
+    int status = 0;
+    for (size_t i = 0; i < 3 && status == 0; i++) {
+        if (!paths[i])
+            continue;
+        if (!(resolved[i] = path_resolve(paths[i]))) {
+            snprintf(error, error_size, "%s %.500s: the path cannot be resolved", names[i], paths[i]);
+            status = -1;
+            break;
+        }
+        for (size_t k = 0; k < i && status == 0; k++)
+            if (resolved[k] && !strcmp(resolved[k], resolved[i])) {
+                snprintf(error, error_size, "%s and %s name one file (%.500s): each report needs its own", names[k],
+                         names[i], paths[i]);
+                status = -1;
+            }
+        /* the inputs: the sources' folders (programs, sidecars, the CUDA headers) and the files read */
+        const char *dirs[64];
+        size_t ndirs = 0;
+        if (o->corpus_dir)
+            dirs[ndirs++] = o->corpus_dir;
+        for (size_t k = 0; k < o->cuda_includes.count && ndirs < 64; k++)
+            dirs[ndirs++] = o->cuda_includes.items[k];
+        for (size_t k = 0; k < o->includes.count && ndirs < 64; k++)
+            dirs[ndirs++] = o->includes.items[k];
+        const char *files[] = {o->xfail_path, o->spec_path, o->platform_differences};
+        for (size_t k = 0; k < ndirs + 3 && status == 0; k++) {
+            const char *input = k < ndirs ? dirs[k] : files[k - ndirs];
+            char *in = input ? path_resolve(input) : NULL;
+            if (in && path_within(resolved[i], in)) {
+                snprintf(error, error_size, "%s %.500s lies in or is the input %.500s: a report never replaces or adds "
+                         "to what the harness reads", names[i], paths[i], input);
+                status = -1;
+            }
+            free(in);
+        }
+    }
+    for (size_t i = 0; i < 3; i++)
+        free(resolved[i]);
+    return status;
+}
+
 int finish_reports(const harness_options *options, const char *command, const result_set *results)
 {
     int status = 0;

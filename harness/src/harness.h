@@ -56,6 +56,11 @@ int harness_validate(const harness_options *options);
 int list_programs(const harness_options *options, strvec *programs); /* sorted program names */
 char *sidecar_for(const harness_options *options, const char *program); /* path that may not exist */
 int finish_reports(const harness_options *options, const char *command, const result_set *results);
+/* The report paths (--junit, --json, --html), checked before a command runs, as hipify-c checks its reports:
+ * no two name one file, and none is or lies in an input (the corpus, the CUDA include and include folders, the
+ * xfail list, the spec, the platform differences table). Links and device nodes are refused when written
+ * (output_open). Returns 0, or -1 with the reason in error. */
+int check_report_paths(const harness_options *options, char *error, size_t error_size);
 int gpu_available(char *reason, size_t size);
 void add_gpu_environment(strvec *env); /* pins a run to CTest's allocated GPU, if any */
 /* Copies the harness, the shared libraries it loads (cJSON, PCRE2), the xfail list and run.sh into a bundle

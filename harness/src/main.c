@@ -167,7 +167,12 @@ int main(int argc, char **argv)
             sprintf(default_xfail, "%s/xfail.tsv", options.corpus_dir);
         options.xfail_path = default_xfail;
     }
-    int status = command_table[command].run(&options);
+    char report_error[1200];
+    int status = 2;
+    if (check_report_paths(&options, report_error, sizeof report_error) != 0)
+        fprintf(stderr, "hipify-harness: refusing to run: %s\n", report_error);
+    else
+        status = command_table[command].run(&options);
     free(default_xfail);
     free_options(&options);
     /* The table on stdout is a result too: a CI that reads it must not get exit 0 and a truncated table. */

@@ -115,6 +115,21 @@ END
   (cd t2 && "$harness" validate build --spec spec.json --work w4 --hipify "$hipify" --bundle b) > t2/bl.txt 2>&1
   expect_row t2/bl.txt "\\(bundle\\)" bundle ERROR "cannot write the bundle"
   [ "$(cat t2/keep/stage/keep.txt 2>/dev/null)" = mine ] || fail "bundle: cleared NAME/stage through a link"
+  # Reports follow hipify-c's rules: two reports on one file, or a report on an input, are refused before the
+  # run starts; nothing is written and the input is as it was.
+  cp t2/corpus/k.cu t2/k.cu.orig
+  "$harness" build --corpus t2/corpus --work t2/rw --hipify "$hipify" --nvcc none --hipcc none --json t2/r.out \
+    --junit t2/./r.out > t2/rc.txt 2>&1
+  expect_refused $? t2/rc.txt "--junit and --json name one file" "two reports on one file"
+  [ ! -e t2/r.out ] && [ ! -e t2/rw ] || fail "two reports on one file: something was written"
+  "$harness" build --corpus t2/corpus --work t2/rw --hipify "$hipify" --nvcc none --hipcc none \
+    --html t2/corpus/k.cu > t2/ri.txt 2>&1
+  expect_refused $? t2/ri.txt "--html t2/corpus/k.cu lies in or is the input" "a report on an input"
+  cmp -s t2/corpus/k.cu t2/k.cu.orig && [ ! -e t2/rw ] || fail "a report on an input: the input or WORK was written"
+  echo 'k\tkept' > t2/xf.tsv
+  "$harness" build --corpus t2/corpus --work t2/rw --hipify "$hipify" --nvcc none --hipcc none --xfail t2/xf.tsv \
+    --json t2/xf.tsv > t2/rx.txt 2>&1
+  expect_refused $? t2/rx.txt "lies in or is the input t2/xf.tsv" "a report on the xfail list"
 
   # 12. "files": [".."] names the folder holding the work folder: refused at once, with the reason.
   mkdir -p t12/tree && printf 'x\n' > t12/tree/in.txt && mkprog t12/tree/p 'echo ok'
