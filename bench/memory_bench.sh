@@ -4,12 +4,8 @@
 # --memory, in one run so the ratios compare. Usage: bench/memory_bench.sh [HIPIFY_BINARY] [SIZE_MB].
 # Not a test: it prints numbers (docs/benchmarks.md keeps them), and checks the target that one file
 # peaks under 10 times its size (TARGET_RATIO), exiting 1 when a single-file run does not.
-set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-hipify=${1:-$top/build/bin/hipify-c}
+. "$(dirname "$0")/bench_setup.sh"
 size_mb=${2:-50}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 python3 - "$work/a.cu" "$size_mb" <<'PY'
 import sys
 block = '''// block %d: a kernel and its host code

@@ -4,14 +4,10 @@
 # constants, hazards, ...) it translates the input at N and at 4N and prints lines per CPU-second at
 # both and the time ratio: about 4 is linear, 16 quadratic. Not a test: it prints numbers.
 # Usage: bench/scaling_bench.sh [HIPIFY_BINARY] [N] [SHAPE...]
-set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-hipify=${1:-$top/build/bin/hipify-c}
+. "$(dirname "$0")/bench_setup.sh"
 n=${2:-5000}
 [ $# -ge 2 ] && shift 2 || shift $#
 shapes=${*:-samefn params launch line macros samemacro localconst hazards bigfn samevar arrays samearray longstmt shfl ifdefs structs}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 cpu() { # CPU seconds of one translation (user + system)
   /usr/bin/time -f '%U %S' -o "$work/t" "$hipify" "$@" >/dev/null 2>&1 || true
   awk '{ printf "%.3f", $1 + $2 }' "$work/t"

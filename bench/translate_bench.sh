@@ -2,12 +2,8 @@
 # translate_bench.sh: translation speed and peak memory of hipify-c on a generated tree of at least
 # 100,000 CUDA lines (copies of the bundled corpus), at -j1 and -j2, in one run so the ratios compare.
 # Usage: bench/translate_bench.sh [HIPIFY_BINARY] [MIN_LINES]. Not a test: it prints numbers.
-set -eu
-top=$(cd "$(dirname "$0")/.." && pwd)
-hipify=${1:-$top/build/bin/hipify-c}
+. "$(dirname "$0")/bench_setup.sh"
 min_lines=${2:-100000}
-work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
 sources=$(find "$top/corpus" -name '*.cu' -o -name '*.cuh' | sort)
 [ -n "$sources" ] || { echo "no corpus sources under $top/corpus" >&2; exit 1; }
 lines=0 copy=0
