@@ -11,26 +11,7 @@
 # usage: validate_e2e.sh MODE HIPIFY_HARNESS HIPIFY_C FIXTURE_DIR WORK_DIR
 set -u
 mode=$1 harness=$2 hipify=$3 fixture=$4 work=$5
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect_row FILE PROGRAM STATUS [TEXT...]: the table row of PROGRAM's validate step has STATUS and each TEXT.
-expect_row() {
-  file=$1 program=$2 status=$3
-  shift 3
-  row=$(grep -E "^$program +validate +" "$file")
-  case "$row" in
-    *" $status "*) ;;
-    *) fail "$program: expected $status, got: ${row:-no row}"; return ;;
-  esac
-  for text in "$@"; do
-    case "$row" in
-      *"$text"*) ;;
-      *) fail "$program: '$text' missing from: $row" ;;
-    esac
-  done
-}
+. "$(dirname "$0")/checks.sh"
 
 rm -rf "$work"
 mkdir -p "$work"
@@ -43,20 +24,20 @@ if [ "$mode" = compare ]; then
   rc=$?
   cat "$work/out.txt"
   [ $rc -eq 1 ] || fail "exit status $rc, expected 1 (some programs differ)"
-  expect_row "$work/out.txt" same PASS "exit 0 on both" "stdout 3 lines agree"
-  expect_row "$work/out.txt" whereami PASS "stdout 1 lines agree"
-  expect_row "$work/out.txt" ignore PASS "(2/2 ignored)"
-  expect_row "$work/out.txt" near PASS "stdout 2 lines agree"
-  expect_row "$work/out.txt" far FAIL "stdout line 2" "cuda sum = 10.0000" "hip sum = 10.5000" "10.0000 vs 10.5000"
-  expect_row "$work/out.txt" exit FAIL "exit status" "cuda exit 0" "hip exit 3"
-  expect_row "$work/out.txt" raw FAIL "out.bin element [5]" "cuda 2.5" "hip 9.25" "1 of 8 f32 elements differ"
-  expect_row "$work/out.txt" npy FAIL "x.npy element [1, 2]" "cuda 6 " "hip 6.5" "<f8"
-  expect_row "$work/out.txt" missing FAIL "result.txt file" "cuda written" "hip missing"
-  expect_row "$work/out.txt" slow FAIL "timed out after 2 s"
-  expect_row "$work/out.txt" platform PLATFORM "a device-side assert is reported differently" "hip device assert: ERROR"
-  expect_row "$work/out.txt" input FAIL "result.txt line 2" "cuda sums 7.000 30.000" "hip sums 7.000 45.000"
-  expect_row "$work/out.txt" translated PASS "stdout 1 lines agree"
-  expect_row "$work/out.txt" broken FAIL "not built: the cuda build failed (exit 1); log: " "/broken/build-cuda.log"
+  expect_row "$work/out.txt" same validate PASS "exit 0 on both" "stdout 3 lines agree"
+  expect_row "$work/out.txt" whereami validate PASS "stdout 1 lines agree"
+  expect_row "$work/out.txt" ignore validate PASS "(2/2 ignored)"
+  expect_row "$work/out.txt" near validate PASS "stdout 2 lines agree"
+  expect_row "$work/out.txt" far validate FAIL "stdout line 2" "cuda sum = 10.0000" "hip sum = 10.5000" "10.0000 vs 10.5000"
+  expect_row "$work/out.txt" exit validate FAIL "exit status" "cuda exit 0" "hip exit 3"
+  expect_row "$work/out.txt" raw validate FAIL "out.bin element [5]" "cuda 2.5" "hip 9.25" "1 of 8 f32 elements differ"
+  expect_row "$work/out.txt" npy validate FAIL "x.npy element [1, 2]" "cuda 6 " "hip 6.5" "<f8"
+  expect_row "$work/out.txt" missing validate FAIL "result.txt file" "cuda written" "hip missing"
+  expect_row "$work/out.txt" slow validate FAIL "timed out after 2 s"
+  expect_row "$work/out.txt" platform validate PLATFORM "a device-side assert is reported differently" "hip device assert: ERROR"
+  expect_row "$work/out.txt" input validate FAIL "result.txt line 2" "cuda sums 7.000 30.000" "hip sums 7.000 45.000"
+  expect_row "$work/out.txt" translated validate PASS "stdout 1 lines agree"
+  expect_row "$work/out.txt" broken validate FAIL "not built: the cuda build failed (exit 1); log: " "/broken/build-cuda.log"
   grep -Eq "^broken +build-cuda +FAIL .*log: .*/broken/build-cuda.log" "$work/out.txt" || fail "broken: no failed build row with its log"
   grep -q '#include <hip/hip_runtime.h>' "$work/w/translated/hip/translated.cu" ||
     fail "translated: the port was not made by hipify-c"
@@ -68,9 +49,9 @@ if [ "$mode" = compare ]; then
   # AMD platform notes: the program that reads prop.managedMemory gets that row (detected in its sources, not
   # from a comment or from warpSizeX), and its FAIL says the difference may come from it; programs that do
   # not use a key get no note; a spec naming the key has the row cited as declared.
-  expect_row "$work/out.txt" managed FAIL "Unified Memory not supported" "may come from an AMD platform difference" \
+  expect_row "$work/out.txt" managed validate FAIL "Unified Memory not supported" "may come from an AMD platform difference" \
     "managedMemory (on AMD: the HMM-support flag"
-  expect_row "$work/out.txt" managed-declared PLATFORM "declared platform difference (managedMemory:" \
+  expect_row "$work/out.txt" managed-declared validate PLATFORM "declared platform difference (managedMemory:" \
     "may come from an AMD platform difference"
   grep -q "^    AMD platform note managedMemory: on AMD the HMM-support flag" "$work/out.txt" ||
     fail "the console table lacks the managedMemory note"
@@ -115,13 +96,13 @@ PY
     "$harness" validate run --spec "$work/stale.json" --work "$work/ws" --hipify "$hipify" --without-gpu \
       > "$work/stale$round.txt" 2>&1
     cat "$work/stale$round.txt"
-    expect_row "$work/stale$round.txt" stale FAIL "cuda built from: original | hip built from: port"
+    expect_row "$work/stale$round.txt" stale validate FAIL "cuda built from: original | hip built from: port"
   done
   # With no GPU and no --without-gpu, the staged programs are SKIPPED (77), never passed.
   HIPIFY_HARNESS_NO_GPU=1 "$harness" validate --work "$work/w" --program same > "$work/nogpu.txt" 2>&1
   rc=$?
   [ $rc -eq 77 ] || fail "no GPU: exit status $rc, expected 77"
-  expect_row "$work/nogpu.txt" same SKIPPED "HIPIFY_HARNESS_NO_GPU"
+  expect_row "$work/nogpu.txt" same validate SKIPPED "HIPIFY_HARNESS_NO_GPU"
   # Asking for a program that was not staged is a usage error, not an empty success.
   "$harness" validate --work "$work/w" --program nope --without-gpu > "$work/nope.txt" 2>&1
   rc=$?
@@ -150,11 +131,11 @@ elif [ "$mode" = bundle ]; then
   [ $rc -eq 1 ] || fail "bundle run: exit status $rc, expected 1"
   [ -f "$work/moved/platform_differences.tsv" ] || fail "the bundle lacks platform_differences.tsv"
   grep -q "no platform_differences.tsv found" "$work/run.txt" && fail "run.sh did not find the bundled table"
-  expect_row "$work/run.txt" same PASS "stdout 3 lines agree"
-  expect_row "$work/run.txt" raw FAIL "out.bin element [5]"
-  expect_row "$work/run.txt" input FAIL "cuda sums 7.000 30.000"
+  expect_row "$work/run.txt" same validate PASS "stdout 3 lines agree"
+  expect_row "$work/run.txt" raw validate FAIL "out.bin element [5]"
+  expect_row "$work/run.txt" input validate FAIL "cuda sums 7.000 30.000"
   # The notes travel with the bundle: found there with the sources gone (the table is the bundle's copy).
-  expect_row "$work/run.txt" managed FAIL "may come from an AMD platform difference" "managedMemory"
+  expect_row "$work/run.txt" managed validate FAIL "may come from an AMD platform difference" "managedMemory"
   # Over 64 MiB the bundle is refused with the reason, and nothing is written.
   cp -r "$fixture/tree" "$work/"
   head -c 73400320 /dev/urandom > "$work/tree/data/big.bin" # 70 MiB that no compression shrinks
@@ -173,5 +154,4 @@ else
   exit 2
 fi
 
-[ $failures -eq 0 ] && echo "validate $mode: all checks passed" || echo "validate $mode: $failures check(s) failed"
-[ $failures -eq 0 ]
+checks_done "validate $mode"

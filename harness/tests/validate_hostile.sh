@@ -14,33 +14,7 @@
 # usage: validate_hostile.sh MODE HIPIFY_HARNESS HIPIFY_C WORK_DIR [CONFIGURED_AMD_ARCHS CONFIGURED_DEVICE_LIBS]
 set -u
 mode=$1 harness=$2 hipify=$3 work=$4
-failures=0
-
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-
-# expect_row FILE PROGRAM STEP STATUS [TEXT...]: the table row of PROGRAM's STEP has STATUS and each TEXT.
-expect_row() {
-  file=$1 program=$2 step=$3 status=$4
-  shift 4
-  row=$(grep -E "^$program +$step +" "$file" | head -1)
-  case "$row" in
-    *" $status "*) ;;
-    *) fail "$program $step: expected $status, got: ${row:-no row}"; return ;;
-  esac
-  for text in "$@"; do
-    case "$row" in
-      *"$text"*) ;;
-      *) fail "$program $step: '$text' missing from: $row" ;;
-    esac
-  done
-}
-
-# expect_refused RC_FILE OUT_FILE TEXT: the harness exited 2 and said TEXT.
-expect_refused() {
-  rc=$1 out=$2 text=$3 what=$4
-  [ "$rc" -eq 2 ] || fail "$what: exit status $rc, expected 2 (refused)"
-  grep -q -- "$text" "$out" || { fail "$what: '$text' not said:"; cat "$out"; }
-}
+. "$(dirname "$0")/checks.sh"
 
 # mkprog PATH BODY: a shell-script program (the "binary" both sides build by doing nothing).
 mkprog() { mkdir -p "$(dirname "$1")" && printf '#!/bin/sh\n%s\n' "$2" > "$1" && chmod +x "$1"; }
@@ -390,5 +364,4 @@ else
   exit 2
 fi
 
-[ $failures -eq 0 ] && echo "validate $mode: all checks passed" || echo "validate $mode: $failures check(s) failed"
-[ $failures -eq 0 ]
+checks_done "validate $mode"
