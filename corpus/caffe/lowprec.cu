@@ -8,16 +8,18 @@
 #include "caffe_common.cuh"
 
 // out = bf16(x) * bf16(w) + bf16(b) with one rounding, then + bf16(x)^2 rounded; the pair path computes
-// (x, w) * (b, x) + (w, b) on __nv_bfloat162.
+// (x, w) * (b, x) + (w, b) on __nv_bfloat162. The _rn forms keep each product and sum rounded on its own:
+// nvcc lets ptxas fuse a plain __hmul followed by __hadd into one fma, whose result the reference would not
+// predict (the H200 run of the plain forms differed from it by up to one bf16 unit).
 __global__ void Bf16Layer(const int n, const float* x, const float* w, const float* b, float* out, float* pair) {
   CUDA_KERNEL_LOOP(i, n) {
     __nv_bfloat16 xb = __float2bfloat16(x[i]), wb = __float2bfloat16(w[i]), bb = __float2bfloat16(b[i]);
     __nv_bfloat16 y = __hfma(xb, wb, bb);
-    y = __hadd(y, __hmul(xb, xb));
+    y = __hadd_rn(y, __hmul_rn(xb, xb));
     out[i] = __bfloat162float(y);
     __nv_bfloat162 p = __float22bfloat162_rn(make_float2(x[i], w[i]));
     __nv_bfloat162 q = __halves2bfloat162(bb, xb);
-    __nv_bfloat162 r = __hadd2(__hmul2(p, q), __halves2bfloat162(wb, bb));
+    __nv_bfloat162 r = __hadd2_rn(__hmul2_rn(p, q), __halves2bfloat162(wb, bb));
     pair[i] = __low2float(r) - __high2float(r);
   }
 }

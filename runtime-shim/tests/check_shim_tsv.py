@@ -20,6 +20,7 @@ def main(root):
     warp_header = open(os.path.join(include, "hipify_shim_warp.h"), encoding="utf-8").read()
     warp_header += open(os.path.join(include, "hipify_shim_math.h"), encoding="utf-8").read()
     warp_header += open(os.path.join(include, "hipify_shim_bf16.h"), encoding="utf-8").read()
+    warp_header += open(os.path.join(include, "hipify_shim_fp8.h"), encoding="utf-8").read()
     props = open(os.path.join(root, "runtime-shim", "include", "hipify_shim_props.def"), encoding="utf-8").read()
     shim_rows = hctables.read_tsv(os.path.join(root, "mappings", "shim.tsv"), hctables.SHIM_COLUMNS, problems)
     counts = {}
@@ -38,7 +39,7 @@ def main(root):
         declared = re.search(r"\b%s\(" % re.escape(shim["shim_name"]), header + warp_header) or \
             re.search(r"#define %s\b|\b%s;" % ((re.escape(shim["shim_name"]),) * 2), header)
         if not declared:
-            problems.append("%s: %s is not declared in hipify_shim.h, hipify_shim_warp.h, hipify_shim_math.h or hipify_shim_bf16.h" % (where, shim["shim_name"]))
+            problems.append("%s: %s is not declared in hipify_shim.h, hipify_shim_warp.h, hipify_shim_math.h, hipify_shim_bf16.h or hipify_shim_fp8.h" % (where, shim["shim_name"]))
         names.add(shim["shim_name"])
         counts[(row["family"], row["kind"])] = counts.get((row["family"], row["kind"]), 0) + 1
     # Functions declared in the header: each must be reachable from a table (shim.tsv or the props .def).

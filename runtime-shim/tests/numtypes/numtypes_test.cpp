@@ -174,6 +174,35 @@ int main(void) {
         expect("__hsub", in, nv_bits(__hsub(a, b)), shim::__hsub(sa, sb).__x);
         expect("__hmul", in, nv_bits(__hmul(a, b)), shim::__hmul(sa, sb).__x);
         expect("__hdiv", in, nv_bits(__hdiv(a, b)), shim::__hdiv(sa, sb).__x);
+        expect("__hadd_rn", in, nv_bits(__hadd_rn(a, b)), shim::hipifyShimHaddRn(sa, sb).__x);
+        expect("__hsub_rn", in, nv_bits(__hsub_rn(a, b)), shim::hipifyShimHsubRn(sa, sb).__x);
+        expect("__hmul_rn", in, nv_bits(__hmul_rn(a, b)), shim::hipifyShimHmulRn(sa, sb).__x);
+        {
+            __nv_bfloat162 np = __halves2bfloat162(a, c), nq = __halves2bfloat162(b, a);
+            shim::__hip_bfloat162 sp = shim::__halves2bfloat162(sa, sc), sq = shim::__halves2bfloat162(sb, sa);
+            __nv_bfloat162 nm = __hmul2_rn(np, nq), ns = __hadd2_rn(np, nq), nd = __hsub2_rn(np, nq);
+            shim::__hip_bfloat162 sm = shim::hipifyShimHmul2Rn(sp, sq), ss = shim::hipifyShimHadd2Rn(sp, sq),
+                                  sd = shim::hipifyShimHsub2Rn(sp, sq);
+            expect("__hmul2_rn", in, (uint32_t)nv_bits(__low2bfloat16(nm)) << 16 | nv_bits(__high2bfloat16(nm)),
+                   (uint32_t)sm.x.__x << 16 | sm.y.__x);
+            expect("__hadd2_rn", in, (uint32_t)nv_bits(__low2bfloat16(ns)) << 16 | nv_bits(__high2bfloat16(ns)),
+                   (uint32_t)ss.x.__x << 16 | ss.y.__x);
+            expect("__hsub2_rn", in, (uint32_t)nv_bits(__low2bfloat16(nd)) << 16 | nv_bits(__high2bfloat16(nd)),
+                   (uint32_t)sd.x.__x << 16 | sd.y.__x);
+            /* the half overloads: the same bits read as binary16 */
+            __half ha = __ushort_as_half(x), hb = __ushort_as_half(y);
+            expect("__hadd_rn (half)", in, __half_as_ushort(__hadd_rn(ha, hb)),
+                   __half_as_ushort(shim::hipifyShimHaddRn(ha, hb)));
+            expect("__hsub_rn (half)", in, __half_as_ushort(__hsub_rn(ha, hb)),
+                   __half_as_ushort(shim::hipifyShimHsubRn(ha, hb)));
+            expect("__hmul_rn (half)", in, __half_as_ushort(__hmul_rn(ha, hb)),
+                   __half_as_ushort(shim::hipifyShimHmulRn(ha, hb)));
+            __half2 h2a = __halves2half2(ha, hb), h2b = __halves2half2(hb, ha);
+            __half2 nh = __hmul2_rn(h2a, h2b), sh = shim::hipifyShimHmul2Rn(h2a, h2b);
+            expect("__hmul2_rn (half)", in,
+                   (uint32_t)__half_as_ushort(__low2half(nh)) << 16 | __half_as_ushort(__high2half(nh)),
+                   (uint32_t)__half_as_ushort(__low2half(sh)) << 16 | __half_as_ushort(__high2half(sh)));
+        }
         expect("__hfma (device-only in CUDA: against the exact result)", in, 1, fma_is_nearest(sa, sb, sc));
         expect("__hmax", in, nv_bits(__hmax(a, b)), shim::__hmax(sa, sb).__x);
         expect("__hmin", in, nv_bits(__hmin(a, b)), shim::__hmin(sa, sb).__x);
