@@ -14,7 +14,11 @@
 #define HIPIFY_SHIM_BF16_H
 
 #ifdef __cplusplus
+/* Set once here, read by hipify_shim_fp8.h too: HIP's NVIDIA platform, under nvcc or the host compiler. */
 #if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+#define HIPIFY_SHIM_ON_NVIDIA 1
+#endif
+#ifdef HIPIFY_SHIM_ON_NVIDIA
 /* HIP on NVIDIA (nvcc, or the host compiler on a port's .cpp files): CUDA's own bf16 is what the port must
  * match, and CUDA's headers declare the functions below under the same names (cuBLAS's headers include
  * them), so HIP's type names become aliases of CUDA's, as HIP 6.2's NVIDIA headers make them. */

@@ -17,7 +17,7 @@
 /* A port's .cpp files reach this header through the host compiler with only a platform macro defined: HIP's
  * headers then still provide __half_raw and the vector types this header uses. */
 #if defined(__HIPCC__) || defined(__CUDACC__) || defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__) || \
-    defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+    defined(HIPIFY_SHIM_ON_NVIDIA)
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
 #if defined(HIP_VERSION) && HIP_VERSION >= 60300000
@@ -243,7 +243,7 @@ HIPIFY_SHIM_FP8X4_CLASS(__hip_fp8x4_e5m2, __HIP_E5M2)
  * result. On NVIDIA they are CUDA's own; elsewhere the operation is done in float (exact for a product, and
  * a sum rounded twice rounds as once, since 24 >= 2 * 11 + 2) and rounded by a conversion, which no
  * contraction crosses. (Kept here because this header is the one that sees both __half and bf16.) ---- */
-#if defined(__HIP_PLATFORM_NVIDIA__) || defined(__HIP_PLATFORM_NVCC__)
+#ifdef HIPIFY_SHIM_ON_NVIDIA
 #define HIPIFY_SHIM_RN(CUDA_NAME, OP, TOF, FROMF) return CUDA_NAME(a, b)
 #define HIPIFY_SHIM_RN2_(CUDA_NAME, OP, LO, HI, PAIR, TOF, FROMF) return CUDA_NAME(a, b)
 #else
