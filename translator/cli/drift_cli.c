@@ -57,7 +57,7 @@ static int kernels_of(const char *root, const char *rel, hc_kernel_list *k) {
     char path[PATH_MAX], *text;
     size_t len;
     snprintf(path, sizeof path, "%s/%s", root, rel);
-    if (hc_read_whole(path, &text, &len) != 0) return 0;
+    if (hc_read_file(path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &text, &len, NULL) != HC_READ_OK) return 0;
     int rc = hc_kernels_find(text, len, k);
     free(text);
     return rc;

@@ -273,7 +273,8 @@ static int load_tree(const char *root, const hc_manifest *m, const hc_strv *want
         char path[PATH_MAX];
         size_t len;
         if ((size_t)snprintf(path, sizeof path, "%s/%s", root, names->v[i]) >= sizeof path) continue;
-        if (hc_read_whole(path, &t->data[t->n], &len) != 0) continue; /* absent on this side */
+        if (hc_read_file(path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &t->data[t->n], &len, NULL) != HC_READ_OK)
+            continue; /* absent on this side */
         const hc_manifest_file *f = m ? hc_manifest_find(m, names->v[i]) : NULL;
         t->v[t->n] = (hc_rs_file){strdup(names->v[i]), t->data[t->n], len, f ? f->src : NULL};
         if (!t->v[t->n].rel) rc = -1;
@@ -401,7 +402,7 @@ static int check_unresolved(resync_run *r) {
         char path[PATH_MAX], *text;
         size_t len;
         snprintf(path, sizeof path, "%s/%s", r->hip, r->rec.files[i].rel);
-        if (hc_read_whole(path, &text, &len) != 0) continue;
+        if (hc_read_file(path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &text, &len, NULL) != HC_READ_OK) continue;
         unsigned line = 1;
         const char *found = NULL;
         for (const char *p = text; p < text + len && !found; line++) {
@@ -438,7 +439,9 @@ static int run_resync(resync_run *r) {
                           HC_MANIFEST_NAME);
     if (loaded < 0) return fail_usage("%s: error", err);
     size_t tl;
-    if (hc_read_whole(r->manifest_path, &r->manifest_text, &tl) != 0) return fail_usage("%s: cannot be read", r->manifest_path);
+    if (hc_read_file(r->manifest_path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &r->manifest_text, &tl, NULL) !=
+        HC_READ_OK)
+        return fail_usage("%s: cannot be read", r->manifest_path);
     int rc;
     if ((rc = check_tool(r)) != 0 || (rc = check_options(r)) != 0 || (rc = check_unresolved(r)) != 0) return rc;
 

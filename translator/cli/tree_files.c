@@ -1,6 +1,6 @@
 /* tree_files.c: the files of a tree as --resync and --drift see them (sorted relative paths, without
- * version-control directories, the port manifest or hipify-c's temporaries), read whole into memory; and
- * the removal of a scratch directory this program made itself. It translates and merges nothing. */
+ * version-control directories, the port manifest or hipify-c's temporaries), and the removal of a scratch
+ * directory this program made itself. It translates and merges nothing. */
 #include "tree_files.h"
 #include "manifest.h"
 #include "output.h"
@@ -46,27 +46,6 @@ int hc_tree_list(const char *root, hc_strv *rels) {
     memset(rels, 0, sizeof *rels);
     if (walk(root, "", rels, 0) != 0) return -1;
     if (rels->n) qsort(rels->v, rels->n, sizeof *rels->v, cmp_str);
-    return 0;
-}
-
-int hc_read_whole(const char *path, char **data, size_t *len) {
-    struct stat st;
-    *data = NULL;
-    *len = 0;
-    if (stat(path, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size > (64 << 20)) return -1;
-    FILE *f = fopen(path, "rb");
-    if (!f) return -1;
-    char *buf = malloc((size_t)st.st_size + 1);
-    size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
-    bool bad = ferror(f) || !buf;
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return -1;
-    }
-    buf[n] = '\0';
-    *data = buf;
-    *len = n;
     return 0;
 }
 

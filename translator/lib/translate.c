@@ -2,6 +2,7 @@
  * annotations, statistics) and the context that holds what every file shares. It reads no
  * directories and writes no files. */
 #include "resolution.h"
+#include "readfile.h"
 #include "cuda_version.h"
 #include "grow.h"
 #include "semantic.h"
@@ -17,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -42,35 +42,9 @@ static double now_seconds(void) {
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* Reads at most limit + 1 bytes: one byte past the limit is enough to tell a file too large, and an
- * endless input (/dev/zero, a FIFO that never closes its write end early) costs bounded time and memory. */
-static char *read_whole(const char *path, size_t *len, size_t limit, int *err) {
-    FILE *f = fopen(path, "rb");
-    if (!f) { *err = errno; return NULL; }
-    size_t cap = 65536, n = 0;
-    char *buf = malloc(cap + 1);
-    while (buf && n <= limit) {
-        if (n == cap) {
-            size_t want = cap * 2 > limit + 1 ? limit + 1 : cap * 2;
-            char *b = realloc(buf, want + 1);
-            if (!b) { free(buf); buf = NULL; break; }
-            buf = b, cap = want;
-        }
-        size_t r = fread(buf + n, 1, cap - n, f);
-        n += r;
-        if (r == 0) break;
-    }
-    *err = ferror(f) ? EIO : 0;
-    fclose(f);
-    if (!buf) { *err = ENOMEM; return NULL; }
-    if (*err) { free(buf); return NULL; }
-    buf[n] = '\0';
-    *len = n;
-    if (cap > n + n / 8) { /* the buffer lives as the file's original: the doubling's slack is given back */
-        char *fit = realloc(buf, n + 1);
-        if (fit) buf = fit;
-    }
-    return buf;
+/* Why a read failed, as the errno the messages name: a failed read (a directory included) says EIO. */
+static int read_errno(hc_read_status rs, int sys_err) {
+    return rs == HC_READ_OPEN_FAILED ? sys_err : rs == HC_READ_NO_MEMORY ? ENOMEM : rs == HC_READ_TOO_LARGE ? EFBIG : EIO;
 }
 
 static bool dir_has_decls(const char *dir) {
@@ -124,9 +98,9 @@ hc_context *hc_context_new(const hc_options *opt, char *err, size_t errsize) {
         char p[PATH_MAX + 32];
         snprintf(p, sizeof p, "%s/%s", c->decls_dir, HC_DECLS_FILE);
         int e = 0;
-        c->decls = read_whole(p, &c->decls_len, 1u << 24, &e);
-        if (!c->decls) {
-            snprintf(err, errsize, "%s: %s", p, strerror(e));
+        hc_read_status rs = hc_read_file(p, 1u << 24, 0, &c->decls, &c->decls_len, &e);
+        if (rs != HC_READ_OK) {
+            snprintf(err, errsize, "%s: %s", p, strerror(read_errno(rs, e)));
             hc_context_free(c);
             return NULL;
         }
@@ -611,17 +585,17 @@ hc_status hc_translate_file_as(const hc_context *ctx, const char *path, const ch
                                hc_file_result *out) {
     int err = 0;
     size_t len = 0;
-    struct stat sb;
-    char msg[512];
-    if (stat(path, &sb) == 0 && S_ISREG(sb.st_mode) && (unsigned long long)sb.st_size > HC_MAX_INPUT_BYTES) {
-        snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_FILE_TOO_LARGE)->format, (unsigned long long)sb.st_size);
-        return fail_unread(ctx, path, rel_path, out, HC_ERR_INPUT, HC_D_FILE_TOO_LARGE, msg); /* never read */
+    char msg[512], *data;
+    hc_read_status rs = hc_read_file(path, HC_MAX_INPUT_BYTES, HC_READ_KEEP_EXCESS, &data, &len, &err);
+    if (rs == HC_READ_TOO_LARGE && !data) { /* a regular file too large is never read */
+        snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_FILE_TOO_LARGE)->format, (unsigned long long)len);
+        return fail_unread(ctx, path, rel_path, out, HC_ERR_INPUT, HC_D_FILE_TOO_LARGE, msg);
     }
-    char *data = read_whole(path, &len, HC_MAX_INPUT_BYTES, &err);
     if (!data) {
-        snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_UNREADABLE)->format, strerror(err));
+        snprintf(msg, sizeof msg, hc_diag_info_get(HC_D_UNREADABLE)->format, strerror(read_errno(rs, err)));
         return fail_unread(ctx, path, rel_path, out, HC_ERR_IO, HC_D_UNREADABLE, msg);
     }
+    /* a stream past the limit arrives as its first limit + 1 bytes: the input checks report its size */
     return translate_buffer(ctx, path, rel_path, kind, data, len, data, out); /* data now belongs to out */
 }
 

@@ -2,9 +2,9 @@
  * answers lookups. It never edits text: pass_user_rules.c and the rename/include passes do. */
 #include "user_rules.h"
 #include "grow.h"
+#include "readfile.h"
 
 #include <ctype.h>
-#include <errno.h>
 #include <fnmatch.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -385,38 +385,20 @@ hc_rule_set *hc_rule_set_parse(const char *origin, const char *text, size_t len,
     return rs;
 }
 
-static char *read_whole(const char *path, size_t *len, char *err, size_t errsize) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errsize, "%s: cannot open rule file: %s", path, strerror(errno));
-        return NULL;
+/* A rule file this large is a mistake (or not a rule file). */
+#define HC_RULE_FILE_LIMIT ((size_t)16 << 20)
+
+static char *read_rule_file(const char *path, size_t *len, char *err, size_t errsize) {
+    char *text;
+    int sys_err;
+    switch (hc_read_file(path, HC_RULE_FILE_LIMIT, 0, &text, len, &sys_err)) {
+    case HC_READ_OK: return text;
+    case HC_READ_OPEN_FAILED: snprintf(err, errsize, "%s: cannot open rule file: %s", path, strerror(sys_err)); break;
+    case HC_READ_TOO_LARGE: snprintf(err, errsize, "%s: rule file larger than 16 MiB", path); break;
+    case HC_READ_NO_MEMORY: snprintf(err, errsize, "%s: cannot read rule file: out of memory", path); break;
+    default: snprintf(err, errsize, "%s: cannot read rule file", path); break;
     }
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t got = fread(buf + n, 1, cap - n, f);
-        n += got;
-        if (n < cap) break;
-        if (cap >= ((size_t)16 << 20)) { /* a rule file this large is a mistake (or not a rule file) */
-            snprintf(err, errsize, "%s: rule file larger than 16 MiB", path);
-            free(buf);
-            fclose(f);
-            return NULL;
-        }
-        char *b = realloc(buf, cap * 2);
-        if (!b) break;
-        buf = b;
-        cap *= 2;
-    }
-    bool bad = ferror(f);
-    fclose(f);
-    if (!buf || bad) {
-        snprintf(err, errsize, "%s: cannot read rule file%s", path, buf ? "" : ": out of memory");
-        free(buf);
-        return NULL;
-    }
-    *len = n;
-    return buf;
+    return NULL;
 }
 
 hc_rule_set *hc_rule_set_load(const char *const *paths, size_t npaths, char *err, size_t errsize) {
@@ -427,7 +409,7 @@ hc_rule_set *hc_rule_set_load(const char *const *paths, size_t npaths, char *err
     }
     for (size_t i = 0; i < npaths; i++) {
         size_t len;
-        char *text = read_whole(paths[i], &len, err, errsize);
+        char *text = read_rule_file(paths[i], &len, err, errsize);
         int rc = text ? parse_into(rs, paths[i], text, len, err, errsize) : -1;
         free(text);
         if (rc < 0) {
