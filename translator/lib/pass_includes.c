@@ -331,13 +331,32 @@ static void open_line(const char *cond, char *out, size_t size) {
     snprintf(out, size, "#if %s", cond);
 }
 
+/* Whether an #include directive of the file, in any #if branch, names the runtime shim's header
+ * ("hipify_shim.h" or <hipify_shim.h>). A comment or a string that mentions it is no include. */
+static bool includes_shim(const hc_unit *u) {
+    static const char shim[] = "hipify_shim.h";
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        size_t k = directive_keyword(u, i);
+        if (k >= u->toks.n || !(hc_tok_is(u->text, &u->toks.v[k], "include") ||
+                                hc_tok_is(u->text, &u->toks.v[k], "include_next")))
+            continue;
+        size_t p = hc_tok_next(&u->toks, k);
+        const hc_token *pt = p < u->toks.n ? &u->toks.v[p] : NULL;
+        if (pt && pt->kind == HC_TOK_STRING && (pt->flags & HC_TOKF_DIRECTIVE) && pt->len == sizeof shim + 1 &&
+            memcmp(u->text + pt->off + 1, shim, sizeof shim - 1) == 0)
+            return true;
+    }
+    return false;
+}
+
 int hc_finish_includes(hc_unit *u) {
     char text[1400] = "";
     const char *eol = line_end(u);
     bool cu = hc_is_cuda_source(u->path);
     bool need_runtime = !u->includes_hip_runtime &&
                         (cu || (u->uses_runtime && !u->includes_cuda_runtime));
-    bool need_shim = u->uses_shim && !strstr(u->text, "\"hipify_shim.h\"");
+    bool need_shim = u->uses_shim && !includes_shim(u);
     if (!need_runtime && !need_shim) return 0;
     /* nvcc includes the runtime into every .cu file whatever its #if branches say: so does the port. */
     char cond[1024] = "";
