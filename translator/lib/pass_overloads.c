@@ -42,9 +42,10 @@ static bool exclusive(const cond_path *a, const cond_path *b) {
     return false;
 }
 
+/* Token i is code outside every directive and #define body (a comment or '#' is not). */
 static bool is_code(const hc_unit *u, size_t i) {
-    const hc_token *t = &u->toks.v[i];
-    return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & (HC_TOKF_DIRECTIVE | HC_TOKF_IN_DEFINE));
+    return !hc_code_kind(u, i, HC_TOK_COMMENT) && !hc_code_kind(u, i, HC_TOK_HASH) && !hc_code_in_directive(u, i) &&
+           !(hc_code_tok(u, i)->flags & HC_TOKF_IN_DEFINE);
 }
 
 /* Words that end a type but are never a parameter's name. */
@@ -58,7 +59,7 @@ static bool is_type_word(const hc_unit *u, size_t i) {
 
 /* Appends token i to the signature strings: as written, and as the port will spell it. */
 static int append_token(const hc_unit *u, size_t i, char *cuda, char *hip, size_t size) {
-    const hc_token *t = &u->toks.v[i];
+    const hc_token *t = hc_code_tok(u, i);
     char word[256];
     if (t->len >= sizeof word) return -1;
     memcpy(word, u->text + t->off, t->len);
@@ -80,30 +81,30 @@ static int append_token(const hc_unit *u, size_t i, char *cuda, char *hip, size_
  * arguments, as written (cuda) and as ported (hip). Returns -1 when the list is too long to compare. */
 static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, char *hip, size_t size) {
     cuda[0] = hip[0] = '\0';
-    size_t start = hc_tok_next(&u->toks, open);
+    size_t start = hc_code_next(u, open);
     while (start < close) {
         size_t end = start, depth = 0; /* one parameter: [start, end) up to a top-level comma */
         while (end < close) {
             if (hc_code_is(u, end, "(") || hc_code_is(u, end, "<") || hc_code_is(u, end, "[") || hc_code_is(u, end, "{")) depth++;
             else if ((hc_code_is(u, end, ")") || hc_code_is(u, end, ">") || hc_code_is(u, end, "]") || hc_code_is(u, end, "}")) && depth) depth--;
             else if (hc_code_is(u, end, ",") && depth == 0) break;
-            end = hc_tok_next(&u->toks, end);
+            end = hc_code_next(u, end);
         }
         size_t last = end, count = 0, stop = end;
-        for (size_t i = start; i < end; i = hc_tok_next(&u->toks, i)) {
+        for (size_t i = start; i < end; i = hc_code_next(u, i)) {
             if (hc_code_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
             last = i;
             count++;
         }
-        bool named = count >= 2 && u->toks.v[last].kind == HC_TOK_IDENT && !is_type_word(u, last);
+        bool named = count >= 2 && hc_code_kind(u, last, HC_TOK_IDENT) && !is_type_word(u, last);
         if (cuda[0]) {
             size_t lc = strlen(cuda), lh = strlen(hip);
             if (lc + 2 >= size || lh + 2 >= size) return -1;
             strcat(cuda, ","), strcat(hip, ",");
         }
-        for (size_t i = start; i < stop; i = hc_tok_next(&u->toks, i))
+        for (size_t i = start; i < stop; i = hc_code_next(u, i))
             if (!(named && i == last) && append_token(u, i, cuda, hip, size) < 0) return -1;
-        start = end < close ? hc_tok_next(&u->toks, end) : close;
+        start = end < close ? hc_code_next(u, end) : close;
     }
     return 0;
 }
@@ -111,21 +112,20 @@ static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, c
 /* True when the '{' at index i opens a namespace or an extern "C" block, whose contents are still at
  * file scope. */
 static bool opens_scope_block(const hc_unit *u, size_t i) {
-    size_t p = hc_tok_prev(&u->toks, i);
-    if (p == SIZE_MAX) return false;
+    size_t p = hc_code_prev(u, i);
     if (hc_code_is(u, p, "namespace")) return true;
-    if (u->toks.v[p].kind == HC_TOK_STRING) return hc_code_is(u, hc_tok_prev(&u->toks, p), "extern");
-    size_t q = hc_tok_prev(&u->toks, p);
-    return u->toks.v[p].kind == HC_TOK_IDENT && q != SIZE_MAX && hc_code_is(u, q, "namespace");
+    if (hc_code_kind(u, p, HC_TOK_STRING)) return hc_code_is(u, hc_code_prev(u, p), "extern");
+    size_t q = hc_code_prev(u, p);
+    return hc_code_kind(u, p, HC_TOK_IDENT) && hc_code_is(u, q, "namespace");
 }
 
 /* Index of the '{' of a function body after the parameter list closed at `close`, or SIZE_MAX when the
  * declarator is no definition (a prototype, a call, a macro use). */
 static size_t body_after(const hc_unit *u, size_t close) {
-    size_t i = hc_tok_next(&u->toks, close);
-    while (i < u->toks.n && (hc_code_is(u, i, "const") || hc_code_is(u, i, "noexcept") || hc_code_is(u, i, "override")))
-        i = hc_tok_next(&u->toks, i);
-    return i < u->toks.n && hc_code_is(u, i, "{") ? i : SIZE_MAX;
+    size_t i = hc_code_next(u, close);
+    while ((hc_code_is(u, i, "const") || hc_code_is(u, i, "noexcept") || hc_code_is(u, i, "override")))
+        i = hc_code_next(u, i);
+    return hc_code_is(u, i, "{") ? i : SIZE_MAX;
 }
 
 static void report(hc_unit *u, const definition *d, const definition *earlier) {
@@ -178,7 +178,7 @@ static void find_merged(hc_unit *u, definition_list *defs) {
 static bool opens_enum(const hc_unit *u, size_t i) {
     size_t k = i;
     for (int steps = 0; steps < 6; steps++) {
-        k = hc_tok_prev(&u->toks, k);
+        k = hc_code_prev(u, k);
         if (k == SIZE_MAX || hc_code_is(u, k, ";") || hc_code_is(u, k, "{") || hc_code_is(u, k, "}") || hc_code_is(u, k, ")")) return false;
         if (hc_code_is(u, k, "enum")) return true;
     }
@@ -190,8 +190,8 @@ static bool opens_enum(const hc_unit *u, size_t i) {
  * name) or the semantic pass keeps it as the user's (HIP's headers still define some CUDA names, such as
  * CUDA_SUCCESS), the HIP build sees it twice. */
 static bool report_enumerator(hc_unit *u, size_t i) {
-    const hc_token *t = &u->toks.v[i];
-    size_t p = hc_tok_prev(&u->toks, i), n = hc_tok_next(&u->toks, i);
+    const hc_token *t = hc_code_tok(u, i);
+    size_t p = hc_code_prev(u, i), n = hc_code_next(u, i);
     if (!(hc_code_is(u, p, "{") || hc_code_is(u, p, ",")) || !(hc_code_is(u, n, "=") || hc_code_is(u, n, ",") || hc_code_is(u, n, "}")))
         return false;
     const hc_mapping *m = hc_mapping_find(u->text + t->off, t->len);
@@ -210,10 +210,10 @@ int hc_pass_overloads(hc_unit *u) {
     size_t nscopes = 0, opaque = 0, enum_scope = SIZE_MAX; /* enum_scope: nscopes inside an enum body */
     bool enumerator_reported = false;
     int rc = 0;
-    for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        const hc_token *t = &u->toks.v[i];
+    for (size_t i = 0; hc_code_valid(u, i) && rc == 0; i++) {
+        const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
-            size_t k = hc_tok_next(&u->toks, i);
+            size_t k = hc_code_next(u, i);
             if (hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef")) {
                 if (cond.depth < MAX_COND_DEPTH) cond.group[cond.depth] = ++groups, cond.branch[cond.depth] = 0;
                 cond.depth++;
@@ -246,9 +246,9 @@ int hc_pass_overloads(hc_unit *u) {
         if (enum_scope == nscopes && t->kind == HC_TOK_IDENT && !enumerator_reported)
             enumerator_reported = report_enumerator(u, i);
         if (opaque || t->kind != HC_TOK_IDENT) continue;
-        size_t open = hc_tok_next(&u->toks, i), prev = hc_tok_prev(&u->toks, i);
+        size_t open = hc_code_next(u, i), prev = hc_code_prev(u, i);
         if (!hc_code_is(u, open, "(") || prev == SIZE_MAX || hc_code_is(u, prev, "::") || hc_code_is(u, prev, ".") ||
-            hc_code_is(u, prev, "->") || !(u->toks.v[prev].kind == HC_TOK_IDENT || hc_code_is(u, prev, "*") ||
+            hc_code_is(u, prev, "->") || !(hc_code_kind(u, prev, HC_TOK_IDENT) || hc_code_is(u, prev, "*") ||
                                        hc_code_is(u, prev, "&") || hc_code_is(u, prev, ">")))
             continue;
         size_t close = hc_code_pair(u, open);
