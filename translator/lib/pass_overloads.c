@@ -14,33 +14,56 @@
 
 #define MAX_COND_DEPTH 64
 
-/* Where a definition sits among #if groups: two definitions in different branches of one group are
- * never compiled together. */
-typedef struct cond_path {
-    uint32_t group[MAX_COND_DEPTH], branch[MAX_COND_DEPTH];
-    size_t depth;
-} cond_path;
+/* Where a definition sits among #if groups: a node of the file's tree of #if branches (node 0: outside
+ * every #if), so that each definition stores one index and the path from the root is shared. Two
+ * definitions in different branches of one group are never compiled together. Deeper than MAX_COND_DEPTH,
+ * groups are not told apart: a definition there sits in its branch at that depth. */
+typedef struct cond_node {
+    uint32_t parent;       /* the branch this #if group lies in */
+    uint32_t group;        /* which #if group: one number per #if, shared by its #elif and #else branches */
+    uint32_t branch;       /* 0 for the #if's own branch, then one more for each #elif and #else */
+    uint32_t depth;        /* #if groups from the root to this branch */
+} cond_node;
+
+typedef struct cond_tree {
+    cond_node *v;
+    size_t n, cap;
+    uint32_t at;     /* the branch the walk is in */
+    size_t unrecorded; /* #if groups open beyond MAX_COND_DEPTH */
+} cond_tree;
+
+static int cond_add(cond_tree *t, cond_node node) {
+    if (t->n >= UINT32_MAX || hc_grow(&t->v, &t->cap, t->n, sizeof *t->v, 16) < 0) return -1;
+    t->v[t->n] = node;
+    t->at = (uint32_t)t->n++;
+    return 0;
+}
+
+/* True when branches a and b are never compiled together: below the group where their paths from the
+ * root part, they are different branches of one #if group. */
+static bool exclusive(const cond_tree *t, uint32_t a, uint32_t b) {
+    while (t->v[a].depth > t->v[b].depth) a = t->v[a].parent;
+    while (t->v[b].depth > t->v[a].depth) b = t->v[b].parent;
+    if (a == b) return false; /* one path holds the other */
+    while (t->v[a].parent != t->v[b].parent) a = t->v[a].parent, b = t->v[b].parent;
+    return t->v[a].group == t->v[b].group;
+}
 
 typedef struct definition {
     uint32_t name_off, name_len, line;
-    char *cuda_sig; /* parameter types as written */
-    char *hip_sig;  /* the same with every CUDA type the port renames replaced by its HIP name */
-    char *key;      /* name, a NUL-free separator and hip_sig: definitions that collide share it */
-    cond_path cond;
+    uint32_t cond; /* its branch in the cond_tree */
+    char *key;     /* the name, '(' and the HIP signature (the parameter types with every CUDA type the port
+                    * renames replaced by its HIP name): definitions that collide share it; after its NUL,
+                    * the CUDA signature (the parameter types as written). One allocation for both. */
 } definition;
+
+static const char *hip_sig(const definition *d) { return d->key + d->name_len + 1; }
+static const char *cuda_sig(const definition *d) { return d->key + strlen(d->key) + 1; }
 
 typedef struct definition_list {
     definition *v;
     size_t n, cap;
 } definition_list;
-
-static bool exclusive(const cond_path *a, const cond_path *b) {
-    for (size_t i = 0; i < a->depth && i < b->depth; i++) {
-        if (a->group[i] != b->group[i]) return false;
-        if (a->branch[i] != b->branch[i]) return true;
-    }
-    return false;
-}
 
 /* Token i is code outside every directive and #define body (a comment or '#' is not). */
 static bool is_code(const hc_unit *u, size_t i) {
@@ -131,14 +154,14 @@ static size_t body_after(const hc_unit *u, size_t close) {
 static void report(hc_unit *u, const definition *d, const definition *earlier) {
     char name[128], first[600], second[600], merged[600];
     snprintf(name, sizeof name, "%.*s", (int)d->name_len, u->text + d->name_off);
-    snprintf(first, sizeof first, "%s(%s)", name, earlier->cuda_sig);
-    snprintf(second, sizeof second, "%s(%s)", name, d->cuda_sig);
-    snprintf(merged, sizeof merged, "%s(%s)", name, d->hip_sig);
+    snprintf(first, sizeof first, "%s(%s)", name, cuda_sig(earlier));
+    snprintf(second, sizeof second, "%s(%s)", name, cuda_sig(d));
+    snprintf(merged, sizeof merged, "%s(%s)", name, hip_sig(d));
     hc_unit_diag(u, HC_D_MERGED_OVERLOAD, d->name_off, name, second, first, (unsigned)earlier->line, merged);
 }
 
 static void free_definitions(definition_list *defs) {
-    for (size_t i = 0; i < defs->n; i++) free(defs->v[i].cuda_sig), free(defs->v[i].hip_sig), free(defs->v[i].key);
+    for (size_t i = 0; i < defs->n; i++) free(defs->v[i].key);
     free(defs->v);
 }
 
@@ -154,7 +177,7 @@ static int cmp_key_then_offset(const void *pa, const void *pb) {
 /* Reports each definition that an earlier one of the same name and the same HIP signature, spelled with
  * other CUDA types, does not exclude. Definitions are grouped by name and HIP signature first, so a file
  * of many same-named functions costs a sort, not a comparison of every pair. */
-static void find_merged(hc_unit *u, definition_list *defs) {
+static void find_merged(hc_unit *u, definition_list *defs, const cond_tree *conds) {
     if (defs->n > 1) qsort(defs->v, defs->n, sizeof *defs->v, cmp_key_then_offset);
     for (size_t g = 0; g < defs->n;) {
         size_t end = g + 1;
@@ -165,8 +188,8 @@ static void find_merged(hc_unit *u, definition_list *defs) {
             const definition *d = &defs->v[k];
             bool seen = false, reported = false;
             for (size_t f = 0; f < nfirsts; f++) {
-                if (strcmp(firsts[f]->cuda_sig, d->cuda_sig) == 0) seen = true;
-                else if (!reported && !exclusive(&firsts[f]->cond, &d->cond)) report(u, d, firsts[f]), reported = true;
+                if (strcmp(cuda_sig(firsts[f]), cuda_sig(d)) == 0) seen = true;
+                else if (!reported && !exclusive(conds, firsts[f]->cond, d->cond)) report(u, d, firsts[f]), reported = true;
             }
             if (!seen && nfirsts < MAX_SPELLINGS) firsts[nfirsts++] = d;
         }
@@ -204,24 +227,26 @@ static bool report_enumerator(hc_unit *u, size_t i) {
 
 int hc_pass_overloads(hc_unit *u) {
     definition_list defs = {0};
-    cond_path cond = {.depth = 0};
+    cond_tree conds = {0};
     uint32_t groups = 0;
     unsigned char scopes[256]; /* per open brace: 1 when it is a function, class or initializer body */
     size_t nscopes = 0, opaque = 0, enum_scope = SIZE_MAX; /* enum_scope: nscopes inside an enum body */
     bool enumerator_reported = false;
-    int rc = 0;
+    int rc = cond_add(&conds, (cond_node){0, 0, 0, 0}); /* the root: outside every #if */
     for (size_t i = 0; hc_code_valid(u, i) && rc == 0; i++) {
         const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
             size_t k = hc_code_next(u, i);
+            const cond_node *at = &conds.v[conds.at];
             if (hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef")) {
-                if (cond.depth < MAX_COND_DEPTH) cond.group[cond.depth] = ++groups, cond.branch[cond.depth] = 0;
-                cond.depth++;
+                if (conds.unrecorded || at->depth >= MAX_COND_DEPTH) conds.unrecorded++;
+                else rc = cond_add(&conds, (cond_node){conds.at, ++groups, 0, at->depth + 1});
             } else if ((hc_code_is(u, k, "elif") || hc_code_is(u, k, "else") || hc_code_is(u, k, "elifdef") || hc_code_is(u, k, "elifndef")) &&
-                       cond.depth && cond.depth <= MAX_COND_DEPTH) {
-                cond.branch[cond.depth - 1]++;
-            } else if (hc_code_is(u, k, "endif") && cond.depth) {
-                cond.depth--;
+                       !conds.unrecorded && conds.at != 0) {
+                rc = cond_add(&conds, (cond_node){at->parent, at->group, at->branch + 1, at->depth});
+            } else if (hc_code_is(u, k, "endif")) {
+                if (conds.unrecorded) conds.unrecorded--;
+                else if (conds.at != 0) conds.at = at->parent;
             }
             continue;
         }
@@ -255,21 +280,23 @@ int hc_pass_overloads(hc_unit *u) {
         if (close == SIZE_MAX || body_after(u, close) == SIZE_MAX) continue;
         char cuda[512], hip[512];
         if (signatures(u, open, close, cuda, hip, sizeof cuda) < 0) continue;
-        definition d = {t->off, t->len, hc_unit_line_of(u, t->off, NULL), NULL, NULL, NULL, cond};
-        if (d.cond.depth > MAX_COND_DEPTH) d.cond.depth = MAX_COND_DEPTH;
-        d.cuda_sig = strdup(cuda);
-        d.hip_sig = strdup(hip);
-        d.key = malloc(t->len + strlen(hip) + 2);
-        if (d.key) snprintf(d.key, t->len + strlen(hip) + 2, "%.*s(%s", (int)t->len, u->text + t->off, hip);
-        if (!d.cuda_sig || !d.hip_sig || !d.key || hc_grow(&defs.v, &defs.cap, defs.n, sizeof *defs.v, 16) < 0) {
-            free(d.cuda_sig), free(d.hip_sig), free(d.key);
+        definition d = {t->off, t->len, hc_unit_line_of(u, t->off, NULL), conds.at, NULL};
+        size_t lkey = t->len + 1 + strlen(hip), lcuda = strlen(cuda);
+        d.key = malloc(lkey + 1 + lcuda + 1);
+        if (d.key) {
+            snprintf(d.key, lkey + 1, "%.*s(%s", (int)t->len, u->text + t->off, hip);
+            memcpy(d.key + lkey + 1, cuda, lcuda + 1);
+        }
+        if (!d.key || hc_grow(&defs.v, &defs.cap, defs.n, sizeof *defs.v, 16) < 0) {
+            free(d.key);
             rc = -1;
             break;
         }
         defs.v[defs.n++] = d;
         i = close;
     }
-    if (rc == 0) find_merged(u, &defs);
+    if (rc == 0) find_merged(u, &defs, &conds);
     free_definitions(&defs);
+    free(conds.v);
     return rc;
 }
