@@ -28,6 +28,13 @@ static inline bool hc_code_spelled(const hc_unit *u, size_t i, const char *str, 
 static inline bool hc_code_same(const hc_unit *u, size_t a, size_t b) {
     return hc_code_spelled(u, b, u->text + u->toks.v[a].off, u->toks.v[a].len);
 }
+/* The byte offset just past token i (i must exist). */
+static inline uint32_t hc_code_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
+/* Token i lies in a branch the semantic pass found excluded, and the options tell the passes to leave such
+ * branches alone (--skip-excluded-preprocessor-conditional-blocks). */
+static inline bool hc_code_skipped(const hc_unit *u, size_t i) {
+    return i < u->toks.n && (u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks;
+}
 /* Token i lies on a preprocessor directive line. */
 static inline bool hc_code_in_directive(const hc_unit *u, size_t i) {
     return i < u->toks.n && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);

@@ -4,11 +4,6 @@
 #include "mapping.h"
 #include "unit.h"
 
-/* A token of a branch the options tell the passes to leave alone (--skip-excluded-preprocessor-conditional-blocks). */
-static bool skipped(const hc_unit *u, size_t i) {
-    return (u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks;
-}
-
 /* True when the identifier at i names something of CUDA that HIP must provide: a runtime marker
  * (__global__, threadIdx, dim3), an API, type or constant of the tables, supported or not, or a device
  * intrinsic HIP spells the same (__syncthreads). Names HIP spells the same that are plain C or C++ (min,
@@ -17,7 +12,7 @@ static bool names_cuda(const hc_unit *u, size_t i) {
     const hc_token *t = &u->toks.v[i];
     const char *s = u->text + t->off;
     const hc_mapping *m = hc_mapping_find(s, t->len);
-    size_t p = hc_tok_prev(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
     bool member = p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")); /* info.warpSize */
     if (hc_is_runtime_marker(s, t->len)) return !member;
     if (!m || (t->flags & HC_TOKF_VETO) || hc_is_cuda_macro(s, t->len)) return false;
@@ -28,9 +23,9 @@ static bool names_cuda(const hc_unit *u, size_t i) {
 
 /* True when the #include at '#' index h names a header of the CUDA toolkit or its libraries. */
 static bool includes_cuda_header(const hc_unit *u, size_t h) {
-    size_t k = hc_tok_next(&u->toks, h);
+    size_t k = hc_code_next(u, h);
     if (!hc_code_is(u, k, "include") && !hc_code_is(u, k, "include_next")) return false;
-    size_t pi = hc_tok_next(&u->toks, k);
+    size_t pi = hc_code_next(u, k);
     if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || u->toks.v[pi].len < 2) return false;
     const hc_token *pt = &u->toks.v[pi];
     const hc_header_map *hm = hc_header_find(u->text + pt->off + 1, pt->len - 2);
@@ -40,7 +35,7 @@ static bool includes_cuda_header(const hc_unit *u, size_t h) {
 
 bool hc_names_cuda(const hc_unit *u) {
     for (size_t i = 0; i < u->toks.n; i++) {
-        if (skipped(u, i)) continue;
+        if (hc_code_skipped(u, i)) continue;
         if (u->toks.v[i].kind == HC_TOK_IDENT && names_cuda(u, i)) return true;
         if (u->toks.v[i].kind == HC_TOK_HASH && includes_cuda_header(u, i)) return true;
     }

@@ -7,6 +7,7 @@
  * HIP's header refusing a host compiler). Included under the same condition as the uses, the header is
  * there exactly when the code that needs it is compiled. */
 #include "grow.h"
+#include "code.h"
 #include "unit.h"
 
 #include <stdio.h>
@@ -34,7 +35,7 @@ typedef struct cond_scan {
 } cond_scan;
 
 static size_t keyword_of(const hc_unit *u, size_t h) {
-    size_t k = hc_tok_next(&u->toks, h);
+    size_t k = hc_code_next(u, h);
     return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
 }
 
@@ -58,7 +59,7 @@ static bool condition_text(const hc_unit *u, size_t k, size_t end, char *out, si
     out[0] = '\0';
     bool ifdef = hc_tok_is(t, &u->toks.v[k], "ifdef"), ifndef = hc_tok_is(t, &u->toks.v[k], "ifndef");
     if (ifdef || ifndef) {
-        size_t x = hc_tok_next(&u->toks, k);
+        size_t x = hc_code_next(u, k);
         if (x >= end || u->toks.v[x].kind != HC_TOK_IDENT) return false;
         char name[160];
         snprintf(name, sizeof name, "%.*s", (int)u->toks.v[x].len, t + u->toks.v[x].off);
@@ -156,7 +157,7 @@ static bool condition_names_own_macro(const hc_unit *u, const char *cond) {
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
         size_t k = keyword_of(u, i);
         if (k >= u->toks.n || !(hc_tok_is(t, &u->toks.v[k], "define") || hc_tok_is(t, &u->toks.v[k], "undef"))) continue;
-        size_t x = hc_tok_next(&u->toks, k);
+        size_t x = hc_code_next(u, k);
         if (x >= u->toks.n || u->toks.v[x].kind != HC_TOK_IDENT) continue;
         char name[160];
         size_t len = u->toks.v[x].len;

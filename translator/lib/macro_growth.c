@@ -2,6 +2,7 @@
  * macro_growth.h): each #define becomes a linear function of its arguments' sizes, evaluated once.
  * It preprocesses nothing and evaluates no #if. */
 #include "macro_growth.h"
+#include "code.h"
 #include "grow.h"
 
 #include <stdbool.h>
@@ -179,7 +180,7 @@ int hc_macro_growth_measure(const hc_unit *u, hc_macro_growth *out) {
         size_t end = i + 1; /* the use, and its parenthesized arguments when there are some */
         while (end < u->toks.n && v[end].kind == HC_TOK_COMMENT) end++;
         if (end < u->toks.n && hc_tok_is(u->text, &v[end], "(")) {
-            size_t close = hc_tok_match(u->text, &u->toks, end);
+            size_t close = hc_code_pair(u, end);
             end = close == SIZE_MAX ? u->toks.n : close + 1;
         } else {
             end = i + 1;

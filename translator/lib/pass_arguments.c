@@ -30,7 +30,6 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, hc_code_args
     return !split->empty && !split->angles;
 }
 
-static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
 
 /* Adds ", text" as a new last argument. It goes right before the closing parenthesis (as hipify-clang
  * places it), so a call whose ')' stands on its own line keeps that layout. */
@@ -49,8 +48,8 @@ static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
         from = u->toks.v[a->first[k]].off;
         to = u->toks.v[a->first[k + n]].off;
     } else {
-        from = tok_end(u, a->last[k - 1]);
-        size_t comma = hc_tok_next(&u->toks, a->last[k - 1]);
+        from = hc_code_end(u, a->last[k - 1]);
+        size_t comma = hc_code_next(u, a->last[k - 1]);
         if (comma < a->close) from = u->toks.v[comma].off;
         to = u->toks.v[a->close].off;
     }
@@ -65,13 +64,13 @@ static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
 static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n, char *out, size_t cap) {
     const char *t = u->text;
     size_t len = 0;
-    uint32_t pos = u->toks.v[a->first[k]].off, end = tok_end(u, a->last[k + n - 1]);
-    for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_tok_next(&u->toks, i)) {
+    uint32_t pos = u->toks.v[a->first[k]].off, end = hc_code_end(u, a->last[k + n - 1]);
+    for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_code_next(u, i)) {
         const hc_token *tok = &u->toks.v[i];
         if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue; /* a user entity keeps its name */
         const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
         if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_NAMESPACE) continue;
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_code_punct(u, p, "::"))) continue;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (r.kind != HC_RES_CONVERT) continue;
@@ -112,9 +111,9 @@ static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, cons
     /* (const void*) x */
     size_t i = a->first[k];
     if (!hc_code_punct(u, i, "(")) return false;
-    i = hc_tok_next(&u->toks, i);
+    i = hc_code_next(u, i);
     if (i >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[i], "const")) return false;
-    i = hc_tok_next(&u->toks, i);
+    i = hc_code_next(u, i);
     return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], "void");
 }
 
@@ -132,7 +131,7 @@ static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, cons
     size_t i = a->first[k];
     if (!hc_code_punct(u, i, "(")) return false;
     const char *want = type;
-    for (i = hc_tok_next(&u->toks, i); i <= a->last[k] && i < u->toks.n && !hc_code_punct(u, i, ")"); i = hc_tok_next(&u->toks, i)) {
+    for (i = hc_code_next(u, i); i <= a->last[k] && i < u->toks.n && !hc_code_punct(u, i, ")"); i = hc_code_next(u, i)) {
         const hc_token *t = &u->toks.v[i];
         while (*want == ' ') want++;
         if (strncmp(want, u->text + t->off, t->len) != 0) return false;
@@ -145,7 +144,7 @@ static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, cons
 /* Wraps argument k in prefix ... suffix with two insertions, so renames inside it still apply. */
 static int wrap_arg(hc_unit *u, const call_args *a, size_t k, const char *prefix, const char *suffix) {
     if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
-    return hc_unit_edit(u, tok_end(u, a->last[k]), 0, suffix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
+    return hc_unit_edit(u, hc_code_end(u, a->last[k]), 0, suffix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
 /* True when a replacement function named by the table is available at the target HIP version. */
@@ -265,7 +264,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             return 1;
         }
         /* remove ", NULL": from the end of the previous argument to the end of this one */
-        uint32_t from = tok_end(u, a->last[k - 1]), to = tok_end(u, a->last[k]);
+        uint32_t from = hc_code_end(u, a->last[k - 1]), to = hc_code_end(u, a->last[k]);
         if (hc_unit_edit(u, from, to - from, "", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': null argument %zu dropped (HIP has no such parameter)", name, k + 1);
         break;
@@ -301,7 +300,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         } else if (text[0] == '$' && text[1] >= '0' && text[1] <= '9') {
             size_t j = (size_t)atoi(text + 1);
             if (j >= a->count || j >= HC_MAX_CALL_ARGS) return 0;
-            uint32_t from = u->toks.v[a->first[j]].off, to = tok_end(u, a->last[j]);
+            uint32_t from = u->toks.v[a->first[j]].off, to = hc_code_end(u, a->last[j]);
             if (to - from >= sizeof copy) return 0;
             memcpy(copy, u->text + from, to - from);
             copy[to - from] = '\0';
@@ -320,7 +319,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         /* the argument's CUDA value means nothing to the target (rocSPARSE picks its own solve policy) */
         size_t k = rw->arg_index;
         if (k >= a->count || k >= HC_MAX_CALL_ARGS) return 0;
-        uint32_t from = u->toks.v[a->first[k]].off, to = tok_end(u, a->last[k]);
+        uint32_t from = u->toks.v[a->first[k]].off, to = hc_code_end(u, a->last[k]);
         if (to - from == strlen(rw->text) && memcmp(u->text + from, rw->text, to - from) == 0) return 0;
         if (hc_unit_edit(u, from, to - from, rw->text, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': argument %zu replaced by '%s'", name, k + 1, rw->text);
@@ -368,15 +367,15 @@ int hc_pass_arguments(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *tok = &u->toks.v[i];
         if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue;
-        if ((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         size_t nrw = 0;
         const hc_arg_rewrite *rws = hc_arg_rewrites_find(t + tok->off, tok->len, &nrw);
         if (!rws) continue;
         /* a call: name ( ... ), not a member call and not the macro being defined */
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_tok_is(t, &u->toks.v[p], "define")))
             continue;
-        size_t open = hc_tok_next(&u->toks, i);
+        size_t open = hc_code_next(u, i);
         if (!hc_code_punct(u, open, "(")) continue;
         size_t close = hc_code_pair(u, open);
         if (close == SIZE_MAX) continue;

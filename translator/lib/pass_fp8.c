@@ -34,9 +34,8 @@ static const struct crossing {
 /* Code outside directives, in every #if branch unless the user asked to skip the excluded ones (as the
  * renames do). */
 static bool is_code(const hc_unit *u, size_t i) {
-    const hc_token *t = &u->toks.v[i];
-    if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) return false;
-    return t->kind != HC_TOK_COMMENT && t->kind != HC_TOK_HASH && !(t->flags & HC_TOKF_DIRECTIVE);
+    return !hc_code_skipped(u, i) && !hc_code_kind(u, i, HC_TOK_COMMENT) && !hc_code_kind(u, i, HC_TOK_HASH) &&
+           !hc_code_in_directive(u, i);
 }
 
 static bool in_list(const hc_unit *u, size_t i, const span_list *l) {

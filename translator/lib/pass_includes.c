@@ -3,6 +3,7 @@
  * proposals are resolved (hc_finish_includes, a finishing pass of passes.def): only then is it known
  * whether it is needed. */
 #include "include_reach.h"
+#include "code.h"
 #include "unit.h"
 #include "user_rules.h"
 #include "util.h"
@@ -79,18 +80,18 @@ int hc_pass_includes(hc_unit *u) {
     size_t nseen = 0, epoch = 0;
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t k = hc_tok_next(&u->toks, i);
+        size_t k = hc_code_next(u, i);
         if (k >= u->toks.n || !(u->toks.v[k].flags & HC_TOKF_DIRECTIVE)) continue;
         const hc_token *kw = &u->toks.v[k];
         if (is_conditional(t, kw)) { epoch++; continue; }
         if (!hc_tok_is(t, kw, "include") && !hc_tok_is(t, kw, "include_next")) continue;
-        size_t pi = hc_tok_next(&u->toks, k);
+        size_t pi = hc_code_next(u, k);
         if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || !(u->toks.v[pi].flags & HC_TOKF_DIRECTIVE)) continue;
         const hc_token *pt = &u->toks.v[pi];
         if (pt->len < 2 || pt->len - 2 >= sizeof seen[0].path) continue;
         const char *path = t + pt->off + 1;
         size_t plen = pt->len - 2;
-        if ((u->toks.v[pi].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, pi)) continue;
         hc_check_sdk_helper(u, pt->off, path, plen);
 
         char target[256];
@@ -176,7 +177,7 @@ int hc_pass_includes(hc_unit *u) {
 
 /* Index of the directive keyword after the '#' at index h, or n when the '#' starts no directive. */
 static size_t directive_keyword(const hc_unit *u, size_t h) {
-    size_t k = hc_tok_next(&u->toks, h);
+    size_t k = hc_code_next(u, h);
     return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
 }
 
@@ -201,7 +202,7 @@ static bool opens_guard(const hc_unit *u, size_t h) {
     size_t k = directive_keyword(u, h);
     if (k >= u->toks.n) return false;
     if (hc_tok_is(t, &u->toks.v[k], "if")) {
-        size_t a = hc_tok_next(&u->toks, k), b = hc_tok_next(&u->toks, a);
+        size_t a = hc_code_next(u, k), b = hc_code_next(u, a);
         if (b >= u->toks.n || !hc_tok_is(t, &u->toks.v[a], "!") || !hc_tok_is(t, &u->toks.v[b], "defined")) return false;
     } else if (!hc_tok_is(t, &u->toks.v[k], "ifndef")) {
         return false;
@@ -226,7 +227,7 @@ static bool opens_guard(const hc_unit *u, size_t h) {
  * or directive line (extern "C" {, namespace x {). */
 static uint32_t statement_start(const hc_unit *u, size_t i) {
     size_t j = i;
-    for (size_t p = hc_tok_prev(&u->toks, j); p < u->toks.n; p = hc_tok_prev(&u->toks, p)) {
+    for (size_t p = hc_code_prev(u, j); p < u->toks.n; p = hc_code_prev(u, p)) {
         const hc_token *k = &u->toks.v[p];
         if ((k->flags & HC_TOKF_DIRECTIVE) || k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, ";") ||
             hc_tok_is(u->text, k, "}") || hc_tok_is(u->text, k, "{"))
@@ -264,7 +265,7 @@ static uint32_t insertion_point(const hc_unit *u) {
         if (k >= u->toks.n) continue;
         const hc_token *w = &u->toks.v[k];
         if (hc_tok_is(t, w, "pragma")) {
-            size_t o = hc_tok_next(&u->toks, k);
+            size_t o = hc_code_next(u, k);
             if (after_once == UINT32_MAX && o < u->toks.n && hc_tok_is(t, &u->toks.v[o], "once")) after_once = end_of_line(u, o);
         } else if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
             if (!(guarded && i == first) && depth++ == 0) outer_if = start_of_line(u, u->toks.v[i].off);

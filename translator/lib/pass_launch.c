@@ -34,7 +34,7 @@ typedef struct launch_ctx {
 /* Index of the > that closes the template argument list opened by the < at index lt, or SIZE_MAX. */
 static size_t template_close(const hc_unit *u, size_t lt) {
     int depth = 0, paren = 0;
-    for (size_t i = lt; i < u->toks.n; i = hc_tok_next(&u->toks, i)) {
+    for (size_t i = lt; i < u->toks.n; i = hc_code_next(u, i)) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_PUNCT) continue;
         const char *t = u->text;
@@ -56,12 +56,12 @@ static int collect_templates(launch_ctx *c) {
     hc_unit *u = c->u;
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_tok_is(u->text, &u->toks.v[i], "template")) continue;
-        size_t lt = hc_tok_next(&u->toks, i);
+        size_t lt = hc_code_next(u, i);
         if (!hc_code_punct(u, lt, "<")) continue;
         size_t gt = template_close(u, lt);
         if (gt == SIZE_MAX) continue;
         size_t prev = SIZE_MAX;
-        for (size_t j = hc_tok_next(&u->toks, gt); j < u->toks.n; prev = j, j = hc_tok_next(&u->toks, j)) {
+        for (size_t j = hc_code_next(u, gt); j < u->toks.n; prev = j, j = hc_code_next(u, j)) {
             const hc_token *k = &u->toks.v[j];
             if (k->kind == HC_TOK_IDENT && (hc_tok_is(u->text, k, "struct") || hc_tok_is(u->text, k, "class") ||
                                             hc_tok_is(u->text, k, "union") || hc_tok_is(u->text, k, "using") ||
@@ -96,10 +96,10 @@ static int collect_macros(launch_ctx *c) {
     const char *t = u->text;
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t kw = hc_tok_next(&u->toks, i);
+        size_t kw = hc_code_next(u, i);
         if (kw >= u->toks.n || !(u->toks.v[kw].flags & HC_TOKF_DIRECTIVE) || !hc_tok_is(t, &u->toks.v[kw], "define"))
             continue;
-        size_t name = hc_tok_next(&u->toks, kw);
+        size_t name = hc_code_next(u, kw);
         if (name >= u->toks.n || !(u->toks.v[name].flags & HC_TOKF_DIRECTIVE) || u->toks.v[name].kind != HC_TOK_IDENT)
             continue;
         macro_def m = {.name = name};
@@ -107,16 +107,16 @@ static int collect_macros(launch_ctx *c) {
         const hc_token *nt = &u->toks.v[name];
         if (j < u->toks.n && hc_code_punct(u, j, "(") && u->toks.v[j].off == nt->off + nt->len) { /* function-like */
             m.fnlike = true;
-            for (j = hc_tok_next(&u->toks, j); j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE);
-                 j = hc_tok_next(&u->toks, j)) {
+            for (j = hc_code_next(u, j); j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE);
+                 j = hc_code_next(u, j)) {
                 if (hc_code_punct(u, j, ")")) break;
                 if (hc_code_punct(u, j, ",")) continue;
                 if (hc_code_punct(u, j, "...")) m.variadic = true;
                 else if (u->toks.v[j].kind != HC_TOK_IDENT) break;
-                else if (hc_code_punct(u, hc_tok_next(&u->toks, j), "...")) { /* GNU named variadic: args... */
+                else if (hc_code_punct(u, hc_code_next(u, j), "...")) { /* GNU named variadic: args... */
                     m.variadic = true;
                     if (m.nparams < 32) m.params[m.nparams++] = j;
-                    j = hc_tok_next(&u->toks, j);
+                    j = hc_code_next(u, j);
                     continue;
                 }
                 if (m.nparams < 32) m.params[m.nparams++] = j;
@@ -192,7 +192,7 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     if (hc_tok_is(t, &u->toks.v[i], ">") || hc_tok_is(t, &u->toks.v[i], ">>")) {
         int depth = hc_tok_is(t, &u->toks.v[i], ">>") ? 2 : 1, paren = 0;
         while (depth > 0) {
-            i = hc_tok_prev(&u->toks, i);
+            i = hc_code_prev(u, i);
             if (i == SIZE_MAX) return SIZE_MAX;
             const hc_token *k = &u->toks.v[i];
             if (k->kind != HC_TOK_PUNCT) continue;
@@ -204,7 +204,7 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
             else if (paren == 0 && hc_tok_is(t, k, "<<")) depth -= 2;
             if (depth < 0) return SIZE_MAX;
         }
-        i = hc_tok_prev(&u->toks, i);
+        i = hc_code_prev(u, i);
         if (i == SIZE_MAX) return SIZE_MAX;
     }
     for (size_t k = i; k <= end; k++) /* never across a directive line: k <newline> #if X <newline> <<<... */
@@ -212,16 +212,16 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     if (u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
     for (;;) { /* qualified names: ns::kernel, ::kernel; pasted names: prefix##_kernel */
         if (i != end && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p == SIZE_MAX) break;
         if (hc_tok_is(t, &u->toks.v[p], "##")) {
-            size_t q = hc_tok_prev(&u->toks, p);
+            size_t q = hc_code_prev(u, p);
             if (q == SIZE_MAX || (u->toks.v[q].kind != HC_TOK_IDENT && u->toks.v[q].kind != HC_TOK_NUMBER)) break;
             i = q;
             continue;
         }
         if (!hc_tok_is(t, &u->toks.v[p], "::")) break;
-        size_t q = hc_tok_prev(&u->toks, p);
+        size_t q = hc_code_prev(u, p);
         if (q != SIZE_MAX && u->toks.v[q].kind == HC_TOK_IDENT) i = q;
         else { i = p; break; }
     }
@@ -231,11 +231,10 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
 /* True when tokens [first, last] already form dim3(...). */
 static bool is_dim3_call(const hc_unit *u, size_t first, size_t last) {
     if (!hc_tok_is(u->text, &u->toks.v[first], "dim3")) return false;
-    size_t open = hc_tok_next(&u->toks, first);
+    size_t open = hc_code_next(u, first);
     return open < last && hc_tok_is(u->text, &u->toks.v[open], "(") && hc_code_pair(u, open) == last;
 }
 
-static uint32_t tok_end(const hc_unit *u, size_t i) { return u->toks.v[i].off + u->toks.v[i].len; }
 
 /* ---- the rewrite plan: literal text and byte ranges of the file kept in place ------------------ */
 
@@ -344,39 +343,39 @@ static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool
 
 static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, size_t close, const hc_code_args *cfg) {
     hc_unit *u = c->u;
-    size_t before = hc_tok_prev(&u->toks, lt);
+    size_t before = hc_code_prev(u, lt);
     bool in_define = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) != 0;
     bool tmpl = names_template(c, name, before, 0);
-    size_t args[2] = {hc_tok_next(&u->toks, open), close}; /* first and last argument token */
+    size_t args[2] = {hc_code_next(u, open), close}; /* first and last argument token */
     if (args[0] >= close) args[0] = SIZE_MAX;
-    else args[1] = hc_tok_prev(&u->toks, close);
+    else args[1] = hc_code_prev(u, close);
     plan p = {0};
     bool ok = true;
     plan_lits(&p, tmpl ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
-    plan_ref(&p, u->toks.v[name].off, tok_end(u, before));
+    plan_ref(&p, u->toks.v[name].off, hc_code_end(u, before));
     if (tmpl) plan_lits(&p, ")");
-    uint32_t from = tok_end(u, before);
+    uint32_t from = hc_code_end(u, before);
     for (size_t k = 0; k < cfg->n; k++) {
         bool wrap = k < 2 && !is_dim3_call(u, cfg->first[k], cfg->last[k]);
         ok = ok && plan_gap(&p, u, from, u->toks.v[cfg->first[k]].off, in_define);
         plan_lits(&p, wrap ? ", dim3(" : ", ");
-        plan_ref(&p, u->toks.v[cfg->first[k]].off, tok_end(u, cfg->last[k]));
+        plan_ref(&p, u->toks.v[cfg->first[k]].off, hc_code_end(u, cfg->last[k]));
         if (wrap) plan_lits(&p, ")");
-        from = tok_end(u, cfg->last[k]);
+        from = hc_code_end(u, cfg->last[k]);
     }
     for (size_t k = cfg->n; k < 4; k++) plan_lits(&p, ", 0");
     if (args[0] != SIZE_MAX) {
         ok = ok && plan_gap(&p, u, from, u->toks.v[args[0]].off, in_define);
         plan_lits(&p, ", ");
-        plan_ref(&p, u->toks.v[args[0]].off, tok_end(u, args[1]));
-        from = tok_end(u, args[1]);
+        plan_ref(&p, u->toks.v[args[0]].off, hc_code_end(u, args[1]));
+        from = hc_code_end(u, args[1]);
     }
     ok = ok && plan_gap(&p, u, from, u->toks.v[close].off, in_define);
     plan_lits(&p, ")");
     int rc = 0;
     if (!ok) hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[lt].off, NULL,
                           "a preprocessor line or a line comment inside a macro body splits it");
-    else rc = plan_emit(u, &p, u->toks.v[name].off, tok_end(u, close));
+    else rc = plan_emit(u, &p, u->toks.v[name].off, hc_code_end(u, close));
     plan_free(&p);
     return rc;
 }
@@ -398,7 +397,7 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
         const hc_token *k = &u->toks.v[j];
         if (k->kind == HC_TOK_COMMENT) continue;
         if (k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, "#") || hc_tok_is(u->text, k, "##")) return false;
-        if (prev != SIZE_MAX && k->off > tok_end(u, prev)) plan_lits(p, " ");
+        if (prev != SIZE_MAX && k->off > hc_code_end(u, prev)) plan_lits(p, " ");
         prev = j;
         int pi = m ? param_index(u, m, j) : -1;
         if (pi < 0) { plan_lit(p, u->text + k->off, k->len); continue; }
@@ -407,7 +406,7 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
         if (from >= use->args.n) continue; /* an empty variadic part */
         size_t s = use->args.first[from], e = use->args.last[to];
         if (s == SIZE_MAX || e == SIZE_MAX) continue; /* an empty argument */
-        plan_ref(p, u->toks.v[s].off, tok_end(u, e));
+        plan_ref(p, u->toks.v[s].off, hc_code_end(u, e));
     }
     return true;
 }
@@ -461,14 +460,14 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
         plan_lits(&p, ", ");
         ok = ok && plan_subst(&p, u, fn, use, args_first, args_last);
     } else if (!fn) { /* MACRO(args): the use gives the launch's arguments */
-        size_t a0 = hc_tok_next(&u->toks, use->open), a1 = hc_tok_prev(&u->toks, use->close);
+        size_t a0 = hc_code_next(u, use->open), a1 = hc_code_prev(u, use->close);
         if (a0 < use->close) {
             plan_lits(&p, ", ");
-            plan_ref(&p, u->toks.v[a0].off, tok_end(u, a1));
+            plan_ref(&p, u->toks.v[a0].off, hc_code_end(u, a1));
         }
     }
     plan_lits(&p, ")");
-    int rc = ok ? plan_emit(u, &p, u->toks.v[use->name].off, tok_end(u, use->close)) : 1;
+    int rc = ok ? plan_emit(u, &p, u->toks.v[use->name].off, hc_code_end(u, use->close)) : 1;
     plan_free(&p);
     return rc;
 }
@@ -483,8 +482,8 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
     macro_use use;
     for (size_t i = m->last + 1; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_code_same(u, i, m->name)) continue;
-        if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
-        size_t open = hc_tok_next(&u->toks, i);
+        if (hc_code_skipped(u, i)) continue;
+        size_t open = hc_code_next(u, i);
         if (!hc_code_punct(u, open, "(")) continue;
         size_t close = hc_code_pair(u, open);
         if (close == SIZE_MAX) continue;
@@ -584,9 +583,9 @@ static int join_spaced_launch(hc_unit *u, size_t i) {
 static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     hc_unit *u = c->u;
     const char *t = u->text;
-    size_t before = hc_tok_prev(&u->toks, lt);
+    size_t before = hc_code_prev(u, lt);
     size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
-    size_t open = hc_tok_next(&u->toks, gt);
+    size_t open = hc_code_next(u, gt);
     size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_code_pair(u, open) : SIZE_MAX;
     /* a split the template-comma rule doubts is taken: grid and block are dim3 or integer expressions,
      * where '<' is far more often a comparison than a template (a template call with two arguments
@@ -600,7 +599,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     else if (cfg.empty) why = "an empty launch configuration part";
     if (!why && close == SIZE_MAX) {
         /* #define CALL k<<<g, b>>> used as CALL(args): the launch is completed where it is used */
-        if (m && !m->fnlike && hc_tok_next(&u->toks, gt) > m->last && name == m->first) {
+        if (m && !m->fnlike && hc_code_next(u, gt) > m->last && name == m->first) {
             int n = rewrite_uses(c, m, name, before, &cfg, SIZE_MAX, SIZE_MAX);
             if (n < 0) return -1;
             if (n > 0) return 0;
@@ -615,9 +614,9 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
      * such a macro into the launch it expands to (the kernel name comes from the use). The definition
      * is rewritten too, for uses in other files and so that a second run finds nothing left to do. */
     if (m && m->fnlike && param_index(u, m, name) >= 0 && name == m->first) {
-        size_t after = hc_tok_next(&u->toks, close);
-        if (after > m->last || (hc_code_punct(u, after, ";") && hc_tok_next(&u->toks, after) > m->last)) {
-            size_t a0 = hc_tok_next(&u->toks, open), a1 = hc_tok_prev(&u->toks, close);
+        size_t after = hc_code_next(u, close);
+        if (after > m->last || (hc_code_punct(u, after, ";") && hc_code_next(u, after) > m->last)) {
+            size_t a0 = hc_code_next(u, open), a1 = hc_code_prev(u, close);
             if (rewrite_uses(c, m, name, before, &cfg, a0 < close ? a0 : SIZE_MAX, a0 < close ? a1 : SIZE_MAX) < 0)
                 return -1;
         }
@@ -645,7 +644,7 @@ int hc_pass_launch(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_tok_is(u->text, &u->toks.v[i], "<<<")) continue;
         u->uses_runtime = true;
-        if ((u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         if (u->opt->launch_syntax != HC_LAUNCH_HIP) {
             size_t end = hc_code_pair(u, i);
             if (end != SIZE_MAX && type_braced_dims(u, i, end) < 0) { rc = -1; break; }
@@ -669,7 +668,7 @@ int hc_pass_launch(hc_unit *u) {
     if (rc == 0 && hc_code_analyze(u) < 0) rc = -1; /* done once for the file, before the passes */
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         const hc_token *t = &u->toks.v[i];
-        if (t->kind != HC_TOK_PUNCT || ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks)) continue;
+        if (t->kind != HC_TOK_PUNCT || hc_code_skipped(u, i)) continue;
         if (hc_code_is(u, i, "<<<")) check_device_launch(u, i);
         rc = join_spaced_launch(u, i);
     }

@@ -26,7 +26,7 @@ int hc_pass_lexical(hc_unit *u) {
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         const hc_token *t = &u->toks.v[i];
-        if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         if (t->kind == HC_TOK_STRING) rc = space_literal_suffix(u, i);
     }
     return rc;

@@ -520,10 +520,6 @@ static void mark_value_uses(pp_file *f) {
     }
 }
 
-static bool skipped(const hc_unit *u, size_t i) {
-    return (u->toks.v[i].flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks;
-}
-
 /* Reads the file's directives and which table macros it owns or reads as values. -1 on out-of-memory. */
 static int pp_file_init(pp_file *f) {
     const hc_unit *u = f->u;
@@ -554,7 +550,7 @@ int hc_pass_ppcond(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         if (u->toks.v[i].kind == HC_TOK_HASH) {
             directive *d = &f.dirs.v[next_dir++];
-            if (!skipped(u, i)) {
+            if (!hc_code_skipped(u, i)) {
                 if (d->kind == DIR_IF || d->kind == DIR_IFDEF || d->kind == DIR_IFNDEF || d->kind == DIR_ELIF)
                     rc = handle_condition(&f, next_dir - 1);
                 else if (d->kind == DIR_DEFINE && d->first < d->end) /* the body, after the name */
@@ -564,7 +560,7 @@ int hc_pass_ppcond(hc_unit *u) {
             i = d->end - 1;
             continue;
         }
-        if (u->toks.v[i].kind == HC_TOK_IDENT && !skipped(u, i)) rc = handle_other_use(&f, i, DIR_OTHER, i, i + 1);
+        if (u->toks.v[i].kind == HC_TOK_IDENT && !hc_code_skipped(u, i)) rc = handle_other_use(&f, i, DIR_OTHER, i, i + 1);
     }
     free(f.dirs.v);
     return rc;

@@ -3,6 +3,7 @@
  * rename_in_string), and counts and reports the rest.
  * It does not touch includes (pass_includes.c), launches or argument lists. */
 #include "semantic.h"
+#include "code.h"
 #include "unit.h"
 #include "user_rules.h"
 
@@ -42,8 +43,8 @@ static bool is_keyword_before_global(const char *t, const hc_token *k) {
  * member access (unless the row is a member), not qualified by a user namespace or class. */
 static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
     const char *t = u->text;
-    size_t p = hc_tok_prev(&u->toks, i);
-    size_t nx = hc_tok_next(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
+    size_t nx = hc_code_next(u, i);
     const hc_token *prev = p == SIZE_MAX ? NULL : &u->toks.v[p];
     const hc_token *next = nx >= u->toks.n ? NULL : &u->toks.v[nx];
     if (m->kind == HC_KIND_NAMESPACE) /* cub::, namespace cub, using namespace cub */
@@ -52,7 +53,7 @@ static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
         return m->kind == HC_KIND_MEMBER;
     if (m->kind == HC_KIND_MEMBER) return false;
     if (prev && hc_tok_is(t, prev, "::")) {
-        size_t q = hc_tok_prev(&u->toks, p);
+        size_t q = hc_code_prev(u, p);
         if (q != SIZE_MAX && (hc_tok_is(t, &u->toks.v[q], ">") || hc_tok_is(t, &u->toks.v[q], ">>")))
             return false; /* Traits<T>::cudaMalloc: a member of a user template */
         if (q == SIZE_MAX || u->toks.v[q].kind != HC_TOK_IDENT || is_keyword_before_global(t, &u->toks.v[q]))
@@ -116,7 +117,7 @@ static int rename_in_string(hc_unit *u, size_t i) {
     const hc_token *tok = &u->toks.v[i];
     const char *t = u->text;
     if (tok->flags & HC_TOKF_DIRECTIVE) {
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "include") || hc_tok_is(t, &u->toks.v[p], "include_next") ||
                               hc_tok_is(t, &u->toks.v[p], "import")))
             return 0;
@@ -155,7 +156,7 @@ static bool includes_header(const hc_unit *u, const char *header) {
     for (size_t i = 1; i < u->toks.n; i++) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_STRING || !(k->flags & HC_TOKF_DIRECTIVE) || k->len != n + 2) continue;
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], "include") && memcmp(u->text + k->off + 1, header, n) == 0)
             return true;
     }
@@ -178,7 +179,7 @@ static bool is_cublas_v1_call(const hc_mapping *m) {
  * file declares itself (int blockDim = 256). */
 static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t i) {
     if (u->text[u->toks.v[i].off] == '_') return true; /* __global__ and the like are keywords */
-    size_t p = hc_tok_prev(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
     if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) return false;
     return !is_declared(u, d, &u->toks.v[i]);
 }
@@ -187,7 +188,7 @@ static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t 
  * after `struct`. The keyword is left, as hipify-clang leaves it (its tests expect `struct
  * hipGraphicsResource`), and the place is named with what to do. */
 static void check_tag_keyword(hc_unit *u, size_t i, const char *cuda, const char *hip) {
-    size_t k = hc_tok_prev(&u->toks, i);
+    size_t k = hc_code_prev(u, i);
     if (k == SIZE_MAX) return;
     const hc_token *kw = &u->toks.v[k];
     if (!hc_tok_is(u->text, kw, "struct") && !hc_tok_is(u->text, kw, "union") && !hc_tok_is(u->text, kw, "class"))
@@ -204,12 +205,12 @@ int hc_pass_rename(hc_unit *u) {
     bool cublas_v1 = includes_header(u, "cublas.h") && !includes_header(u, "cublas_v2.h");
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *tok = &u->toks.v[i];
-        if (tok->kind == HC_TOK_STRING && !((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks)) {
+        if (tok->kind == HC_TOK_STRING && !hc_code_skipped(u, i)) {
             if (rename_in_string(u, i) < 0) return -1;
             continue;
         }
         if (tok->kind != HC_TOK_IDENT) continue;
-        if ((tok->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         const char *s = t + tok->off;
         char name[256];
         if (tok->len >= sizeof name) continue;

@@ -73,25 +73,25 @@ static const struct shim_member *find_shim_member(const char *s, size_t n) {
 /* Records the declarators that follow a cudaDeviceProp type at index i: [*|&|const]... name, up to a
  * token that ends the declaration. Arrays are not recorded (their elements are then diagnosed). */
 static void collect_declarators(const hc_unit *u, size_t i, prop_variables *vars) {
-    size_t k = hc_tok_next(&u->toks, i);
+    size_t k = hc_code_next(u, i);
     while (k < u->toks.n) {
         bool pointer = false;
         while (hc_code_is(u, k, "*") || hc_code_is(u, k, "&") || hc_code_is(u, k, "const") || hc_code_is(u, k, "__restrict__")) {
             if (hc_code_is(u, k, "*")) pointer = true;
-            k = hc_tok_next(&u->toks, k);
+            k = hc_code_next(u, k);
         }
         if (!hc_code_kind(u, k, HC_TOK_IDENT)) return;
-        size_t after = hc_tok_next(&u->toks, k);
+        size_t after = hc_code_next(u, k);
         bool ends = hc_code_is(u, after, ",") || hc_code_is(u, after, ";") || hc_code_is(u, after, "=") || hc_code_is(u, after, ")") ||
                     hc_code_is(u, after, "{");
         if (!ends) return; /* an array, a function name, or not a declaration at all */
         if (vars->n < MAX_TRACKED && u->toks.v[k].len < MAX_NAME)
             vars->v[vars->n++] = (prop_variable){u->toks.v[k].off, u->toks.v[k].len, pointer};
         if (!hc_code_is(u, after, ",")) return; /* an initializer or the end: one declarator is enough here */
-        k = hc_tok_next(&u->toks, after);
+        k = hc_code_next(u, after);
         /* In a parameter list the next item starts with a type (two identifiers in a row): stop. */
         size_t look = k;
-        while (hc_code_is(u, look, "*") || hc_code_is(u, look, "&")) look = hc_tok_next(&u->toks, look);
+        while (hc_code_is(u, look, "*") || hc_code_is(u, look, "&")) look = hc_code_next(u, look);
         if (hc_code_kind(u, look, HC_TOK_IDENT) && hc_code_kind(u, hc_code_next(u, look), HC_TOK_IDENT)) return;
     }
 }
@@ -106,13 +106,13 @@ static const prop_variable *find_variable(const hc_unit *u, const prop_variables
  * cannot stand there. */
 static bool used_as_lvalue(const hc_unit *u, size_t object, size_t member) {
     static const char *const writes[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
-    size_t next = hc_tok_next(&u->toks, member);
+    size_t next = hc_code_next(u, member);
     for (size_t k = 0; k < COUNT_OF(writes); k++)
         if (hc_code_is(u, next, writes[k])) return true;
-    size_t prev = hc_tok_prev(&u->toks, object);
+    size_t prev = hc_code_prev(u, object);
     if (hc_code_is(u, prev, "++") || hc_code_is(u, prev, "--")) return true;
     if (hc_code_is(u, prev, "&")) { /* unary & unless an operand stands before it */
-        size_t before = hc_tok_prev(&u->toks, prev);
+        size_t before = hc_code_prev(u, prev);
         if (before == SIZE_MAX) return true;
         const hc_token *b = &u->toks.v[before];
         bool operand = b->kind == HC_TOK_IDENT || b->kind == HC_TOK_NUMBER || hc_code_is(u, before, ")") || hc_code_is(u, before, "]");
@@ -140,12 +140,12 @@ int hc_pass_shim_members(hc_unit *u) {
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *member = &u->toks.v[i];
         if (member->kind != HC_TOK_IDENT) continue;
-        if ((member->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         hc_version added;
         if (!missing_in_target(u, t + member->off, member->len, &added)) continue; /* HIP has it, or not a member */
         const struct shim_member *shim = find_shim_member(t + member->off, member->len);
         bool unanswered = !shim;
-        size_t op = hc_tok_prev(&u->toks, i);
+        size_t op = hc_code_prev(u, i);
         if (!(hc_code_is(u, op, ".") || hc_code_is(u, op, "->"))) continue; /* not a member access */
         char name[MAX_NAME + 32];
         member_name(u, member, name, sizeof name);
@@ -162,8 +162,8 @@ int hc_pass_shim_members(hc_unit *u) {
             }
             continue;
         }
-        size_t object = hc_tok_prev(&u->toks, op);
-        size_t before = object == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, object);
+        size_t object = hc_code_prev(u, op);
+        size_t before = object == SIZE_MAX ? SIZE_MAX : hc_code_prev(u, object);
         const prop_variable *var = hc_code_kind(u, object, HC_TOK_IDENT) ? find_variable(u, &vars, &u->toks.v[object]) : NULL;
         bool arrow = hc_code_is(u, op, "->");
         /* Sure only for a plain variable declared as cudaDeviceProp here, accessed with the right operator,

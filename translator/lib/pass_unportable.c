@@ -335,7 +335,7 @@ int hc_pass_unportable(hc_unit *u) {
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         const hc_token *t = &u->toks.v[i];
-        if ((t->flags & HC_TOKF_INACTIVE) && u->opt->skip_excluded_pp_blocks) continue;
+        if (hc_code_skipped(u, i)) continue;
         if (t->kind == HC_TOK_STRING) {
             unp_check_cg_header(&s, i);
             continue;

@@ -4,6 +4,7 @@
  * shim-unless) row wants, and reports the first real parse error. It never proposes edits. */
 #include "semantic.h"
 #include "argrewrite.h"
+#include "code.h"
 #include "grow.h"
 #include "macro_growth.h"
 #include "util.h"
@@ -68,7 +69,7 @@ static void veto_global_uses(veto_ctx *v) {
     for (size_t i = 0; i < u->toks.n; i++) {
         hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_VETO) || !hc_mapping_find(u->text + k->off, k->len)) continue;
-        size_t p = hc_tok_prev(&u->toks, i);
+        size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) continue;
         struct global_decl key = {u->text + k->off, k->len, 0};
         size_t lo = 0, hi = v->nglobals; /* the first declaration of this spelling */
@@ -298,7 +299,7 @@ static void restore_directives(hc_unit *u) {
     for (size_t k = 0; k < u->toks.n; k++) {
         if (u->toks.v[k].kind != HC_TOK_HASH) continue;
         for (size_t j = k + 1; j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH; j++) {
-            size_t kw = hc_tok_next(&u->toks, k);
+            size_t kw = hc_code_next(u, k);
             if (kw < u->toks.n && (hc_tok_is(u->text, &u->toks.v[kw], "endif") || hc_tok_is(u->text, &u->toks.v[kw], "else") ||
                                    hc_tok_is(u->text, &u->toks.v[kw], "elif")))
                 u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
@@ -474,12 +475,12 @@ static const char *const not_types[] = {"return", "case", "else", "throw", "new"
 
 bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
     const char *t = u->text;
-    size_t p = hc_tok_prev(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
     if (p == SIZE_MAX) return false;
     const hc_token *pk = &u->toks.v[p];
     if ((pk->flags & HC_TOKF_DIRECTIVE) || pk->kind != HC_TOK_IDENT) return false;
     if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
-        size_t nx = hc_tok_next(&u->toks, i); /* a definition, not a use: struct cudaX { ... } */
+        size_t nx = hc_code_next(u, i); /* a definition, not a use: struct cudaX { ... } */
         return nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"));
     }
     for (size_t w = 0; w < COUNT_OF(not_types); w++)
@@ -495,13 +496,13 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
 static bool may_declare(const hc_unit *u, size_t i) {
     if (hc_tok_declarator_position(u, i)) return true;
     const char *t = u->text;
-    size_t p = hc_tok_prev(&u->toks, i);
+    size_t p = hc_code_prev(u, i);
     if (p == SIZE_MAX) return false;
     const hc_token *pk = &u->toks.v[p];
     if (pk->flags & HC_TOKF_DIRECTIVE) return hc_tok_is(t, pk, "define") && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);
     if (hc_tok_is(t, pk, ">")) return true;
     if (hc_tok_is(t, pk, "::")) {
-        size_t q = hc_tok_prev(&u->toks, p); /* a user class or namespace, not ::cudaX or std::cudaX */
+        size_t q = hc_code_prev(u, p); /* a user class or namespace, not ::cudaX or std::cudaX */
         const hc_token *qk = q == SIZE_MAX ? NULL : &u->toks.v[q];
         return qk && qk->kind == HC_TOK_IDENT && !hc_tok_is(t, qk, "std") && !hc_mapping_find(t + qk->off, qk->len);
     }
@@ -509,7 +510,7 @@ static bool may_declare(const hc_unit *u, size_t i) {
     while (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "*") || hc_tok_is(t, &u->toks.v[p], "&") ||
                              hc_tok_is(t, &u->toks.v[p], "&&") || hc_tok_is(t, &u->toks.v[p], "const"))) {
         indirect |= u->toks.v[p].kind == HC_TOK_PUNCT;
-        p = hc_tok_prev(&u->toks, p);
+        p = hc_code_prev(u, p);
     }
     if (!indirect || p == SIZE_MAX) return false;
     const hc_token *tk = &u->toks.v[p]; /* the type before the stars: a name or a template's '>' */
@@ -524,7 +525,7 @@ static bool may_declare(const hc_unit *u, size_t i) {
 /* Identifier i is called and has a cast-unless row: whether the cast is needed depends on the type of
  * an argument, which only the parse knows. */
 static bool has_typed_cast(const hc_unit *u, size_t i) {
-    size_t n = 0, open = hc_tok_next(&u->toks, i);
+    size_t n = 0, open = hc_code_next(u, i);
     if (open >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[open], "(")) return false;
     const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
     for (size_t k = 0; rws && k < n; k++)
@@ -549,7 +550,7 @@ static bool may_access_half2_member(const hc_unit *u) {
         if (k->kind != HC_TOK_IDENT) continue;
         if (hc_tok_is(u->text, k, "half2")) names_half2 = true;
         else if (hc_tok_is(u->text, k, "x") || hc_tok_is(u->text, k, "y")) {
-            size_t p = hc_tok_prev(&u->toks, i);
+            size_t p = hc_code_prev(u, i);
             member |= p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], ".");
         }
     }
@@ -563,9 +564,9 @@ bool hc_semantic_needed(const hc_unit *u) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT) continue;
         if (hc_tok_is(t, k, "using")) {
-            size_t n1 = hc_tok_next(&u->toks, i);
+            size_t n1 = hc_code_next(u, i);
             if (n1 < u->toks.n && hc_tok_is(t, &u->toks.v[n1], "namespace")) {
-                size_t n2 = hc_tok_next(&u->toks, n1);
+                size_t n2 = hc_code_next(u, n1);
                 if (n2 < u->toks.n && !hc_tok_is(t, &u->toks.v[n2], "std") && !hc_mapping_find(t + u->toks.v[n2].off, u->toks.v[n2].len))
                     return true;
             }
