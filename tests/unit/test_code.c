@@ -1,5 +1,5 @@
 /* test_code.c: unit tests of the shared code-token walks and facts (code.c): the argument splitter's rule for
- * template commas, empty arguments, brackets, macro-use splitting, #if lines inside a list, long lists; bracket
+ * template commas, empty arguments, brackets, macro-use splitting, parameter lists, #if lines inside a list, long lists; bracket
  * matches computed once against the walk; device bodies and host-only branches. No pass runs. */
 #include "code.h"
 #include "unit_check.h"
@@ -129,6 +129,42 @@ static void test_macro_mode(void) {
     teardown(&f);
 }
 
+/* In a parameter list '<' and '>' are template brackets: their commas separate nothing, and '>>' closes two. */
+static void test_params_mode(void) {
+    fixture f;
+    hc_code_args a = split(&f, "f(vector<vector<int>> v, int x) {}", HC_SPLIT_PARAMS);
+    CHECK_INT(a.n, 2);
+    CHECK(!a.angles && !a.empty);
+    CHECK_STR(spelling(&f, a.first[0]), "vector");
+    CHECK_STR(spelling(&f, a.last[0]), "v");
+    CHECK_STR(spelling(&f, a.first[1]), "int");
+    teardown(&f);
+
+    a = split(&f, "f(map<int, float> m, function<void(int, int)> g, T<U<V<int, 2>>> t, array<int, 3> a) {}",
+              HC_SPLIT_PARAMS);
+    CHECK_INT(a.n, 4);
+    CHECK(!a.angles);
+    CHECK_STR(spelling(&f, a.last[2]), "t");
+    CHECK_STR(spelling(&f, a.first[3]), "array");
+    teardown(&f);
+
+    a = split(&f, "f(map<int, float> m, int x) {}", HC_SPLIT_CALL); /* the same commas in an expression list */
+    CHECK_INT(a.n, 3);
+    CHECK(a.angles);
+    teardown(&f);
+
+    a = split(&f, "f(int a = n >> 2, int b = (c > d), int e) {}", HC_SPLIT_PARAMS); /* '>>' closes no bracket */
+    CHECK_INT(a.n, 3);
+    CHECK(!a.angles);
+    CHECK_STR(spelling(&f, a.last[0]), "2");
+    teardown(&f);
+
+    a = split(&f, "f(int a = b < c, int d) {}", HC_SPLIT_PARAMS); /* a '<' that never closes takes the rest */
+    CHECK_INT(a.n, 1);
+    CHECK_STR(spelling(&f, a.last[0]), "d");
+    teardown(&f);
+}
+
 /* An #if line between arguments belongs to the argument it is in; its brackets and commas are not the call's. */
 static void test_directive_lines(void) {
     fixture f;
@@ -237,6 +273,7 @@ int main(void) {
     test_template_commas();
     test_empty_and_brackets();
     test_macro_mode();
+    test_params_mode();
     test_directive_lines();
     test_long_list();
     UNIT_DONE();

@@ -97,10 +97,15 @@ void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mo
         const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_PUNCT && hc_code_in_directive(u, i) == directive) {
             char c = t->len == 1 ? u->text[t->off] : '\0';
-            bool opens = c == '(' || (mode == HC_SPLIT_CALL && (c == '[' || c == '{'));
-            bool closes = c == ')' || (mode == HC_SPLIT_CALL && (c == ']' || c == '}'));
+            bool params = mode == HC_SPLIT_PARAMS;
+            bool opens = c == '(' || (mode != HC_SPLIT_MACRO && (c == '[' || c == '{')) || (params && c == '<');
+            bool closes = c == ')' || (mode != HC_SPLIT_MACRO && (c == ']' || c == '}')) || (params && c == '>');
             if (opens) depth++;
             else if (closes && depth > 0) depth--;
+            else if (params && depth > 0 && (hc_code_punct(u, i, ">>") || hc_code_punct(u, i, ">>>"))) {
+                size_t n = t->len; /* the lexer reads >>> as one token (a launch's closer) */
+                depth -= depth > n ? n : depth;
+            }
             else if (depth == 0 && c == ',') {
                 if (out->n < HC_CODE_MAX_ARGS) out->first[out->n] = first, out->last[out->n] = last;
                 out->empty |= first == SIZE_MAX;
@@ -109,9 +114,11 @@ void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mo
                 first = last = SIZE_MAX;
                 angles = 0;
                 continue;
-            } else if (depth == 0 && c == '<') angles++;
-            else if (depth == 0 && c == '>') angles--;
-            else if (depth == 0 && hc_code_punct(u, i, ">>")) angles -= 2;
+            } else if (!params && depth == 0) { /* angles outside brackets (in parameters they are brackets) */
+                if (c == '<') angles++;
+                else if (c == '>') angles--;
+                else if (hc_code_punct(u, i, ">>")) angles -= 2;
+            }
         }
         if (first == SIZE_MAX) first = i;
         last = i;

@@ -93,13 +93,20 @@ size_t hc_code_pair(const hc_unit *u, size_t open);
 
 /* ---- argument lists split at their commas: the one splitter every pass uses ----
  *
- * The rule for template commas: '<' and '>' are never brackets here. Without a parse, f(a < b, c > d)
+ * The rule for template commas: in an expression list (HC_SPLIT_CALL, HC_SPLIT_MACRO) '<' and '>' are
+ * never brackets. Without a parse, f(a < b, c > d)
  * (two comparisons) and f(t<a, b>::v) (one template argument list) are the same tokens, so every comma
  * outside brackets separates two arguments, and the split says where that may be wrong: an argument in
  * which '<' and '>' do not balance outside its brackets ('<' counts 1, '>' -1, '>>' -2) sets `angles`.
  * A caller that rewrites an argument's text refuses such a split (it cannot tell which reading holds); one
  * that only reads arguments it can type from one literal or name may use it, since a template comma
  * splits an argument into parts that are neither.
+ *
+ * A parameter declaration list (HC_SPLIT_PARAMS) holds types, where '<' and '>' are template brackets:
+ * `vector<vector<int>> v, int x` is two parameters. There '<' opens a bracket, '>' closes one, '>>'
+ * closes two and '>>>' (one token, as a launch's closer) three (C++11's rule for a template argument list: a comparison or shift there needs parentheses);
+ * `angles` stays false. A '<' in a default argument (int n = a < b) opens a bracket that never closes, so
+ * the parameters after it are read as part of that one.
  *
  * Tokens on a preprocessor line inside a list that does not start on one (an #if line between arguments)
  * belong to the argument they fall in, but their brackets and commas are the directive's, not the
@@ -108,8 +115,9 @@ size_t hc_code_pair(const hc_unit *u, size_t open);
 
 typedef enum hc_split_mode {
     HC_SPLIT_CALL, /* a C++ list (call arguments, a launch configuration): (), [] and {} protect commas */
-    HC_SPLIT_MACRO /* the arguments of a function-like macro's use: only () protect commas, as the
-                    * preprocessor splits them */
+    HC_SPLIT_MACRO, /* the arguments of a function-like macro's use: only () protect commas, as the
+                     * preprocessor splits them */
+    HC_SPLIT_PARAMS /* a function's parameter declarations: (), [], {} and template brackets < > protect commas */
 } hc_split_mode;
 
 typedef struct hc_code_args {

@@ -100,36 +100,40 @@ static int append_token(const hc_unit *u, size_t i, char *cuda, char *hip, size_
     return 0;
 }
 
+/* Appends one parameter, tokens first..last, to the signatures: its type, without its name or default
+ * argument. Returns -1 when the signatures grow too long to compare. */
+static int append_parameter(const hc_unit *u, size_t first, size_t last, char *cuda, char *hip, size_t size) {
+    size_t end = hc_code_next(u, last), type_last = SIZE_MAX, stop = end, count = 0;
+    for (size_t i = first; i != end && hc_code_valid(u, i); i = hc_code_next(u, i)) {
+        if (hc_code_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
+        type_last = i;
+        count++;
+    }
+    bool named = count >= 2 && hc_code_kind(u, type_last, HC_TOK_IDENT) && !is_type_word(u, type_last);
+    if (cuda[0]) {
+        size_t lc = strlen(cuda), lh = strlen(hip);
+        if (lc + 2 >= size || lh + 2 >= size) return -1;
+        strcat(cuda, ","), strcat(hip, ",");
+    }
+    for (size_t i = first; i != stop && hc_code_valid(u, i); i = hc_code_next(u, i))
+        if (!(named && i == type_last) && append_token(u, i, cuda, hip, size) < 0) return -1;
+    return 0;
+}
+
 /* The parameter types of the list between open and close (exclusive), without names or default
  * arguments, as written (cuda) and as ported (hip). Returns -1 when the list is too long to compare. */
 static int signatures(const hc_unit *u, size_t open, size_t close, char *cuda, char *hip, size_t size) {
     cuda[0] = hip[0] = '\0';
-    size_t start = hc_code_next(u, open);
-    while (start < close) {
-        size_t end = start, depth = 0; /* one parameter: [start, end) up to a top-level comma */
-        while (end < close) {
-            if (hc_code_is(u, end, "(") || hc_code_is(u, end, "<") || hc_code_is(u, end, "[") || hc_code_is(u, end, "{")) depth++;
-            else if ((hc_code_is(u, end, ")") || hc_code_is(u, end, ">") || hc_code_is(u, end, "]") || hc_code_is(u, end, "}")) && depth) depth--;
-            else if (hc_code_is(u, end, ",") && depth == 0) break;
-            end = hc_code_next(u, end);
-        }
-        size_t last = end, count = 0, stop = end;
-        for (size_t i = start; i < end; i = hc_code_next(u, i)) {
-            if (hc_code_is(u, i, "=")) { stop = i; break; } /* a default argument is no part of the type */
-            last = i;
-            count++;
-        }
-        bool named = count >= 2 && hc_code_kind(u, last, HC_TOK_IDENT) && !is_type_word(u, last);
-        if (cuda[0]) {
-            size_t lc = strlen(cuda), lh = strlen(hip);
-            if (lc + 2 >= size || lh + 2 >= size) return -1;
-            strcat(cuda, ","), strcat(hip, ",");
-        }
-        for (size_t i = start; i < stop; i = hc_code_next(u, i))
-            if (!(named && i == last) && append_token(u, i, cuda, hip, size) < 0) return -1;
-        start = end < close ? hc_code_next(u, end) : close;
+    for (size_t from = open;;) { /* HC_CODE_MAX_ARGS parameters at a time, from the comma before them */
+        hc_code_args a;
+        hc_code_split(u, from, close, HC_SPLIT_PARAMS, &a);
+        if (a.empty) return -1; /* f(int a, ): no definition C++ accepts */
+        size_t n = a.n < HC_CODE_MAX_ARGS ? a.n : HC_CODE_MAX_ARGS;
+        for (size_t k = 0; k < n; k++)
+            if (append_parameter(u, a.first[k], a.last[k], cuda, hip, size) < 0) return -1;
+        if (a.n <= HC_CODE_MAX_ARGS) return 0;
+        from = hc_code_next(u, a.last[n - 1]); /* the comma after them */
     }
-    return 0;
 }
 
 /* True when the '{' at index i opens a namespace or an extern "C" block, whose contents are still at
