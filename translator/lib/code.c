@@ -14,12 +14,17 @@ typedef struct bracket {
     uint32_t pair;  /* hc_tok_match's answer */
 } bracket;
 
+/* A matched closer and its opener (hc_code_opener), in token order of the closers. */
+typedef struct closer { uint32_t close, open; } closer;
+
 /* Tokens first..last, all of a branch only the host compilation reads (no '#' among them). */
 typedef struct span { uint32_t first, last; } span;
 
 struct hc_code_facts {
     bracket *brackets;
     size_t nbrackets;
+    closer *closers;
+    size_t nclosers, capclosers;
     hc_device_body *bodies; /* sorted by open, not nested */
     size_t nbodies, capbodies;
     span *host_only;        /* in token order */
@@ -45,6 +50,27 @@ static size_t walk_match(const hc_unit *u, size_t open) {
         if (c == '(' || c == '[' || c == '{') depth++;
         else if (c == ')' || c == ']' || c == '}') {
             if (depth == 0) return i;
+            depth--;
+        }
+    }
+    return SIZE_MAX;
+}
+
+/* The opener of the closer at close by walking back, as walk_match walks forward: hc_code_opener before the
+ * facts exist. */
+static size_t walk_opener(const hc_unit *u, size_t close) {
+    bool directive = hc_code_in_directive(u, close);
+    int depth = 0;
+    for (size_t i = hc_code_prev(u, close); hc_code_valid(u, i); i = hc_code_prev(u, i)) {
+        if (hc_code_in_directive(u, i) != directive) {
+            if (directive) return SIZE_MAX; /* a bracket closed on a directive line opened there */
+            continue;
+        }
+        if (!hc_code_kind(u, i, HC_TOK_PUNCT) || u->toks.v[i].len != 1) continue;
+        char c = u->text[u->toks.v[i].off];
+        if (c == ')' || c == ']' || c == '}') depth++;
+        else if (c == '(' || c == '[' || c == '{') {
+            if (depth == 0) return walk_match(u, i) == close ? i : SIZE_MAX;
             depth--;
         }
     }
@@ -79,6 +105,18 @@ static size_t answer(uint32_t v) { return v == UINT32_MAX ? SIZE_MAX : v; }
 size_t hc_code_match(const hc_unit *u, size_t open) {
     if (u->facts && opens(u, open)) return answer(bracket_at(u->facts, open)->match);
     return walk_match(u, open);
+}
+
+size_t hc_code_opener(const hc_unit *u, size_t close) {
+    if (!u->facts) return walk_opener(u, close);
+    const hc_code_facts *f = u->facts;
+    size_t lo = 0, hi = f->nclosers;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->closers[mid].close < close) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < f->nclosers && f->closers[lo].close == close ? f->closers[lo].open : SIZE_MAX;
 }
 
 size_t hc_code_pair(const hc_unit *u, size_t open) {
@@ -156,7 +194,12 @@ static int compute_matches(const hc_unit *u, hc_code_facts *f) {
         else if (closes(u, i)) {
             uint32_t *stack = in_dir ? dir : code;
             size_t *depth = in_dir ? &ndir : &ncode;
-            if (*depth > 0) f->brackets[stack[--*depth]].match = (uint32_t)i;
+            if (*depth > 0) {
+                bracket *o = &f->brackets[stack[--*depth]];
+                o->match = (uint32_t)i;
+                rc = hc_grow(&f->closers, &f->capclosers, f->nclosers, sizeof *f->closers, 64);
+                if (rc == 0) f->closers[f->nclosers++] = (closer){(uint32_t)i, o->open};
+            }
         }
         b += opener;
     }
@@ -335,6 +378,7 @@ static int mark_host_only(const hc_unit *u, hc_code_facts *f) {
 void hc_code_facts_free(hc_unit *u) {
     if (!u->facts) return;
     free(u->facts->brackets);
+    free(u->facts->closers);
     free(u->facts->bodies);
     free(u->facts->host_only);
     free(u->facts);
@@ -347,6 +391,7 @@ int hc_code_analyze(hc_unit *u) {
     if (!f) return -1;
     if (list_brackets(u, f) < 0 || compute_matches(u, f) < 0 || compute_pairs(u, f) < 0) {
         free(f->brackets);
+        free(f->closers);
         free(f);
         return -1;
     }

@@ -66,6 +66,10 @@ size_t hc_code_step(const hc_unit *u, size_t i, bool directive);
  * hc_tok_match), or SIZE_MAX. Read from the unit's facts once hc_code_analyze ran. */
 size_t hc_code_match(const hc_unit *u, size_t open);
 
+/* The ( [ { whose hc_code_match is the ) ] } at close, or SIZE_MAX: the same match read from the closer. Read
+ * from the unit's facts once hc_code_analyze ran. */
+size_t hc_code_opener(const hc_unit *u, size_t close);
+
 /* ---- facts computed once per file (hc_code_analyze), read by every pass ---- */
 
 /* The body of a __global__ or __device__ function (__host__ __device__ included) or of a device lambda. */

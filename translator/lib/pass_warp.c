@@ -13,9 +13,10 @@ int hc_pass_warp(hc_unit *u) {
     w.look = &look;
     w.u = u;
     w.text = u->text;
+    w.n = u->toks.n; /* under 2^32: inputs over 64 MiB are refused before tokenizing */
     w.last_hazard = NO_POS;
     int rc = -1;
-    if (warp_build_tokens(&w) < 0 || warp_build_name_index(&w) < 0 || warp_build_scopes(&w) < 0) goto done;
+    if (hc_code_analyze(u) < 0 || warp_build_name_index(&w) < 0 || warp_build_scopes(&w) < 0) goto done;
     warp_gather_vars(&w);
     if (w.oom || warp_index_vars(&w) < 0) goto done;
     if (warp_link_scopes(&w) < 0 || warp_index_calls(&w) < 0) goto done;
@@ -23,7 +24,7 @@ int hc_pass_warp(hc_unit *u) {
     if (w.oom || warp_index_consts(&w) < 0 || warp_build_context(&w) < 0) goto done;
     warp_classify_vars(&w);
     warp_check_consts(&w);
-    for (size_t i = 0; i < w.n && !w.oom; i++) {
+    for (size_t i = first_code(&w); i < w.n && !w.oom; i = nx(&w, i)) {
         if (tk(&w, i)->flags & HC_TOKF_INACTIVE) continue;
         warp_check_lane_arithmetic(&w, i);
         if (warp_mask_intrinsic_at(&w, i)) warp_check_mask_arguments(&w, i);
@@ -46,8 +47,6 @@ int hc_pass_warp(hc_unit *u) {
     rc = u->opt->fix_warp_size ? warp_apply_fixes(&w) : 0;
     if (w.oom) rc = -1;
 done:
-    free(w.tok);
-    free(w.match);
     free(w.fn_scopes);
     free(w.def_scopes);
     free(w.scopes);

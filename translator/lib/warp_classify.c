@@ -4,24 +4,25 @@
 
 /* Class and first position of the operand that ends just before position end. */
 unsigned warp_left_primary(const warp_scan *w, size_t end, size_t *start, int depth) {
-    if (end == 0) return 0;
-    size_t e = end - 1;
+    size_t e = pv(w, end);
+    if (e == NO_POS) return 0;
     *start = e;
-    if (is(w, e, ")") && w->match[e] != NO_POS) {
-        size_t o = w->match[e];
+    if (is(w, e, ")") && mt(w, e) != NO_POS) {
+        size_t o = mt(w, e), callee = pv(w, o);
         *start = o;
-        if (o > 0 && is_ident(w, o - 1) && !warp_is_statement_word(w, o - 1)) {
-            *start = o - 1;
-            if (warp_is_ballot_call(w, o - 1)) return CLS_BALLOT;
-            if (is(w, o - 1, "__lane_id")) return CLS_THREAD;
+        if (is_ident(w, callee) && !warp_is_statement_word(w, callee)) {
+            *start = callee;
+            if (warp_is_ballot_call(w, callee)) return CLS_BALLOT;
+            if (is(w, callee, "__lane_id")) return CLS_THREAD;
             return 0;
         }
-        return warp_classify_range(w, o + 1, e, depth + 1);
+        return warp_classify_range(w, nx(w, o), e, depth + 1);
     }
     if (!is_ident(w, e)) return 0;
-    if (e >= 2 && (is(w, e - 1, ".") || is(w, e - 1, "->"))) {
-        *start = e - 2;
-        return is_thread_builtin(w, e - 2) ? CLS_THREAD : 0;
+    size_t dot = pv(w, e), object = pv(w, dot);
+    if (object != NO_POS && (is(w, dot, ".") || is(w, dot, "->"))) {
+        *start = object;
+        return is_thread_builtin(w, object) ? CLS_THREAD : 0;
     }
     return warp_var_class(w, e);
 }
@@ -31,10 +32,11 @@ unsigned warp_left_primary(const warp_scan *w, size_t end, size_t *start, int de
 static bool divides_by_warp(const warp_scan *w, size_t p) {
     if (!(is(w, p, "/") || is(w, p, ">>") || is(w, p, "/=") || is(w, p, ">>="))) return false;
     bool shift = is(w, p, ">>") || is(w, p, ">>=");
-    if (warp_precedence(w, p + 2) > warp_precedence(w, p)) return false;
-    if (shift) return warp_is_number(w, p + 1, 5);
-    if (warp_is_number(w, p + 1, 32) || is(w, p + 1, "warpSize")) return true;
-    warp_const *c = warp_const_at(w, p + 1);
+    size_t n1 = nx(w, p);
+    if (warp_precedence(w, nx(w, n1)) > warp_precedence(w, p)) return false;
+    if (shift) return warp_is_number(w, n1, 5);
+    if (warp_is_number(w, n1, 32) || is(w, n1, "warpSize")) return true;
+    warp_const *c = warp_const_at(w, n1);
     return c && !c->is_mask;
 }
 
@@ -43,12 +45,13 @@ static bool divides_by_warp(const warp_scan *w, size_t p) {
 static bool reduces_to_lane(const warp_scan *w, size_t p) {
     bool mod = is(w, p, "%") || is(w, p, "%="), and = is(w, p, "&") || is(w, p, "&=");
     if (!mod && !and) return false;
-    warp_const *c = warp_const_at(w, p + 1);
-    if (mod) return warp_is_number(w, p + 1, 32) || is(w, p + 1, "warpSize") || (c && !c->is_mask);
-    if (warp_is_number(w, p + 1, 31)) return true;
-    c = warp_const_at(w, p + 2);
-    return is(w, p + 1, "(") && (is(w, p + 2, "warpSize") || (c && !c->is_mask)) && is(w, p + 3, "-") &&
-           warp_is_number(w, p + 4, 1) && is(w, p + 5, ")");
+    size_t n1 = nx(w, p), n2 = nx(w, n1), n3 = nx(w, n2), n4 = nx(w, n3);
+    warp_const *c = warp_const_at(w, n1);
+    if (mod) return warp_is_number(w, n1, 32) || is(w, n1, "warpSize") || (c && !c->is_mask);
+    if (warp_is_number(w, n1, 31)) return true;
+    c = warp_const_at(w, n2);
+    return is(w, n1, "(") && (is(w, n2, "warpSize") || (c && !c->is_mask)) && is(w, n3, "-") &&
+           warp_is_number(w, n4, 1) && is(w, nx(w, n4), ")");
 }
 
 /* Whether the identifier at i calls a function of this file that returns a lane mask. */
@@ -61,15 +64,16 @@ unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth) 
     unsigned found = 0;
     bool boolean = false, warp_division = false, warp_scaled = false, lane_modulo = false;
     if (depth > 8) return 0;
-    for (size_t k = a; k < b && k < w->n; k++) {
-        if (is(w, k, "[") && w->match[k] != NO_POS) { /* a subscript reads data, not an index */
-            k = w->match[k];
+    for (size_t k = a; k < b && k < w->n; k = nx(w, k)) {
+        if (is(w, k, "[") && mt(w, k) != NO_POS) { /* a subscript reads data, not an index */
+            k = mt(w, k);
             continue;
         }
-        if (is_ident(w, k) && is(w, k + 1, "(") && w->match[k + 1] != NO_POS && !warp_is_statement_word(w, k)) {
+        size_t n1 = nx(w, k), p1 = pv(w, k);
+        if (is_ident(w, k) && is(w, n1, "(") && mt(w, n1) != NO_POS && !warp_is_statement_word(w, k)) {
             if (warp_is_ballot_call(w, k) || warp_returns_ballot(w, k)) found |= CLS_BALLOT;
             if (is(w, k, "__lane_id")) found |= CLS_THREAD | CLS_LANE;
-            k = w->match[k + 1];
+            k = mt(w, n1);
             continue;
         }
         if (is(w, k, "==") || is(w, k, "!=") || is(w, k, "<") || is(w, k, ">") || is(w, k, "<=") ||
@@ -83,15 +87,15 @@ unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth) 
             size_t s;
             if (warp_left_primary(w, k, &s, depth + 1) & CLS_THREAD) lane_modulo = true;
         }
-        if (is(w, k, "<<") && k > 0 && warp_is_number(w, k - 1, 1) && is_ident(w, k + 1) &&
-            ((is_thread_builtin(w, k + 1)) || (warp_var_class(w, k + 1) & CLS_THREAD)))
+        if (is(w, k, "<<") && warp_is_number(w, p1, 1) && is_ident(w, n1) &&
+            ((is_thread_builtin(w, n1)) || (warp_var_class(w, n1) & CLS_THREAD)))
             found |= CLS_BALLOT; /* 1 << lane: a lane mask */
-        if ((is(w, k, "*") && (warp_is_number(w, k + 1, 32) || is(w, k + 1, "warpSize"))) ||
-            (is(w, k, "<<") && warp_is_number(w, k + 1, 5))) {
+        if ((is(w, k, "*") && (warp_is_number(w, n1, 32) || is(w, n1, "warpSize"))) ||
+            (is(w, k, "<<") && warp_is_number(w, n1, 5))) {
             size_t s;
             if (warp_left_primary(w, k, &s, depth + 1) & CLS_WARP) warp_scaled = true;
         }
-        if (!is_ident(w, k) || (k > 0 && (is(w, k - 1, ".") || is(w, k - 1, "->")))) continue;
+        if (!is_ident(w, k) || is(w, p1, ".") || is(w, p1, "->")) continue;
         if (is_thread_builtin(w, k)) found |= CLS_THREAD;
         else found |= warp_var_class(w, k);
     }
@@ -109,9 +113,9 @@ void warp_classify_vars(warp_scan *w) {
         bool changed = false;
         for (uint32_t s = 1; s < w->nscopes; s++) { /* functions that return a lane mask */
             warp_scope *sc = &w->scopes[s];
-            for (size_t i = sc->first; !sc->returns_ballot && !sc->is_define && i <= sc->last && i < w->n; i++)
+            for (size_t i = sc->first; !sc->returns_ballot && !sc->is_define && i <= sc->last && i < w->n; i = nx(w, i))
                 if (is(w, i, "return") && warp_scope_of(w, i) == s &&
-                    (warp_classify_range(w, i + 1, warp_expression_end(w, i + 1, sc->last), 0) & CLS_BALLOT))
+                    (warp_classify_range(w, nx(w, i), warp_expression_end(w, nx(w, i), sc->last), 0) & CLS_BALLOT))
                     changed = sc->returns_ballot = true;
         }
         for (size_t k = 0; k < w->nvars; k++) { /* parameters every call passes a lane mask to */
@@ -122,7 +126,7 @@ void warp_classify_vars(warp_scan *w) {
             for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
                 size_t i = w->calls[c], af, ae;
                 calls++;
-                ballots += warp_call_argument(w, i + 1, p->param_index, &af, &ae) &&
+                ballots += warp_call_argument(w, nx(w, i), p->param_index, &af, &ae) &&
                            (warp_classify_range(w, af, ae, 0) & CLS_BALLOT);
             }
             if (calls && ballots == calls) {

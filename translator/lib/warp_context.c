@@ -17,13 +17,13 @@ static bool subscript_stop(const warp_scan *w, size_t i) {
 }
 static bool constant_stop(const warp_scan *w, size_t i) {
     return is(w, i, ";") || is(w, i, "{") || is(w, i, "}") || is(w, i, "case") ||
-           (is(w, i, "(") && i > 0 &&
-            (is(w, i - 1, "static_assert") || is(w, i - 1, "__launch_bounds__") || is(w, i - 1, "alignas")));
+           (is(w, i, "(") &&
+            (is(w, pv(w, i), "static_assert") || is(w, pv(w, i), "__launch_bounds__") || is(w, pv(w, i), "alignas")));
 }
 /* The step of both stop walks: from a matched closer to the token before its opener, else one back. */
 static size_t step_back(const warp_scan *w, size_t i) {
-    if ((is(w, i, ")") || is(w, i, "]")) && w->match[i] != NO_POS) return w->match[i] > 0 ? w->match[i] - 1 : NO_POS;
-    return i > 0 ? i - 1 : NO_POS;
+    if ((is(w, i, ")") || is(w, i, "]")) && mt(w, i) != NO_POS) return pv(w, mt(w, i));
+    return pv(w, i);
 }
 
 /* Fills the tables in one forward pass: a walk's end at i is i itself or its end at the token it steps to,
@@ -39,14 +39,14 @@ static bool build_tables(const warp_scan *w) {
         return false;
     }
     size_t open = NO_POS; /* the innermost open parenthesis; the ones around it chain through paren_of */
-    for (size_t i = 0; i < w->n; i++) {
+    for (size_t i = first_code(w); i < w->n; i = nx(w, i)) {
         size_t b = step_back(w, i);
         t->sub_stop[i] = subscript_stop(w, i) ? i : b == NO_POS ? NO_POS : t->sub_stop[b];
         t->const_stop[i] = constant_stop(w, i) ? i : b == NO_POS ? NO_POS : t->const_stop[b];
         /* matched pairs nest, so the open parentheses that still enclose i form a stack */
-        while (open != NO_POS && w->match[open] <= i) open = t->paren_of[open];
+        while (open != NO_POS && mt(w, open) <= i) open = t->paren_of[open];
         t->paren_of[i] = open;
-        if (is(w, i, "(") && w->match[i] != NO_POS) open = i;
+        if (is(w, i, "(") && mt(w, i) != NO_POS) open = i;
     }
     return true;
 }
@@ -79,8 +79,8 @@ size_t warp_paren_of(const warp_scan *w, size_t p) {
     if (p >= w->n) return NO_POS;
     if (use_tables(w, 0)) return w->look->paren_of[p];
     size_t steps = 0, found = NO_POS;
-    for (size_t j = p; j-- > 0; steps++) {
-        size_t m = w->match[j];
+    for (size_t j = pv(w, p); j != NO_POS; j = pv(w, j), steps++) {
+        size_t m = mt(w, j);
         if (m == NO_POS) continue;
         if (m < j) { /* a closer: its pair closed before p, skip it whole */
             j = m;
@@ -99,12 +99,12 @@ size_t warp_paren_of(const warp_scan *w, size_t p) {
  * statement (no ';' or '{' between), else NO_POS. A one-token argument stands between '(' or ',' and ','
  * or ')', and its call is the innermost parenthesis around it. */
 size_t warp_width_call(const warp_scan *w, size_t p) {
-    if (p == 0 || p + 1 >= w->n || !(is(w, p - 1, ",") || is(w, p - 1, "(")) || !(is(w, p + 1, ",") || is(w, p + 1, ")")))
-        return NO_POS;
+    size_t p1 = pv(w, p), n1 = nx(w, p);
+    if (!(is(w, p1, ",") || is(w, p1, "(")) || !(is(w, n1, ",") || is(w, n1, ")"))) return NO_POS;
     size_t q = warp_paren_of(w, p), af, ae;
-    const shuffle_intrinsic *sh = q != NO_POS && q > 0 ? warp_shuffle_at(w, q - 1) : NULL;
-    if (!sh || !warp_call_argument(w, q, sh->width_arg, &af, &ae) || af != p || ae != p + 1) return NO_POS;
-    for (size_t k = q; k < p; k++)
+    const shuffle_intrinsic *sh = q != NO_POS ? warp_shuffle_at(w, pv(w, q)) : NULL;
+    if (!sh || !warp_call_argument(w, q, sh->width_arg, &af, &ae) || af != p || ae != n1) return NO_POS;
+    for (size_t k = q; k < p; k = nx(w, k))
         if (is(w, k, ";") || is(w, k, "{")) return NO_POS;
     return q;
 }
@@ -124,14 +124,14 @@ int warp_build_context(warp_scan *w) {
         size_t i = w->arrays[a];
         unsigned long long v;
         warp_const *c;
-        if (i + 2 >= w->n || !is(w, i + 2, "]")) continue;
-        if (warp_number_value(w, i + 1, &v, NULL)) {
-        } else if ((c = warp_const_at(w, i + 1)) && !c->is_mask) {
+        if (!is(w, nx_n(w, i, 2), "]")) continue;
+        if (warp_number_value(w, nx(w, i), &v, NULL)) {
+        } else if ((c = warp_const_at(w, nx(w, i))) && !c->is_mask) {
             v = 32;
         } else {
             continue;
         }
-        w->array_index[w->narray_index++] = (array_key){warp_name_of(w, i - 1), warp_scope_of(w, i), a, v};
+        w->array_index[w->narray_index++] = (array_key){warp_name_of(w, pv(w, i)), warp_scope_of(w, i), a, v};
     }
     qsort(w->array_index, w->narray_index, sizeof *w->array_index, compare_array_key);
     return 0;
@@ -139,15 +139,16 @@ int warp_build_context(warp_scan *w) {
 
 /* The innermost '[' that encloses position p, or NO_POS. */
 size_t warp_enclosing_subscript(const warp_scan *w, size_t p) {
-    size_t i = p == 0 || p > w->n ? NO_POS : use_tables(w, 0) ? w->look->sub_stop[p - 1] : subscript_walk(w, p - 1);
+    size_t b = pv(w, p);
+    size_t i = b == NO_POS ? NO_POS : use_tables(w, 0) ? w->look->sub_stop[b] : subscript_walk(w, b);
     if (i == NO_POS || !is(w, i, "[")) return NO_POS;
-    return w->match[i] != NO_POS && w->match[i] > p ? i : NO_POS;
+    return mt(w, i) != NO_POS && mt(w, i) > p ? i : NO_POS;
 }
 
 /* Whether '[' at open declares an array (TYPE NAME [ ... ]) rather than subscripting one. */
 bool warp_is_declarator_bracket(const warp_scan *w, size_t open) {
-    if (open < 2 || !is_ident(w, open - 1)) return false;
-    size_t before = open - 2;
+    if (!is_ident(w, pv(w, open))) return false;
+    size_t before = pv(w, pv(w, open));
     return (is_ident(w, before) && !warp_is_statement_word(w, before)) || is(w, before, "*");
 }
 
@@ -156,11 +157,11 @@ bool warp_is_declarator_bracket(const warp_scan *w, size_t open) {
 bool warp_in_constant_context(const warp_scan *w, size_t p) {
     size_t s = warp_enclosing_subscript(w, p);
     if (s != NO_POS && warp_is_declarator_bracket(w, s)) return true;
-    if (((is(w, p - 1, "<") || is(w, p - 1, ",")) && (is(w, p + 1, ">") || is(w, p + 1, ">>"))) ||
-        (is(w, p - 1, "<") && is(w, p + 1, ",")))
+    size_t b = pv(w, p), n1 = nx(w, p);
+    if (((is(w, b, "<") || is(w, b, ",")) && (is(w, n1, ">") || is(w, n1, ">>"))) || (is(w, b, "<") && is(w, n1, ",")))
         return true; /* template argument */
     /* static_assert(...), __launch_bounds__(...), alignas(...), case X: */
-    size_t i = p == 0 || p > w->n ? NO_POS : use_tables(w, 0) ? w->look->const_stop[p - 1] : constant_walk(w, p - 1);
+    size_t i = b == NO_POS ? NO_POS : use_tables(w, 0) ? w->look->const_stop[b] : constant_walk(w, b);
     return i != NO_POS && !is(w, i, ";") && !is(w, i, "{") && !is(w, i, "}");
 }
 
@@ -185,7 +186,7 @@ unsigned long long warp_array_bound(const warp_scan *w, size_t pos, size_t *decl
     const array_key *b = warp_scope_of(w, pos) ? first_array(w, warp_name_of(w, pos), 0) : NULL;
     if (!a || (b && b->order < a->order)) a = b;
     if (!a) return 0;
-    *decl = w->arrays[a->order] - 1;
+    *decl = pv(w, w->arrays[a->order]);
     return a->bound;
 }
 

@@ -1,54 +1,9 @@
-/* warp_index.c: the warp pass's index of one file: matched brackets, the sorted name index, function and macro
- * scopes, and the calls that join scopes into width groups. It reports nothing and proposes no rewrite. */
+/* warp_index.c: the warp pass's index of one file: the sorted name index, function and macro scopes, and the
+ * calls that join scopes into width groups. It reports nothing and proposes no rewrite; brackets are code.h's. */
 #include "warp_scan.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-/* Matches brackets with the open ones kept as a linked stack threaded through match itself (an open
- * bracket's entry names the one below it until its closer comes), so no stack array of a token each is
- * needed. Directive lines keep their own stack: each balances its own brackets, and one that ends with
- * brackets open leaves them unmatched. */
-static void unwind(uint32_t *match, uint32_t *top) {
-    while (*top != UINT32_MAX) {
-        uint32_t below = match[*top];
-        match[*top] = UINT32_MAX;
-        *top = below;
-    }
-}
-
-int warp_build_tokens(warp_scan *w) {
-    const hc_token_list *l = &w->u->toks;
-    if (l->n >= UINT32_MAX) return -1; /* unreachable: inputs over 64 MiB are refused before tokenizing */
-    w->tok = malloc((l->n + 1) * sizeof *w->tok);
-    w->match = malloc((l->n + 1) * sizeof *w->match);
-    if (!w->tok || !w->match) return -1;
-    for (size_t k = 0; k < l->n; k++)
-        if (l->v[k].kind != HC_TOK_COMMENT) w->tok[w->n++] = (uint32_t)k;
-    uint32_t top = UINT32_MAX, dtop = UINT32_MAX; /* code and directive stacks: the innermost open bracket */
-    for (size_t i = 0; i < w->n; i++) {
-        w->match[i] = UINT32_MAX;
-        bool dir = in_directive(w, i);
-        if (is_kind(w, i, HC_TOK_HASH)) unwind(w->match, &dtop); /* each directive balances its own brackets */
-        uint32_t *tp = dir ? &dtop : &top;
-        if (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) {
-            w->match[i] = *tp;
-            *tp = (uint32_t)i;
-        } else if (is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) {
-            const char *want = is(w, i, ")") ? "(" : is(w, i, "]") ? "[" : "{";
-            /* An unmatched closer (from #if branches) pops only when its opener is on top. */
-            if (*tp != UINT32_MAX && is(w, *tp, want)) {
-                uint32_t o = *tp;
-                *tp = w->match[o];
-                w->match[o] = (uint32_t)i;
-                w->match[i] = o;
-            }
-        }
-    }
-    unwind(w->match, &top);
-    unwind(w->match, &dtop);
-    return 0;
-}
 
 /* Identifiers sort by spelling (bytes, then length), then position. */
 static int compare_name_ref(const void *a, const void *b, void *ctx) {
@@ -77,7 +32,7 @@ static name_slot *slot_for(const warp_scan *w, size_t pos) {
 }
 
 int warp_build_name_index(warp_scan *w) {
-    for (size_t i = 0; i < w->n; i++) w->nidents += is_ident(w, i);
+    for (size_t i = 0; i < w->n; i++) w->nidents += is_ident(w, i); /* a comment is no identifier */
     w->idents = malloc((w->nidents + 1) * sizeof *w->idents);
     if (!w->idents) return -1;
     for (size_t i = 0, k = 0; i < w->n; i++)
@@ -93,9 +48,8 @@ int warp_build_name_index(warp_scan *w) {
     for (size_t k = 0, j; k < w->nidents; k = j) {
         bool sizeof_read = false;
         for (j = k; j < w->nidents && same_text(w, w->idents[j].pos, w->idents[k].pos); j++) {
-            size_t i = w->idents[j].pos;
-            if (i > 0 && (is(w, i - 1, "sizeof") || (is(w, i - 1, "(") && i > 1 && is(w, i - 2, "sizeof"))))
-                sizeof_read = true;
+            size_t p = pv(w, w->idents[j].pos);
+            if (is(w, p, "sizeof") || (is(w, p, "(") && is(w, pv(w, p), "sizeof"))) sizeof_read = true;
         }
         *slot_for(w, w->idents[k].pos) = (name_slot){(uint32_t)k, (uint32_t)j, sizeof_read};
     }
@@ -164,22 +118,20 @@ static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_defin
 
 /* Position of the '(' of the parameter list of the function whose body opens at brace, or NO_POS. */
 static size_t parameter_list(const warp_scan *w, size_t brace) {
-    size_t i = brace;
-    while (i > 0 && is_ident(w, i - 1) &&
-           (is(w, i - 1, "const") || is(w, i - 1, "noexcept") || is(w, i - 1, "override") || is(w, i - 1, "final") ||
-            is(w, i - 1, "mutable")))
-        i--;
-    if (i == 0 || !is(w, i - 1, ")") || w->match[i - 1] == NO_POS) return NO_POS;
-    return w->match[i - 1];
+    size_t i = pv(w, brace);
+    while (is_ident(w, i) &&
+           (is(w, i, "const") || is(w, i, "noexcept") || is(w, i, "override") || is(w, i, "final") || is(w, i, "mutable")))
+        i = pv(w, i);
+    return is(w, i, ")") ? mt(w, i) : NO_POS;
 }
 
 /* Whether the function whose parameter list opens at paren is __global__ or __device__ only. */
 static bool header_is_device(const warp_scan *w, size_t paren) {
     bool global = false, device = false, host = false;
-    for (size_t i = paren; i-- > 0;) {
+    for (size_t i = pv(w, paren); i != NO_POS; i = pv(w, i)) {
         if (in_directive(w, i) || is(w, i, ";") || is(w, i, "{") || is(w, i, "}")) break;
-        if (is(w, i, ")") && w->match[i] != NO_POS) {
-            i = w->match[i];
+        if (is(w, i, ")") && mt(w, i) != NO_POS) {
+            i = mt(w, i);
             continue;
         }
         global |= is(w, i, "__global__");
@@ -190,31 +142,32 @@ static bool header_is_device(const warp_scan *w, size_t paren) {
 }
 
 static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
-    size_t close = w->match[open], start = open + 1;
+    size_t close = mt(w, open), start = nx(w, open);
     int index = 0;
-    for (size_t i = open + 1; i <= close && close != NO_POS; i++) {
-        if (i < close && (is(w, i, "(") || is(w, i, "[")) && w->match[i] != NO_POS) {
-            i = w->match[i];
+    for (size_t i = nx(w, open); i <= close && close != NO_POS; i = nx(w, i)) {
+        if (i < close && (is(w, i, "(") || is(w, i, "[")) && mt(w, i) != NO_POS) {
+            i = mt(w, i);
             continue;
         }
         if (i != close && !is(w, i, ",")) continue;
         size_t end = i; /* the name is the last identifier before '=' or the end */
-        for (size_t k = start; k < i; k++)
+        for (size_t k = start; k < i; k = nx(w, k))
             if (is(w, k, "=")) {
                 end = k;
                 break;
             }
-        if (end > start + 1 && is_ident(w, end - 1)) {
-            warp_var *v = warp_add_var(w, scope, end - 1);
+        size_t name = pv(w, end);
+        if (name != NO_POS && name > start && is_ident(w, name)) {
+            warp_var *v = warp_add_var(w, scope, name);
             if (!v) return;
             v->type_first = start;
-            v->type_last = end - 2;
+            v->type_last = pv(w, name);
             v->is_param = true;
             v->param_index = index;
             v->single = true;
-            v->cls = warp_name_table_class(w, end - 1);
+            v->cls = warp_name_table_class(w, name);
         }
-        start = i + 1;
+        start = nx(w, i);
         index++;
     }
 }
@@ -223,11 +176,12 @@ int warp_build_scopes(warp_scan *w) {
     add_scope(w, 0, false, false); /* scope 0: file level, directives, everything outside functions */
     uint32_t fn = 0, define = 0;
     size_t depth = 0, fn_depth = 0;
-    for (size_t i = 0; i < w->n && !w->oom; i++) {
+    for (size_t i = first_code(w); i < w->n && !w->oom; i = nx(w, i)) {
         if (in_directive(w, i)) {
             if (is_kind(w, i, HC_TOK_HASH)) {
-                define = is(w, i + 1, "define") ? add_scope(w, i + 2, false, true) : 0;
-                if (define && is_ident(w, i + 2)) w->scopes[define].name = i + 2;
+                size_t name = nx_n(w, i, 2);
+                define = is(w, nx(w, i), "define") ? add_scope(w, name, false, true) : 0;
+                if (define && is_ident(w, name)) w->scopes[define].name = name;
                 if (define && warp_grow(w, &w->def_scopes, &w->capdef, w->ndef, sizeof *w->def_scopes))
                     w->def_scopes[w->ndef++] = define;
             }
@@ -245,7 +199,7 @@ int warp_build_scopes(warp_scan *w) {
                 fn = add_scope(w, i, header_is_device(w, params), false);
                 fn_depth = depth;
                 if (fn && warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
-                if (fn && params > 0 && is_ident(w, params - 1)) w->scopes[fn].name = params - 1;
+                if (fn && is_ident(w, pv(w, params))) w->scopes[fn].name = pv(w, params);
                 if (fn) w->scopes[fn].params = params;
                 if (fn) add_parameters(w, fn, params);
             }
@@ -282,10 +236,11 @@ uint32_t warp_scope_of(const warp_scan *w, size_t i) {
     if (i >= w->n) return 0;
     if (in_directive(w, i)) {
         if (!(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) return 0;
-        size_t k = scopes_starting_by(w, w->def_scopes, w->ndef, i + 2); /* a #define's scope starts at its name */
+        size_t name = nx_n(w, i, 2);
+        size_t k = scopes_starting_by(w, w->def_scopes, w->ndef, name); /* a #define's scope starts at its name */
         if (k == 0) return 0;
         uint32_t d = w->def_scopes[k - 1];
-        if (is_kind(w, i, HC_TOK_HASH)) return w->scopes[d].first == i + 2 ? d : 0; /* a '#' starts its own line */
+        if (is_kind(w, i, HC_TOK_HASH)) return w->scopes[d].first == name ? d : 0; /* a '#' starts its own line */
         return i <= w->scopes[d].last ? d : 0;
     }
     size_t k = scopes_starting_by(w, w->fn_scopes, w->nfn, i);
@@ -395,8 +350,8 @@ int warp_link_scopes(warp_scan *w) {
         scope_set sets[2] = {{all, nall, false, UINT32_MAX}, {defs, ndefs, false, UINT32_MAX}};
         for (size_t u = ns[k].name, uend = warp_name_end(w, ns[k].name); u < uend; u++) {
             size_t i = w->idents[u].pos;
-            if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
-            bool call = is(w, i + 1, "(") || is(w, i + 1, "<");
+            if (is(w, pv(w, i), ".") || is(w, pv(w, i), "->")) continue;
+            bool call = is(w, nx(w, i), "(") || is(w, nx(w, i), "<");
             scope_set *set = &sets[call ? 0 : 1];
             uint32_t at = scope_named_at(named, nn, i);
             uint32_t own = at && (call || w->scopes[at].is_define) ? at : 0;
@@ -418,11 +373,11 @@ int warp_index_calls(warp_scan *w) {
     w->calls_start = calloc(w->nscopes + 2, sizeof *w->calls_start);
     if (!w->calls_start) return -1;
     for (size_t k = 0; k < w->ncallees; k++)
-        if (is(w, w->callees[k].pos + 1, "(")) w->calls_start[w->callees[k].scope + 2]++;
+        if (is(w, nx(w, w->callees[k].pos), "(")) w->calls_start[w->callees[k].scope + 2]++;
     for (size_t s = 2; s < w->nscopes + 2; s++) w->calls_start[s] += w->calls_start[s - 1];
     w->calls = malloc((w->calls_start[w->nscopes + 1] + 1) * sizeof *w->calls); /* room for the calls alone */
     if (!w->calls) return -1;
     for (size_t k = 0; k < w->ncallees; k++)
-        if (is(w, w->callees[k].pos + 1, "(")) w->calls[w->calls_start[w->callees[k].scope + 1]++] = w->callees[k].pos;
+        if (is(w, nx(w, w->callees[k].pos), "(")) w->calls[w->calls_start[w->callees[k].scope + 1]++] = w->callees[k].pos;
     return 0;
 }

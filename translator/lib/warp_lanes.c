@@ -10,17 +10,17 @@
  * be enlarged to 64. Reports each such array once, and proposes [32] -> [64] where that is safe. */
 static bool lane_overflows_array(warp_scan *w, size_t sub) {
     size_t decl = NO_POS;
-    unsigned long long bound = sub > 0 && is_ident(w, sub - 1) ? warp_array_bound(w, sub - 1, &decl) : 0;
+    unsigned long long bound = is_ident(w, pv(w, sub)) ? warp_array_bound(w, pv(w, sub), &decl) : 0;
     if (bound == 0 || bound >= 64) return false;
     /* A literal [32] becomes [64]: every index valid before stays valid, and a lane of a 64-lane
      * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
-    size_t lit = decl + 2;
+    size_t lit = nx_n(w, decl, 2);
     bool enlargeable = bound == 32 && is_kind(w, lit, HC_TOK_NUMBER) && !warp_sizeof_reads(w, decl) &&
                        w->scopes[warp_scope_of(w, decl)].device;
     /* [WARP_SIZE] becomes [64] together with the constant (examine_const_uses); if the constant stays,
      * so does every width rewrite of the scopes using it */
     warp_const *c = warp_const_at(w, lit);
-    if (c && !c->is_mask && is(w, lit + 1, "]")) return false;
+    if (c && !c->is_mask && is(w, nx(w, lit), "]")) return false;
     if (warp_first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
         char name[64], bound_text[32];
         warp_tok_text(w, decl, name, sizeof name);
@@ -59,7 +59,7 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
         warp_uses_between(w, v->name, v->init_end, sc->last, &first, &end);
         for (size_t u = first; u < end && nsubs < COUNT_OF(subs); u++) {
             size_t i = w->idents[u].pos;
-            if (!is(w, i - 1, ".") && (s = warp_enclosing_subscript(w, i)) != NO_POS) subs[nsubs++] = s;
+            if (!is(w, pv(w, i), ".") && (s = warp_enclosing_subscript(w, i)) != NO_POS) subs[nsubs++] = s;
         }
     }
     bool small = false;
@@ -76,18 +76,19 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         unsigned want = operand_class[op->operand];
         size_t lit = NO_POS, start = p;
         unsigned cls = 0;
-        if (warp_is_number(w, p + 1, op->value) && warp_precedence(w, p + 2) <= warp_precedence(w, p)) {
-            lit = p + 1;
+        size_t next = nx(w, p), before = pv(w, p);
+        if (warp_is_number(w, next, op->value) && warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
+            lit = next;
             cls = warp_left_primary(w, p, &start, 0);
-        } else if (!strcmp(op->op, "*") && p > 0 && warp_is_number(w, p - 1, op->value) &&
-                   (p < 2 || warp_precedence(w, p - 2) < 13) && is_ident(w, p + 1) && warp_precedence(w, p + 2) <= 13) {
-            lit = p - 1; /* 32 * warp */
-            cls = warp_var_class(w, p + 1);
+        } else if (!strcmp(op->op, "*") && warp_is_number(w, before, op->value) &&
+                   warp_precedence(w, pv(w, before)) < 13 && is_ident(w, next) && warp_precedence(w, nx(w, next)) <= 13) {
+            lit = before; /* 32 * warp */
+            cls = warp_var_class(w, next);
         }
         if (lit == NO_POS || !(cls & want)) continue;
         uint32_t scope = warp_scope_of(w, p);
         char construct[64]; /* the whole lane expression: "threadIdx.x % 32", "32 * warp" */
-        if (lit < p) warp_span_text(w, lit, p + 1, construct, sizeof construct);
+        if (lit < p) warp_span_text(w, lit, next, construct, sizeof construct);
         else warp_span_text(w, start, lit, construct, sizeof construct);
         if (!warp_first_report(w, off_of(w, p), HC_D_WARP_LANE_ARITH)) return;
         size_t h = warp_hazard(w, HC_D_WARP_LANE_ARITH, off_of(w, lit < p ? lit : start), construct, construct);
@@ -97,14 +98,13 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         if (fixable && op->replace_operation) {
             /* Changing >> to / (or << to *) raises precedence: the left operand must stand alone, and a
              * right shift equals division only for non-negative values (threadIdx or unsigned). */
-            bool alone = start > 0 && (is(w, start - 1, "(") || is(w, start - 1, "=") || is(w, start - 1, ",") ||
-                                       is(w, start - 1, "[") || is(w, start - 1, "return") || is(w, start - 1, "?") ||
-                                       is(w, start - 1, ":") || (warp_precedence(w, start - 1) >= 2 &&
-                                                                 warp_precedence(w, start - 1) < 11));
+            size_t sp = pv(w, start);
+            bool alone = is(w, sp, "(") || is(w, sp, "=") || is(w, sp, ",") || is(w, sp, "[") || is(w, sp, "return") ||
+                         is(w, sp, "?") || is(w, sp, ":") || (warp_precedence(w, sp) >= 2 && warp_precedence(w, sp) < 11);
             bool nonnegative = !strcmp(op->op, "<<") || is_thread_builtin(w, start);
-            if (!nonnegative && is_ident(w, p - 1) && start == p - 1) {
-                warp_var *d = warp_var_decl(w, p - 1);
-                for (size_t t = d ? d->type_first : 1; d && t <= d->type_last; t++)
+            if (!nonnegative && is_ident(w, before) && start == before) {
+                warp_var *d = warp_var_decl(w, before);
+                for (size_t t = d ? d->type_first : 1; d && t <= d->type_last; t = nx(w, t))
                     nonnegative |= is(w, t, "unsigned") || is(w, t, "size_t") || is(w, t, "uint32_t");
             }
             fixable = alone && nonnegative;
@@ -126,7 +126,7 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
     size_t uses = 0;
     if (c->var != NO_POS) {
         const warp_var *v = &w->vars[c->var];
-        for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t++)
+        for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t = nx(w, t))
             if (is(w, t, "constexpr") || is(w, t, "static")) c->fixable = false;
         if (c->scope == 0 || !w->scopes[c->scope].device) c->fixable = false;
     }
@@ -136,34 +136,33 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
     else
         warp_uses_of(w, c->name, &first, &end);
     for (size_t u = first; u < end; u++) {
-        size_t i = w->idents[u].pos;
-        if (i == c->name || (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->")))) continue;
+        size_t i = w->idents[u].pos, p1 = pv(w, i), p2 = pv(w, p1), n1 = nx(w, i), n2 = nx(w, n1);
+        if (i == c->name || is(w, p1, ".") || is(w, p1, "->")) continue;
         if (c->scope != 0 && warp_scope_of(w, i) != c->scope) continue;
-        if (is(w, i - 1, "define") || is(w, i - 1, "ifdef") || is(w, i - 1, "ifndef") || is(w, i - 1, "undef") ||
-            is(w, i - 1, "defined") || (is(w, i - 1, "(") && is(w, i - 2, "defined")))
+        if (is(w, p1, "define") || is(w, p1, "ifdef") || is(w, p1, "ifndef") || is(w, p1, "undef") ||
+            is(w, p1, "defined") || (is(w, p1, "(") && is(w, p2, "defined")))
             continue; /* the include-guard idiom #ifndef WARP_SIZE only asks whether it exists */
         uint32_t s = warp_scope_of(w, i);
         uses++;
         /* a use that assigns it (c = ...) makes it a variable, not a constant */
-        if (is(w, i + 1, "=") || is(w, i + 1, "++") || is(w, i + 1, "--")) c->fixable = false;
+        if (is(w, n1, "=") || is(w, n1, "++") || is(w, n1, "--")) c->fixable = false;
         if (c->is_mask) {
-            bool mask_arg = is(w, i - 1, "(") && (is(w, i + 1, ",") || is(w, i + 1, ")")) && i >= 2 &&
-                            warp_mask_intrinsic_at(w, i - 2);
+            bool mask_arg = is(w, p1, "(") && (is(w, n1, ",") || is(w, n1, ")")) && warp_mask_intrinsic_at(w, p2);
             if (!mask_arg || s == 0 || !w->scopes[s].device) c->fixable = false;
             continue;
         }
         size_t start;
-        bool modulo = (is(w, i - 1, "%") || is(w, i - 1, "%=")) && (warp_left_primary(w, i - 1, &start, 0) & CLS_THREAD);
-        bool masked = is(w, i - 1, "(") && i >= 2 && is(w, i - 2, "&") && is(w, i + 1, "-") && warp_is_number(w, i + 2, 1) &&
-                      (warp_left_primary(w, i - 2, &start, 0) & CLS_THREAD);
+        bool modulo = (is(w, p1, "%") || is(w, p1, "%=")) && (warp_left_primary(w, p1, &start, 0) & CLS_THREAD);
+        bool masked = is(w, p1, "(") && is(w, p2, "&") && is(w, n1, "-") && warp_is_number(w, n2, 1) &&
+                      (warp_left_primary(w, p2, &start, 0) & CLS_THREAD);
         /* the lane it computes ranges over 64 values once the constant is warpSize */
-        if ((modulo && widens_into_small_array(w, i - 1)) || (masked && widens_into_small_array(w, i - 2)))
+        if ((modulo && widens_into_small_array(w, p1)) || (masked && widens_into_small_array(w, p2)))
             c->fixable = false;
         bool lane_use = modulo || masked ||
-                        ((is(w, i - 1, "/") || is(w, i - 1, "/=")) && (warp_left_primary(w, i - 1, &start, 0) & CLS_THREAD)) ||
-                        (is(w, i - 1, "*") && (warp_left_primary(w, i - 1, &start, 0) & CLS_WARP)) ||
-                        (is(w, i + 1, "*") && (warp_var_class(w, i + 2) & CLS_WARP));
-        bool loop_use = is(w, i + 1, "/") && warp_is_number(w, i + 2, 2);
+                        ((is(w, p1, "/") || is(w, p1, "/=")) && (warp_left_primary(w, p1, &start, 0) & CLS_THREAD)) ||
+                        (is(w, p1, "*") && (warp_left_primary(w, p1, &start, 0) & CLS_WARP)) ||
+                        (is(w, n1, "*") && (warp_var_class(w, n2) & CLS_WARP));
+        bool loop_use = is(w, n1, "/") && warp_is_number(w, n2, 2);
         /* a shuffle's width argument, the call opening in the same statement */
         bool width_use = warp_width_call(w, i) != NO_POS;
         if (lane_use || loop_use || width_use) c->used_as_width = true;
@@ -172,10 +171,10 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
             /* An array bound needs a constant, and warpSize is none in CUDA: an array of one element per
              * lane ([WARP_SIZE]) gets the widest wave, 64; one of one element per warp ([N / WARP_SIZE])
              * the count for the narrowest warp, N / 32. Either only over-allocates on the other width. */
-            size_t close = w->match[sub];
-            if (close == i + 1 && sub + 1 == i && !warp_sizeof_reads(w, sub - 1))
+            size_t close = mt(w, sub);
+            if (close == n1 && nx(w, sub) == i && !warp_sizeof_reads(w, pv(w, sub)))
                 warp_propose(w, i, i, "64", 0, ci, "per-lane array bound", NO_POS);
-            else if (close == i + 1 && is(w, i - 1, "/") && !warp_sizeof_reads(w, sub - 1))
+            else if (close == n1 && is(w, p1, "/") && !warp_sizeof_reads(w, pv(w, sub)))
                 warp_propose(w, i, i, "32", 0, ci, "per-warp array bound", NO_POS);
             else
                 c->fixable = false;
@@ -227,11 +226,11 @@ void warp_check_consts(warp_scan *w) {
 /* s[lane] on an array of 32 (or fewer) elements: a lane of a 64-lane wave indexes past its end, even in
  * code that already computes lanes with warpSize. */
 void warp_check_lane_subscript(warp_scan *w, size_t open) {
-    if (!is(w, open, "[") || open == 0 || !is_ident(w, open - 1) || w->match[open] == NO_POS ||
-        warp_is_declarator_bracket(w, open))
+    if (!is(w, open, "[") || !is_ident(w, pv(w, open)) || mt(w, open) == NO_POS || warp_is_declarator_bracket(w, open))
         return;
-    if (!(warp_classify_range(w, open + 1, w->match[open], 0) & CLS_LANE)) return;
-    for (size_t k = open + 1; k < w->match[open]; k++) /* the lane itself, not a value computed from it */
+    size_t close = mt(w, open);
+    if (!(warp_classify_range(w, nx(w, open), close, 0) & CLS_LANE)) return;
+    for (size_t k = nx(w, open); k < close; k = nx(w, k)) /* the lane itself, not a value computed from it */
         if (is(w, k, "*") || is(w, k, "/") || is(w, k, ">>") || is(w, k, "<<") || is(w, k, "+") || is(w, k, "-"))
             return;
     lane_overflows_array(w, open);
@@ -239,17 +238,18 @@ void warp_check_lane_subscript(warp_scan *w, size_t open) {
 
 /* __shared__ T s[BLOCK / 32]: per-warp arrays sized for 32-lane warps. */
 void warp_check_array_bound(warp_scan *w, size_t open) {
-    if (!is(w, open, "[") || w->match[open] == NO_POS || !warp_is_declarator_bracket(w, open)) return;
-    size_t close = w->match[open];
-    for (size_t k = open + 1; k < close; k++) {
-        warp_const *c = warp_const_at(w, k + 1);
-        bool by32 = (is(w, k, "/") && (warp_is_number(w, k + 1, 32) || (c && !c->is_mask))) ||
-                    (is(w, k, ">>") && warp_is_number(w, k + 1, 5));
+    if (!is(w, open, "[") || mt(w, open) == NO_POS || !warp_is_declarator_bracket(w, open)) return;
+    size_t close = mt(w, open);
+    for (size_t k = nx(w, open); k < close; k = nx(w, k)) {
+        size_t n1 = nx(w, k);
+        warp_const *c = warp_const_at(w, n1);
+        bool by32 = (is(w, k, "/") && (warp_is_number(w, n1, 32) || (c && !c->is_mask))) ||
+                    (is(w, k, ">>") && warp_is_number(w, n1, 5));
         if (!by32) continue;
         char bound[64];
-        warp_span_text(w, open + 1, close - 1, bound, sizeof bound);
-        if (!warp_first_report(w, off_of(w, open - 1), HC_D_SHARED_BY_WARP)) return;
-        size_t h = warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, open - 1), bound, bound);
+        warp_span_text(w, nx(w, open), pv(w, close), bound, sizeof bound);
+        if (!warp_first_report(w, off_of(w, pv(w, open)), HC_D_SHARED_BY_WARP)) return;
+        size_t h = warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, pv(w, open)), bound, bound);
         if (c && !c->is_mask) warp_link_const_hazard(w, h, c); /* [N / WARP_SIZE] is rewritten with the constant */
         return;
     }
@@ -259,25 +259,26 @@ void warp_check_array_bound(warp_scan *w, size_t open) {
 void warp_check_launch_shared(warp_scan *w, size_t open) {
     if (!is(w, open, "<<<")) return;
     int arg = 0;
-    size_t first = open + 1;
-    for (size_t k = open + 1; k < w->n && !is(w, k, ";") && !is(w, k, "{"); k++) {
-        if ((is(w, k, "(") || is(w, k, "[")) && w->match[k] != NO_POS) {
-            k = w->match[k];
+    size_t first = nx(w, open);
+    for (size_t k = nx(w, open); k < w->n && !is(w, k, ";") && !is(w, k, "{"); k = nx(w, k)) {
+        if ((is(w, k, "(") || is(w, k, "[")) && mt(w, k) != NO_POS) {
+            k = mt(w, k);
             continue;
         }
         bool end = is(w, k, ">>>");
         if (!end && !is(w, k, ",")) continue;
-        for (size_t q = first; arg == 2 && q + 1 < k; q++) {
-            warp_const *c = warp_const_at(w, q + 1);
-            if ((is(w, q, "/") && (warp_is_number(w, q + 1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && warp_is_number(w, q + 1, 5))) {
+        for (size_t q = first; arg == 2 && nx(w, q) < k; q = nx(w, q)) {
+            size_t n1 = nx(w, q);
+            warp_const *c = warp_const_at(w, n1);
+            if ((is(w, q, "/") && (warp_is_number(w, n1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && warp_is_number(w, n1, 5))) {
                 char shown[64];
-                warp_span_text(w, first, k - 1, shown, sizeof shown);
+                warp_span_text(w, first, pv(w, k), shown, sizeof shown);
                 warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
                 break;
             }
         }
         if (end) return;
         arg++;
-        first = k + 1;
+        first = nx(w, k);
     }
 }

@@ -10,7 +10,7 @@ static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_
     *tw = *tl = NO_POS;
     if (!v || v->type_first == NO_POS) return 0;
     bool is_unsigned = false, is_int = false, other = false;
-    for (size_t t = v->type_first; t <= v->type_last; t++) {
+    for (size_t t = v->type_first; t <= v->type_last; t = nx(w, t)) {
         if (warp_is_qualifier(w, t)) continue;
         if (*tw == NO_POS) *tw = t;
         *tl = t;
@@ -27,21 +27,22 @@ static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_
 void warp_check_mask_arguments(warp_scan *w, size_t call) {
     const mask_intrinsic *mi = warp_mask_intrinsic_at(w, call);
     size_t a, e;
-    if (!mi || !warp_call_argument(w, call + 1, mi->mask_arg, &a, &e)) return;
+    if (!mi || !warp_call_argument(w, nx(w, call), mi->mask_arg, &a, &e)) return;
     char shown[64], name[64];
     warp_tok_text(w, call, name, sizeof name);
     uint32_t scope = warp_scope_of(w, call);
     if (warp_is_full_mask32(w, a, e)) {
         size_t la = a, le = e;
-        while (le - la >= 3 && is(w, la, "(") && w->match[la] == le - 1) la++, le--;
-        warp_span_text(w, la, le - 1, shown, sizeof shown);
+        while (span_count(w, la, le, 3) >= 3 && is(w, la, "(") && mt(w, la) == pv(w, le)) la = nx(w, la), le = pv(w, le);
+        warp_span_text(w, la, pv(w, le), shown, sizeof shown);
         if (!warp_first_report(w, off_of(w, la), HC_D_WARP_MASK_32)) return;
         warp_hazard(w, HC_D_WARP_MASK_32, off_of(w, la), name, shown, name);
-        if (w->scopes[scope].device) warp_propose(w, la, le - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+        if (w->scopes[scope].device) warp_propose(w, la, pv(w, le), FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
         return;
     }
-    warp_const *c = e == a + 1 ? warp_const_at(w, a) : NULL;
-    if (!c && e == a + 1 && is_ident(w, a) && !(warp_var_class(w, a) & CLS_BALLOT)) {
+    bool one = e == nx(w, a);
+    warp_const *c = one ? warp_const_at(w, a) : NULL;
+    if (!c && one && is_ident(w, a) && !(warp_var_class(w, a) & CLS_BALLOT)) {
         size_t tw, tl;
         if (type_width32(w, warp_var_decl(w, a), &tw, &tl)) {
             warp_tok_text(w, a, shown, sizeof shown);
@@ -55,18 +56,18 @@ void warp_check_mask_arguments(warp_scan *w, size_t call) {
         if (c->fixable && !c->fixed) {
             const warp_var *v = c->var != NO_POS ? &w->vars[c->var] : NULL;
             size_t tw = NO_POS, tl = NO_POS; /* the type words to widen, qualifiers left alone */
-            for (size_t t = v ? v->type_first : 1; v && t <= v->type_last; t++)
+            for (size_t t = v ? v->type_first : 1; v && t <= v->type_last; t = nx(w, t))
                 if (!warp_is_qualifier(w, t)) {
                     if (tw == NO_POS) tw = t;
                     tl = t;
                 }
             bool wide = false;
-            for (size_t t = tw; tw != NO_POS && t <= tl; t++)
+            for (size_t t = tw; tw != NO_POS && t <= tl; t = nx(w, t))
                 wide |= is(w, t, "long") || is(w, t, "uint64_t") || is(w, t, "auto") || is(w, t, "size_t");
             if (v && tw == NO_POS) return;
             c->fixed = true;
             if (v && !wide) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit mask type", w->last_hazard);
-            warp_propose(w, c->value, c->value + c->value_len - 1, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+            warp_propose(w, c->value, c->value_last, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
         }
     }
 }
@@ -77,28 +78,27 @@ void warp_check_mask_arguments(warp_scan *w, size_t call) {
  * on a 32-lane target. */
 static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
     size_t i = a;
-    while (a > 0 && is(w, a - 1, "(") && is(w, b + 1, ")") && !(a >= 2 && is_ident(w, a - 2))) a--, b++;
-    size_t prev = a - 1, next = b + 1;
+    while (is(w, pv(w, a), "(") && is(w, nx(w, b), ")") && !is_ident(w, pv(w, pv(w, a)))) a = pv(w, a), b = nx(w, b);
+    size_t prev = pv(w, a), next = nx(w, b), pp = pv(w, prev), ppp = pv(w, pp);
     static const char *const safe_next[] = {";", ")", ",", "]", "}", "&", "|", "^", ">>", "==", "!=", "&&", "||",
                                             "?", ":", "&=", "|=", "^=", ">>="};
     static const char *const safe_prev[] = {"(", ",", "&", "|", "^", "=", "==", "!=", "&&", "||", "!", "return",
                                             "?", ":", "&=", "|=", "^=", "{", ";"};
     /* x &= x - 1 and x & (x - 1) clear the lowest set bit whatever the width */
-    if (is(w, next, "-") && warp_is_number(w, next + 1, 1) && prev > 0 &&
-        ((is(w, prev, "&=") && same_text(w, prev - 1, i)) ||
-         (is(w, prev, "(") && prev > 1 && is(w, prev - 1, "&") && same_text(w, prev - 2, i))))
+    if (is(w, next, "-") && warp_is_number(w, nx(w, next), 1) && pp != NO_POS &&
+        ((is(w, prev, "&=") && same_text(w, pp, i)) || (is(w, prev, "(") && ppp != NO_POS && is(w, pp, "&") && same_text(w, ppp, i))))
         return true;
     if (is(w, next, "=")) return true; /* reassigned: the assignment is checked on its own */
     /* pending &= ~group: the complement's new high ones meet a mask whose high bits are zero on 32 lanes */
-    if (is(w, prev, "~") && prev > 0 && is_one_of(w, next, safe_next, COUNT_OF(safe_next))) {
-        size_t p2 = prev - 1, s;
-        if (is(w, p2, "&=") && p2 > 0 && is_ident(w, p2 - 1) && (warp_var_class(w, p2 - 1) & CLS_BALLOT)) return true;
-        return is(w, p2, "&") && (warp_left_primary(w, p2, &s, 0) & CLS_BALLOT);
+    if (is(w, prev, "~") && pp != NO_POS && is_one_of(w, next, safe_next, COUNT_OF(safe_next))) {
+        size_t s;
+        if (is(w, pp, "&=") && is_ident(w, ppp) && (warp_var_class(w, ppp) & CLS_BALLOT)) return true;
+        return is(w, pp, "&") && (warp_left_primary(w, pp, &s, 0) & CLS_BALLOT);
     }
-    if (prev > 0 && is(w, prev, "(") && is(w, prev - 1, "printf")) return false;
-    if (prev > 1 && is(w, prev, ",")) {
+    if (is(w, prev, "(") && is(w, pp, "printf")) return false;
+    if (ppp != NO_POS && is(w, prev, ",")) {
         size_t q = warp_paren_of(w, prev); /* an argument of printf: the format names its width */
-        if (q != NO_POS) return !(q > 0 && is(w, q - 1, "printf"));
+        if (q != NO_POS) return !is(w, pv(w, q), "printf");
     }
     return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));
 }
@@ -109,16 +109,16 @@ static bool uses_are_width_safe(const warp_scan *w, const warp_var *d) {
     size_t first, end;
     warp_uses_between(w, d->name, sc->first, sc->last, &first, &end);
     for (size_t u = first; u < end; u++) {
-        size_t i = w->idents[u].pos;
+        size_t i = w->idents[u].pos, n1 = nx(w, i), n2 = nx(w, n1);
         if (i == d->name || warp_scope_of(w, i) != d->scope) continue;
-        if (i > 0 && (is(w, i - 1, ".") || is(w, i - 1, "->"))) continue;
-        if (is(w, i + 1, "=")) {
-            size_t end = warp_expression_end(w, i + 2, sc->last);
-            if (!(warp_classify_range(w, i + 2, end, 0) & CLS_BALLOT) && !(end == i + 3 && warp_is_number(w, i + 2, 0)))
+        if (is(w, pv(w, i), ".") || is(w, pv(w, i), "->")) continue;
+        if (is(w, n1, "=")) {
+            size_t end = warp_expression_end(w, n2, sc->last);
+            if (!(warp_classify_range(w, n2, end, 0) & CLS_BALLOT) && !(end == nx(w, n2) && warp_is_number(w, n2, 0)))
                 return false;
             continue;
         }
-        if (is(w, i + 1, "<<=") || is(w, i + 1, "+=") || is(w, i + 1, "-=") || is(w, i + 1, "*=")) return false;
+        if (is(w, n1, "<<=") || is(w, n1, "+=") || is(w, n1, "-=") || is(w, n1, "*=")) return false;
         if (!ballot_use_is_width_safe(w, i, i)) return false;
     }
     return true;
@@ -134,8 +134,8 @@ void warp_check_ballot_vars(warp_scan *w) {
         int width = type_width32(w, d, &tw, &tl);
         if (!width) continue;
         char name[64], call[64];
-        warp_span_text(w, v->init_first, v->init_end - 1, call, sizeof call); /* e.g. (1u << lane) - 1 */
-        for (size_t i = v->init_first; i < v->init_end; i++)
+        warp_span_text(w, v->init_first, pv(w, v->init_end), call, sizeof call); /* e.g. (1u << lane) - 1 */
+        for (size_t i = v->init_first; i < v->init_end && i < w->n; i = nx(w, i))
             if (warp_is_ballot_call(w, i) || warp_returns_ballot(w, i) || (is_ident(w, i) && (warp_var_class(w, i) & CLS_BALLOT))) {
                 warp_tok_text(w, i, call, sizeof call);
                 break;
@@ -169,7 +169,7 @@ void warp_check_ballot_params(warp_scan *w) {
         for (size_t c = w->calls_start[p->scope]; c < w->calls_start[p->scope + 1]; c++) {
             size_t i = w->calls[c], af, ae;
             calls++;
-            if (warp_call_argument(w, i + 1, p->param_index, &af, &ae) && (warp_classify_range(w, af, ae, 0) & CLS_BALLOT)) {
+            if (warp_call_argument(w, nx(w, i), p->param_index, &af, &ae) && (warp_classify_range(w, af, ae, 0) & CLS_BALLOT)) {
                 ballots++;
                 if (shown == NO_POS) shown = af;
             }
@@ -187,7 +187,8 @@ void warp_check_ballot_params(warp_scan *w) {
 /* Whether the call at name position i would truncate a 64-bit lane-mask result (unsafe[] memoises the
  * answer per position: same-named functions share their uses). */
 static bool call_unsafe(const warp_scan *w, size_t i, uint8_t *unsafe) {
-    if (!unsafe[i]) unsafe[i] = !is(w, i + 1, "(") || w->match[i + 1] == NO_POS || ballot_use_is_width_safe(w, i, w->match[i + 1]) ? 1 : 2;
+    size_t open = nx(w, i);
+    if (!unsafe[i]) unsafe[i] = !is(w, open, "(") || mt(w, open) == NO_POS || ballot_use_is_width_safe(w, i, mt(w, open)) ? 1 : 2;
     return unsafe[i] == 2;
 }
 
@@ -211,12 +212,13 @@ void warp_check_ballot_returns(warp_scan *w) {
         if (!sc->returns_ballot || sc->name == NO_POS || sc->params == NO_POS) continue;
         warp_var ret;
         memset(&ret, 0, sizeof ret);
-        ret.type_first = ret.type_last = sc->name - 1;
-        while (ret.type_first > 0 && (is_ident(w, ret.type_first - 1) || is(w, ret.type_first - 1, "::")) &&
-               !warp_is_statement_word(w, ret.type_first - 1) && !in_directive(w, ret.type_first - 1))
-            ret.type_first--;
+        ret.type_first = ret.type_last = pv(w, sc->name);
+        for (size_t p = pv(w, ret.type_first);
+             p != NO_POS && (is_ident(w, p) || is(w, p, "::")) && !warp_is_statement_word(w, p) && !in_directive(w, p);
+             p = pv(w, p))
+            ret.type_first = p;
         size_t tw, tl;
-        int width = sc->name > 0 && is_ident(w, sc->name - 1) ? type_width32(w, &ret, &tw, &tl) : 0;
+        int width = is_ident(w, pv(w, sc->name)) ? type_width32(w, &ret, &tw, &tl) : 0;
         if (!width) continue;
         char name[64];
         warp_tok_text(w, sc->name, name, sizeof name);
@@ -231,7 +233,7 @@ void warp_check_ballot_returns(warp_scan *w) {
             }
             safe = bad[first] - call_unsafe(w, sc->name, unsafe) == 0;
         }
-        for (size_t t = tw; safe && t <= tl; t++) safe = !warp_is_qualifier(w, t);
+        for (size_t t = tw; safe && t <= tl; t = nx(w, t)) safe = !warp_is_qualifier(w, t);
         if (safe) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type", w->last_hazard);
     }
     free(unsafe);
@@ -240,34 +242,36 @@ void warp_check_ballot_returns(warp_scan *w) {
 
 /* (unsigned)__ballot_sync(...): a cast that drops the upper 32 lanes. */
 void warp_check_ballot_cast(warp_scan *w, size_t i) {
-    if (!is(w, i, ")") || w->match[i] == NO_POS || !warp_is_ballot_call(w, i + 1)) return;
-    size_t o = w->match[i];
-    if (o > 0 && is_ident(w, o - 1)) return; /* a call, not a cast */
+    if (!is(w, i, ")") || mt(w, i) == NO_POS || !warp_is_ballot_call(w, nx(w, i))) return;
+    size_t o = mt(w, i);
+    if (is_ident(w, pv(w, o))) return; /* a call, not a cast */
     warp_var fake = {0};
-    fake.type_first = o + 1;
-    fake.type_last = i - 1;
+    fake.type_first = nx(w, o);
+    fake.type_last = pv(w, i);
     size_t tw, tl;
-    if (o + 1 >= i || !type_width32(w, &fake, &tw, &tl)) return;
+    if (nx(w, o) >= i || !type_width32(w, &fake, &tw, &tl)) return;
     char call[64];
-    warp_tok_text(w, i + 1, call, sizeof call);
+    warp_tok_text(w, nx(w, i), call, sizeof call);
     if (warp_first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
 }
 
 /* __popc/__ffs/__clz applied to a ballot result. */
 void warp_check_bitcount(warp_scan *w, size_t i) {
-    if (!is_ident(w, i) || !is(w, i + 1, "(") || w->match[i + 1] == NO_POS) return;
+    size_t open = nx(w, i);
+    if (!is_ident(w, i) || !is(w, open, "(") || mt(w, open) == NO_POS) return;
     const bitcount_intrinsic *bc = NULL;
     for (size_t k = 0; k < warp_bitcounts_count; k++)
         if (is(w, i, warp_bitcounts[k].name32)) bc = &warp_bitcounts[k];
-    if (!bc || !(warp_classify_range(w, i + 2, w->match[i + 1], 0) & CLS_BALLOT)) return;
+    size_t close = mt(w, open);
+    if (!bc || !(warp_classify_range(w, nx(w, open), close, 0) & CLS_BALLOT)) return;
     warp_hazard(w, HC_D_POPC_ON_BALLOT, off_of(w, i), bc->name32, bc->name32);
     bool safe = bc->safe;
-    for (size_t k = i + 2; k < w->match[i + 1] && safe; k++) { /* a signed int would sign-extend */
-        size_t tw, tl;
-        if (is_ident(w, k) && !is(w, k + 1, "(") && (warp_var_class(w, k) & CLS_BALLOT) &&
+    for (size_t k = nx(w, open); k < close && safe; k = nx(w, k)) { /* a signed int would sign-extend */
+        size_t tw, tl, n1 = nx(w, k);
+        if (is_ident(w, k) && !is(w, n1, "(") && (warp_var_class(w, k) & CLS_BALLOT) &&
             type_width32(w, warp_var_decl(w, k), &tw, &tl) == 2)
             safe = false;
-        if (is(w, k, "(") && k + 2 < w->n && is(w, k + 1, "int") && is(w, k + 2, ")")) safe = false;
+        if (is(w, k, "(") && is(w, n1, "int") && is(w, nx(w, n1), ")")) safe = false;
     }
     if (safe) warp_propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count", w->last_hazard);
 }
@@ -277,13 +281,14 @@ void warp_check_mask_compare(warp_scan *w, size_t i) {
     if (!is(w, i, "==") && !is(w, i, "!=")) return;
     size_t lit = NO_POS, start;
     unsigned other = 0;
-    if (warp_is_full_mask32(w, i + 1, i + 2) && warp_precedence(w, i + 2) <= 9) {
-        lit = i + 1;
+    size_t n1 = nx(w, i), p1 = pv(w, i);
+    if (n1 < w->n && warp_is_full_mask32(w, n1, nx(w, n1)) && warp_precedence(w, nx(w, n1)) <= 9) {
+        lit = n1;
         other = warp_left_primary(w, i, &start, 0);
-    } else if (i > 0 && warp_is_full_mask32(w, i - 1, i) && (i < 2 || warp_precedence(w, i - 2) < 9)) {
-        lit = i - 1;
-        if (warp_is_ballot_call(w, i + 1)) other = CLS_BALLOT;
-        else if (is_ident(w, i + 1)) other = warp_var_class(w, i + 1);
+    } else if (p1 != NO_POS && warp_is_full_mask32(w, p1, i) && warp_precedence(w, pv(w, p1)) < 9) {
+        lit = p1;
+        if (warp_is_ballot_call(w, n1)) other = CLS_BALLOT;
+        else if (is_ident(w, n1)) other = warp_var_class(w, n1);
     }
     if (lit == NO_POS || !(other & CLS_BALLOT)) return;
     char shown[32];
@@ -294,17 +299,18 @@ void warp_check_mask_compare(warp_scan *w, size_t i) {
 
 /* 1u << lane: a lane bit built in 32 bits overflows for lanes 32..63. */
 void warp_check_lane_bit(warp_scan *w, size_t i) {
-    if (!is(w, i, "<<") || i == 0 || !warp_is_number(w, i - 1, 1) || !is_ident(w, i + 1)) return;
+    size_t p1 = pv(w, i), p2 = pv(w, p1), n1 = nx(w, i);
+    if (!is(w, i, "<<") || !warp_is_number(w, p1, 1) || !is_ident(w, n1)) return;
     bool lng;
     unsigned long long v;
-    if (!warp_number_value(w, i - 1, &v, &lng) || lng) return;
-    if (i >= 2 && !(is(w, i - 2, "(") || is(w, i - 2, "=") || is(w, i - 2, ",") || is(w, i - 2, "return") ||
-                    (warp_precedence(w, i - 2) >= 2 && warp_precedence(w, i - 2) < 11)))
+    if (!warp_number_value(w, p1, &v, &lng) || lng) return;
+    if (p2 != NO_POS && !(is(w, p2, "(") || is(w, p2, "=") || is(w, p2, ",") || is(w, p2, "return") ||
+                          (warp_precedence(w, p2) >= 2 && warp_precedence(w, p2) < 11)))
         return;
-    unsigned cls = is(w, i + 1, "threadIdx") ? CLS_THREAD : warp_var_class(w, i + 1);
-    if (!(cls & CLS_THREAD) || warp_precedence(w, i + 2) > 11) return;
+    unsigned cls = is(w, n1, "threadIdx") ? CLS_THREAD : warp_var_class(w, n1);
+    if (!(cls & CLS_THREAD) || warp_precedence(w, nx(w, n1)) > 11) return;
     char shown[48];
-    warp_span_text(w, i - 1, i + 1, shown, sizeof shown);
-    warp_hazard(w, HC_D_LANE_BIT_32, off_of(w, i - 1), shown, shown);
-    warp_propose(w, i - 1, i - 1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit", w->last_hazard);
+    warp_span_text(w, p1, n1, shown, sizeof shown);
+    warp_hazard(w, HC_D_LANE_BIT_32, off_of(w, p1), shown, shown);
+    warp_propose(w, p1, p1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit", w->last_hazard);
 }

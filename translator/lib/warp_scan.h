@@ -2,7 +2,7 @@
  * variables, constants, queued fixes) and the functions they call across modules; no logic of its own. */
 #ifndef HC_WARP_SCAN_H
 #define HC_WARP_SCAN_H
-#include "unit.h"
+#include "code.h"
 #include "util.h"
 
 /* The lanes that exist: 0xffffffff on a 32-lane target, all 64 bits on a 64-lane one. Written with
@@ -83,7 +83,7 @@ typedef struct warp_var {
 } warp_var;
 
 typedef struct warp_const { /* a #define, const or local whose value is 32 or the 32-bit full mask */
-    uint32_t name, value, value_len; /* positions of the name and the first value token, tokens in the value */
+    uint32_t name, value, value_last; /* positions of the name and of the value's first and last tokens */
     uint32_t var;                  /* index into vars, or NO_POS for a #define */
     uint32_t scope;                /* where its uses are: 0 means the whole file */
     bool is_mask;
@@ -132,9 +132,7 @@ typedef struct pos_scope { uint32_t pos, scope; } pos_scope;
 typedef struct warp_scan {
     hc_unit *u;
     const char *text;
-    size_t n;
-    uint32_t *tok;      /* code-token position -> index in u->toks (comments dropped) */
-    uint32_t *match;    /* matching bracket position, or NO_POS */
+    size_t n;           /* the unit's tokens */
     uint32_t *fn_scopes, *def_scopes; /* function and #define scopes, each ascending by position (warp_scope_of) */
     size_t nfn, capfn, ndef, capdef;
     warp_scope *scopes;
@@ -174,9 +172,50 @@ typedef struct warp_scan {
     bool oom;
 } warp_scan;
 
-/* ---------- token helpers (inline: called for nearly every token) ---------- */
+/* ---------- token helpers (inline: called for nearly every token) ----------
+ * A position is an index into the unit's tokens, always of a code token (no comment); the pass steps from
+ * one to the next or previous with nx/pv (code.h's walk past comments), never with + 1 or - 1. */
 
-static inline const hc_token *tk(const warp_scan *w, size_t i) { return &w->u->toks.v[w->tok[i]]; }
+static inline const hc_token *tk(const warp_scan *w, size_t i) { return &w->u->toks.v[i]; }
+/* The next code token after i (w->n when none, also past the end), and the previous
+ * one (NO_POS when none, also for NO_POS itself and positions past the end). */
+static inline size_t nx(const warp_scan *w, size_t i) {
+    if (i >= w->n) return w->n;
+    if (i + 1 < w->n && tk(w, i + 1)->kind != HC_TOK_COMMENT) return i + 1;
+    return hc_code_next(w->u, i);
+}
+/* The first code token (w->n when none). */
+static inline size_t first_code(const warp_scan *w) { return hc_code_next(w->u, SIZE_MAX); }
+static inline size_t pv(const warp_scan *w, size_t i) {
+    if (i == 0 || i > w->n) return NO_POS;
+    if (tk(w, i - 1)->kind != HC_TOK_COMMENT) return i - 1;
+    size_t p = hc_code_prev(w->u, i);
+    return p == SIZE_MAX ? NO_POS : p;
+}
+/* k steps forward or back. */
+static inline size_t nx_n(const warp_scan *w, size_t i, int k) {
+    while (k-- > 0) i = nx(w, i);
+    return i;
+}
+static inline size_t pv_n(const warp_scan *w, size_t i, int k) {
+    while (k-- > 0 && i != NO_POS) i = pv(w, i);
+    return i;
+}
+/* The other bracket of the ( [ { or ) ] } at i (code.h's match across #if lines), or NO_POS. */
+static inline size_t mt(const warp_scan *w, size_t i) {
+    if (i >= w->n || tk(w, i)->kind != HC_TOK_PUNCT || tk(w, i)->len != 1) return NO_POS;
+    char c = w->text[tk(w, i)->off];
+    size_t m = c == '(' || c == '[' || c == '{'   ? hc_code_match(w->u, i)
+               : c == ')' || c == ']' || c == '}' ? hc_code_opener(w->u, i)
+                                                  : SIZE_MAX;
+    return m == SIZE_MAX ? NO_POS : m;
+}
+/* Code tokens in [a, b) (a a code token), counted up to cap. */
+static inline size_t span_count(const warp_scan *w, size_t a, size_t b, size_t cap) {
+    size_t n = 0;
+    for (size_t i = a; i < b && i < w->n && n < cap; i = nx(w, i)) n++;
+    return n;
+}
 static inline bool is(const warp_scan *w, size_t i, const char *s) { return i < w->n && hc_tok_is(w->text, tk(w, i), s); }
 static inline bool is_kind(const warp_scan *w, size_t i, hc_tok_kind k) { return i < w->n && tk(w, i)->kind == k; }
 static inline bool in_directive(const warp_scan *w, size_t i) { return i < w->n && (tk(w, i)->flags & HC_TOKF_DIRECTIVE); }
@@ -227,7 +266,6 @@ size_t warp_expression_end(const warp_scan *w, size_t first, size_t limit);
 bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end);
 
 /* ---------- warp_index.c ---------- */
-int warp_build_tokens(warp_scan *w);
 int warp_build_name_index(warp_scan *w);
 /* The index in idents where the run of identifiers spelled like the token at pos starts (the same for
  * all of them: a name's identity), or UINT32_MAX when pos is no identifier. */

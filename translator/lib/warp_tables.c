@@ -70,18 +70,18 @@ static bool name_in(const warp_scan *w, size_t i, const char *const *names, size
 }
 
 bool warp_is_ballot_call(const warp_scan *w, size_t i) {
-    return name_in(w, i, warp_ballot_calls, warp_ballot_calls_count) && is(w, i + 1, "(");
+    return name_in(w, i, warp_ballot_calls, warp_ballot_calls_count) && is(w, nx(w, i), "(");
 }
 
 const mask_intrinsic *warp_mask_intrinsic_at(const warp_scan *w, size_t i) {
-    if (!is_ident(w, i) || !is(w, i + 1, "(")) return NULL;
+    if (!is_ident(w, i) || !is(w, nx(w, i), "(")) return NULL;
     for (size_t k = 0; k < warp_mask_intrinsics_count; k++)
         if (is(w, i, warp_mask_intrinsics[k].name)) return &warp_mask_intrinsics[k];
     return NULL;
 }
 
 const shuffle_intrinsic *warp_shuffle_at(const warp_scan *w, size_t i) {
-    if (!is_ident(w, i) || !is(w, i + 1, "(")) return NULL;
+    if (!is_ident(w, i) || !is(w, nx(w, i), "(")) return NULL;
     for (size_t k = 0; k < warp_shuffles_count; k++)
         if (is(w, i, warp_shuffles[k].name)) return &warp_shuffles[k];
     return NULL;

@@ -16,14 +16,15 @@ bool warp_grow(warp_scan *w, void *array_ptr, size_t *cap, size_t n, size_t size
 void warp_span_text(const warp_scan *w, size_t a, size_t b, char *buf, size_t size) {
     size_t o = 0;
     buf[0] = '\0';
-    for (size_t i = a; i <= b && i < w->n && o + 1 < size; i++) {
+    for (size_t i = a; i <= b && i < w->n && o + 1 < size; i = nx(w, i)) {
         const hc_token *t = tk(w, i);
+        size_t p = pv(w, i);
         if (i > a && o + 2 < size && (is_kind(w, i, HC_TOK_IDENT) || is_kind(w, i, HC_TOK_NUMBER)) &&
-            (is_kind(w, i - 1, HC_TOK_IDENT) || is_kind(w, i - 1, HC_TOK_NUMBER)))
+            (is_kind(w, p, HC_TOK_IDENT) || is_kind(w, p, HC_TOK_NUMBER)))
             buf[o++] = ' ';
-        else if (i > a && o + 2 < size && !is(w, i, ")") && !is(w, i - 1, "(") && !is(w, i, ",") &&
-                 !is(w, i, ".") && !is(w, i - 1, ".") && !is(w, i, "->") && !is(w, i - 1, "->") &&
-                 !is(w, i, "(") && !is(w, i, "[") && !is(w, i, "]") && !is(w, i - 1, "[") && !is(w, i - 1, "~"))
+        else if (i > a && o + 2 < size && !is(w, i, ")") && !is(w, p, "(") && !is(w, i, ",") &&
+                 !is(w, i, ".") && !is(w, p, ".") && !is(w, i, "->") && !is(w, p, "->") &&
+                 !is(w, i, "(") && !is(w, i, "[") && !is(w, i, "]") && !is(w, p, "[") && !is(w, p, "~"))
             buf[o++] = ' ';
         size_t n = t->len < size - 1 - o ? t->len : size - 1 - o;
         memcpy(buf + o, w->text + t->off, n);
@@ -78,13 +79,13 @@ int warp_precedence(const warp_scan *w, size_t i) {
 
 /* Position range [*first, *end) of argument number arg of the call whose '(' is at open. */
 bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first, size_t *end) {
-    size_t close = w->match[open];
+    size_t close = mt(w, open);
     if (close == NO_POS) return false;
-    size_t a = open + 1;
+    size_t a = nx(w, open);
     int index = 0;
-    for (size_t i = open + 1; i <= close; i++) {
-        if (i < close && (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && w->match[i] != NO_POS) {
-            i = w->match[i];
+    for (size_t i = nx(w, open); i <= close; i = nx(w, i)) {
+        if (i < close && (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && mt(w, i) != NO_POS) {
+            i = mt(w, i);
             continue;
         }
         if (i == close || is(w, i, ",")) {
@@ -94,7 +95,7 @@ bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first,
                 return a < i;
             }
             index++;
-            a = i + 1;
+            a = nx(w, i);
         }
     }
     return false;
@@ -103,9 +104,9 @@ bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first,
 /* End of the expression starting at first: the first ';' or ',' outside brackets, or an unmatched closer. */
 size_t warp_expression_end(const warp_scan *w, size_t first, size_t limit) {
     size_t i = first;
-    for (; i < w->n && i <= limit; i++) {
-        if ((is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && w->match[i] != NO_POS) {
-            i = w->match[i];
+    for (; i < w->n && i <= limit; i = nx(w, i)) {
+        if ((is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && mt(w, i) != NO_POS) {
+            i = mt(w, i);
             continue;
         }
         if (is(w, i, ";") || is(w, i, ",") || is(w, i, ")") || is(w, i, "]") || is(w, i, "}")) break;
@@ -117,10 +118,12 @@ size_t warp_expression_end(const warp_scan *w, size_t first, size_t limit) {
 bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end) {
     unsigned long long v;
     bool lng;
-    while (end - first >= 3 && is(w, first, "(") && w->match[first] == end - 1) first++, end--;
-    if (end - first == 1) return warp_number_value(w, first, &v, &lng) && v == 0xffffffffull;
-    if (end - first == 2 && is(w, first, "~") && warp_number_value(w, first + 1, &v, &lng) && v == 0 && !lng) {
-        const hc_token *t = tk(w, first + 1);
+    while (span_count(w, first, end, 3) >= 3 && is(w, first, "(") && mt(w, first) == pv(w, end))
+        first = nx(w, first), end = pv(w, end);
+    size_t n = span_count(w, first, end, 3);
+    if (n == 1) return warp_number_value(w, first, &v, &lng) && v == 0xffffffffull;
+    if (n == 2 && is(w, first, "~") && warp_number_value(w, nx(w, first), &v, &lng) && v == 0 && !lng) {
+        const hc_token *t = tk(w, nx(w, first));
         return memchr(w->text + t->off, 'u', t->len) || memchr(w->text + t->off, 'U', t->len);
     }
     return false;

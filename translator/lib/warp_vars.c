@@ -19,32 +19,33 @@ warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
 /* Walks back over a declaration's type from the name at pos; true when tokens before form a type
  * (identifiers, '*', '&', '::') that starts a statement, a for-init or a parameter. */
 static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t *last) {
-    size_t j = pos;
-    while (j > 0 && warp_scope_of(w, j - 1) == warp_scope_of(w, pos) && in_directive(w, j - 1) == in_directive(w, pos) &&
-           ((is_ident(w, j - 1) && !warp_is_statement_word(w, j - 1)) || is(w, j - 1, "*") || is(w, j - 1, "&") ||
-            is(w, j - 1, "::")))
-        j--;
+    size_t j = pos, p;
+    while ((p = pv(w, j)) != NO_POS && warp_scope_of(w, p) == warp_scope_of(w, pos) &&
+           in_directive(w, p) == in_directive(w, pos) &&
+           ((is_ident(w, p) && !warp_is_statement_word(w, p)) || is(w, p, "*") || is(w, p, "&") || is(w, p, "::")))
+        j = p;
     if (j == pos) return false;
-    if (j > 0 && !(is(w, j - 1, ";") || is(w, j - 1, "{") || is(w, j - 1, "}") || is(w, j - 1, "(") ||
-                   is(w, j - 1, ")") || is(w, j - 1, ":")) && !(in_directive(w, pos) && is_kind(w, j - 1, HC_TOK_HASH)))
+    p = pv(w, j);
+    if (p != NO_POS && !(is(w, p, ";") || is(w, p, "{") || is(w, p, "}") || is(w, p, "(") || is(w, p, ")") || is(w, p, ":")) &&
+        !(in_directive(w, pos) && is_kind(w, p, HC_TOK_HASH)))
         return false;
     if (!is_ident(w, j)) return false;
     *first = j;
-    *last = pos - 1;
+    *last = pv(w, pos);
     return true;
 }
 
 void warp_gather_vars(warp_scan *w) {
-    for (size_t i = 1; i < w->n && !w->oom; i++) {
+    for (size_t i = nx(w, first_code(w)); i < w->n && !w->oom; i = nx(w, i)) {
         if (is(w, i, "[") && warp_is_declarator_bracket(w, i) &&
             warp_grow(w, &w->arrays, &w->caparrays, w->narrays, sizeof *w->arrays))
             w->arrays[w->narrays++] = i;
         if (in_directive(w, i) && !(tk(w, i)->flags & HC_TOKF_IN_DEFINE)) continue;
-        size_t name = i - 1;
+        size_t name = pv(w, i);
         bool assign = is(w, i, "=");
         bool bare = is(w, i, ";");
         if ((!assign && !bare) || !is_ident(w, name) || warp_is_statement_word(w, name)) continue;
-        if (name > 0 && (is(w, name - 1, ".") || is(w, name - 1, "->"))) continue;
+        if (is(w, pv(w, name), ".") || is(w, pv(w, name), "->")) continue;
         size_t tf = NO_POS, tl = NO_POS;
         bool typed = declared_type(w, name, &tf, &tl);
         if (bare && !typed) continue;
@@ -54,10 +55,10 @@ void warp_gather_vars(warp_scan *w) {
         v->type_last = typed ? tl : NO_POS;
         size_t scope_last = w->scopes[v->scope].last > name ? w->scopes[v->scope].last : w->n - 1;
         if (assign) {
-            v->init_first = i + 1;
-            v->init_end = warp_expression_end(w, i + 1, scope_last);
+            v->init_first = nx(w, i);
+            v->init_end = warp_expression_end(w, nx(w, i), scope_last);
         }
-        v->single = typed && (bare || is(w, v->init_end, ";")) && !(tf > 0 && is(w, tf - 1, ","));
+        v->single = typed && (bare || is(w, v->init_end, ";")) && !is(w, pv(w, tf), ",");
         v->cls = warp_name_table_class(w, name);
     }
 }
@@ -157,54 +158,56 @@ warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
     return r && r->decl != NO_POS ? &w->vars[r->decl] : NULL;
 }
 
-static void add_const(warp_scan *w, size_t name, size_t value, size_t value_len, size_t var, uint32_t scope,
+static void add_const(warp_scan *w, size_t name, size_t value, size_t value_last, size_t var, uint32_t scope,
                       bool is_mask) {
     if (!warp_grow(w, &w->consts, &w->capconsts, w->nconsts, sizeof *w->consts)) return;
     warp_const *c = &w->consts[w->nconsts++];
     memset(c, 0, sizeof *c);
     c->name = name;
     c->value = value;
-    c->value_len = value_len;
+    c->value_last = value_last;
     c->var = var;
     c->scope = scope;
     c->is_mask = is_mask;
 }
 
 void warp_gather_consts(warp_scan *w) {
-    for (size_t i = 0; i + 2 < w->n; i++) { /* #define NAME 32 / (32) / 0xffffffff / ~0u */
-        if (!is_kind(w, i, HC_TOK_HASH) || !is(w, i + 1, "define") || !is_ident(w, i + 2)) continue;
-        size_t name = i + 2, first = i + 3, end = first;
+    for (size_t i = first_code(w); i < w->n; i = nx(w, i)) { /* #define NAME 32 / (32) / 0xffffffff / ~0u */
+        size_t name = nx_n(w, i, 2);
+        if (!is_kind(w, i, HC_TOK_HASH) || !is(w, nx(w, i), "define") || !is_ident(w, name)) continue;
+        size_t first = nx(w, name), end = first;
         const hc_token *nt = tk(w, name);
         if (w->text[nt->off + nt->len] == '(') continue; /* function-like */
-        while (end < w->n && (tk(w, end)->flags & HC_TOKF_IN_DEFINE) && !is_kind(w, end, HC_TOK_HASH)) end++;
+        while (end < w->n && (tk(w, end)->flags & HC_TOKF_IN_DEFINE) && !is_kind(w, end, HC_TOK_HASH)) end = nx(w, end);
         size_t a = first, b = end;
-        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
-        if (b - a == 1 && warp_is_number(w, a, 32)) add_const(w, name, a, 1, NO_POS, 0, false);
-        else if (warp_is_full_mask32(w, first, end)) add_const(w, name, a, b - a, NO_POS, 0, true);
+        while (span_count(w, a, b, 3) >= 3 && is(w, a, "(") && mt(w, a) == pv(w, b)) a = nx(w, a), b = pv(w, b);
+        if (span_count(w, a, b, 2) == 1 && warp_is_number(w, a, 32)) add_const(w, name, a, a, NO_POS, 0, false);
+        else if (warp_is_full_mask32(w, first, end)) add_const(w, name, a, pv(w, b), NO_POS, 0, true);
     }
-    for (size_t i = 3; i + 2 < w->n; i++) { /* template <int WARP_SIZE = 32> */
-        if (!is(w, i, "=") || !is_ident(w, i - 1) || !is_ident(w, i - 2) || !warp_is_number(w, i + 1, 32) ||
-            !(is(w, i + 2, ">") || is(w, i + 2, ",")) || !(is(w, i - 3, "<") || is(w, i - 3, ",")) ||
-            !warp_name_looks_like_warp_size(w, i - 1))
+    for (size_t i = first_code(w); i < w->n; i = nx(w, i)) { /* template <int WARP_SIZE = 32> */
+        if (!is(w, i, "=")) continue;
+        size_t p1 = pv(w, i), p2 = pv(w, p1), p3 = pv(w, p2), n1 = nx(w, i), n2 = nx(w, n1);
+        if (!is_ident(w, p1) || !is_ident(w, p2) || !warp_is_number(w, n1, 32) || !(is(w, n2, ">") || is(w, n2, ",")) ||
+            !(is(w, p3, "<") || is(w, p3, ",")) || !warp_name_looks_like_warp_size(w, p1))
             continue;
-        add_const(w, i - 1, i + 1, 1, NO_POS, 0, false);
+        add_const(w, p1, n1, n1, NO_POS, 0, false);
         if (!w->oom) w->consts[w->nconsts - 1].template_param = true;
     }
     for (size_t k = 0; k < w->nvars; k++) { /* const int W = 32; enum { W = 32 }; unsigned m = 0xffffffff; */
         warp_var *v = &w->vars[k];
         if (v->init_first == NO_POS || v->is_param || w->scopes[v->scope].is_define) continue;
         size_t a = v->init_first, b = v->init_end;
-        while (b - a >= 3 && is(w, a, "(") && w->match[a] == b - 1) a++, b--;
+        while (span_count(w, a, b, 3) >= 3 && is(w, a, "(") && mt(w, a) == pv(w, b)) a = nx(w, a), b = pv(w, b);
         bool is_const = false;
-        for (size_t t = v->type_first; v->type_first != NO_POS && t <= v->type_last; t++)
+        for (size_t t = v->type_first; v->type_first != NO_POS && t <= v->type_last; t = nx(w, t))
             is_const |= is(w, t, "const") || is(w, t, "constexpr");
-        bool enumerator = v->type_first == NO_POS && v->scope == 0 && v->name > 0 &&
-                          (is(w, v->name - 1, "{") || is(w, v->name - 1, ","));
-        if (b - a == 1 && warp_is_number(w, a, 32) && (is_const || enumerator || warp_name_looks_like_warp_size(w, v->name)) &&
-            (v->type_first != NO_POS || enumerator))
-            add_const(w, v->name, a, 1, k, v->scope, false);
+        bool enumerator = v->type_first == NO_POS && v->scope == 0 &&
+                          (is(w, pv(w, v->name), "{") || is(w, pv(w, v->name), ","));
+        if (span_count(w, a, b, 2) == 1 && warp_is_number(w, a, 32) &&
+            (is_const || enumerator || warp_name_looks_like_warp_size(w, v->name)) && (v->type_first != NO_POS || enumerator))
+            add_const(w, v->name, a, a, k, v->scope, false);
         else if (warp_is_full_mask32(w, v->init_first, v->init_end) && v->type_first != NO_POS && v->single)
-            add_const(w, v->name, a, b - a, k, v->scope, true);
+            add_const(w, v->name, a, pv(w, b), k, v->scope, true);
     }
 }
 
