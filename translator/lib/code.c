@@ -14,17 +14,14 @@ typedef struct bracket {
     uint32_t pair;  /* hc_tok_match's answer */
 } bracket;
 
-/* A matched closer and its opener (hc_code_opener), in token order of the closers. */
-typedef struct closer { uint32_t close, open; } closer;
-
 /* Tokens first..last, all of a branch only the host compilation reads (no '#' among them). */
 typedef struct span { uint32_t first, last; } span;
 
 struct hc_code_facts {
     bracket *brackets;
     size_t nbrackets;
-    closer *closers;
-    size_t nclosers, capclosers;
+    uint32_t *closers; /* the brackets matched by hc_code_match, in token order of their closers */
+    size_t nclosers;
     hc_device_body *bodies; /* sorted by open, not nested */
     size_t nbodies, capbodies;
     span *host_only;        /* in token order */
@@ -113,10 +110,10 @@ size_t hc_code_opener(const hc_unit *u, size_t close) {
     size_t lo = 0, hi = f->nclosers;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (f->closers[mid].close < close) lo = mid + 1;
+        if (f->brackets[f->closers[mid]].match < close) lo = mid + 1;
         else hi = mid;
     }
-    return lo < f->nclosers && f->closers[lo].close == close ? f->closers[lo].open : SIZE_MAX;
+    return lo < f->nclosers && f->brackets[f->closers[lo]].match == close ? f->brackets[f->closers[lo]].open : SIZE_MAX;
 }
 
 size_t hc_code_pair(const hc_unit *u, size_t open) {
@@ -185,6 +182,8 @@ static int compute_matches(const hc_unit *u, hc_code_facts *f) {
     uint32_t *code = NULL, *dir = NULL;
     size_t ncode = 0, capcode = 0, ndir = 0, capdir = 0, b = 0;
     int rc = 0;
+    f->closers = malloc((f->nbrackets ? f->nbrackets : 1) * sizeof *f->closers); /* a bracket matches once at most */
+    if (!f->closers) return -1;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
         bool opener = b < f->nbrackets && f->brackets[b].open == i;
         if (hc_code_kind(u, i, HC_TOK_COMMENT)) continue;
@@ -195,10 +194,8 @@ static int compute_matches(const hc_unit *u, hc_code_facts *f) {
             uint32_t *stack = in_dir ? dir : code;
             size_t *depth = in_dir ? &ndir : &ncode;
             if (*depth > 0) {
-                bracket *o = &f->brackets[stack[--*depth]];
-                o->match = (uint32_t)i;
-                rc = hc_grow(&f->closers, &f->capclosers, f->nclosers, sizeof *f->closers, 64);
-                if (rc == 0) f->closers[f->nclosers++] = (closer){(uint32_t)i, o->open};
+                f->closers[f->nclosers++] = stack[--*depth];
+                f->brackets[stack[*depth]].match = (uint32_t)i;
             }
         }
         b += opener;
