@@ -161,9 +161,8 @@ static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
             warp_var *v = warp_add_var(w, scope, name);
             if (!v) return;
             v->type_first = start;
-            v->type_last = pv(w, name);
             v->is_param = true;
-            v->param_index = index;
+            v->param_index = index < WARP_MAX_PARAM ? index : -1;
             v->single = true;
             v->cls = warp_name_table_class(w, name);
         }

@@ -104,7 +104,7 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
             bool nonnegative = !strcmp(op->op, "<<") || is_thread_builtin(w, start);
             if (!nonnegative && is_ident(w, before) && start == before) {
                 warp_var *d = warp_var_decl(w, before);
-                for (size_t t = d ? d->type_first : 1; d && t <= d->type_last; t = nx(w, t))
+                for (size_t t = d ? d->type_first : 1; d && t < d->name; t = nx(w, t))
                     nonnegative |= is(w, t, "unsigned") || is(w, t, "size_t") || is(w, t, "uint32_t");
             }
             fixable = alone && nonnegative;
@@ -126,7 +126,7 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
     size_t uses = 0;
     if (c->var != NO_POS) {
         const warp_var *v = &w->vars[c->var];
-        for (size_t t = v->type_first; t != NO_POS && t <= v->type_last; t = nx(w, t))
+        for (size_t t = v->type_first; t != NO_POS && t < v->name; t = nx(w, t))
             if (is(w, t, "constexpr") || is(w, t, "static")) c->fixable = false;
         if (c->scope == 0 || !w->scopes[c->scope].device) c->fixable = false;
     }

@@ -5,12 +5,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The 32-bit-ness of a declared type: 0 not 32-bit (or unknown), 1 unsigned 32-bit, 2 signed 32-bit. */
-static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_t *tl) {
+/* The 32-bit-ness of the type spelled by tokens [first, last]: 0 not 32-bit (or unknown), 1 unsigned 32-bit,
+ * 2 signed 32-bit; *tw and *tl: its first and last word that is no qualifier. */
+static int type_width32(const warp_scan *w, size_t first, size_t last, size_t *tw, size_t *tl) {
     *tw = *tl = NO_POS;
-    if (!v || v->type_first == NO_POS) return 0;
     bool is_unsigned = false, is_int = false, other = false;
-    for (size_t t = v->type_first; t <= v->type_last; t = nx(w, t)) {
+    for (size_t t = first; t <= last; t = nx(w, t)) {
         if (warp_is_qualifier(w, t)) continue;
         if (*tw == NO_POS) *tw = t;
         *tl = t;
@@ -20,6 +20,12 @@ static int type_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_
     }
     if (other) return 0;
     return is_unsigned ? 1 : is_int ? 2 : 0;
+}
+
+/* The same for the declared type of variable record v (none: 0). */
+static int var_width32(const warp_scan *w, const warp_var *v, size_t *tw, size_t *tl) {
+    *tw = *tl = NO_POS;
+    return v && v->type_first != NO_POS ? type_width32(w, v->type_first, pv(w, v->name), tw, tl) : 0;
 }
 
 /* The mask argument of a mask-taking intrinsic: a 32-bit full mask (rewritten to the full-wave mask), a
@@ -44,7 +50,7 @@ void warp_check_mask_arguments(warp_scan *w, size_t call) {
     warp_const *c = one ? warp_const_at(w, a) : NULL;
     if (!c && one && is_ident(w, a) && !(warp_var_class(w, a) & CLS_BALLOT)) {
         size_t tw, tl;
-        if (type_width32(w, warp_var_decl(w, a), &tw, &tl)) {
+        if (var_width32(w, warp_var_decl(w, a), &tw, &tl)) {
             warp_tok_text(w, a, shown, sizeof shown);
             warp_hazard(w, HC_D_MASK_VAR_32BIT, off_of(w, a), shown, shown, name);
         }
@@ -56,7 +62,7 @@ void warp_check_mask_arguments(warp_scan *w, size_t call) {
         if (c->fixable && !c->fixed) {
             const warp_var *v = c->var != NO_POS ? &w->vars[c->var] : NULL;
             size_t tw = NO_POS, tl = NO_POS; /* the type words to widen, qualifiers left alone */
-            for (size_t t = v ? v->type_first : 1; v && t <= v->type_last; t = nx(w, t))
+            for (size_t t = v ? v->type_first : 1; v && t < v->name; t = nx(w, t))
                 if (!warp_is_qualifier(w, t)) {
                     if (tw == NO_POS) tw = t;
                     tl = t;
@@ -131,7 +137,7 @@ void warp_check_ballot_vars(warp_scan *w) {
         if (v->init_first == NO_POS || !(warp_classify_range(w, v->init_first, v->init_end, 0) & CLS_BALLOT)) continue;
         warp_var *d = v->type_first != NO_POS ? v : warp_var_decl(w, v->name);
         size_t tw, tl;
-        int width = type_width32(w, d, &tw, &tl);
+        int width = var_width32(w, d, &tw, &tl);
         if (!width) continue;
         char name[64], call[64];
         warp_span_text(w, v->init_first, pv(w, v->init_end), call, sizeof call); /* e.g. (1u << lane) - 1 */
@@ -162,7 +168,7 @@ void warp_check_ballot_params(warp_scan *w) {
         warp_var *p = &w->vars[k];
         size_t tw, tl, calls = 0, ballots = 0;
         if (!p->is_param || p->param_index < 0) continue;
-        int width = type_width32(w, p, &tw, &tl);
+        int width = var_width32(w, p, &tw, &tl);
         const warp_scope *sc = &w->scopes[p->scope];
         if (!width || sc->name == NO_POS) continue;
         size_t shown = NO_POS;
@@ -210,15 +216,13 @@ void warp_check_ballot_returns(warp_scan *w) {
     for (uint32_t s = 1; s < w->nscopes; s++) {
         const warp_scope *sc = &w->scopes[s];
         if (!sc->returns_ballot || sc->name == NO_POS || sc->params == NO_POS) continue;
-        warp_var ret;
-        memset(&ret, 0, sizeof ret);
-        ret.type_first = ret.type_last = pv(w, sc->name);
-        for (size_t p = pv(w, ret.type_first);
+        size_t last = pv(w, sc->name), first = last; /* the return type */
+        for (size_t p = pv(w, first);
              p != NO_POS && (is_ident(w, p) || is(w, p, "::")) && !warp_is_statement_word(w, p) && !in_directive(w, p);
              p = pv(w, p))
-            ret.type_first = p;
+            first = p;
         size_t tw, tl;
-        int width = is_ident(w, pv(w, sc->name)) ? type_width32(w, &ret, &tw, &tl) : 0;
+        int width = is_ident(w, last) ? type_width32(w, first, last, &tw, &tl) : 0;
         if (!width) continue;
         char name[64];
         warp_tok_text(w, sc->name, name, sizeof name);
@@ -245,11 +249,8 @@ void warp_check_ballot_cast(warp_scan *w, size_t i) {
     if (!is(w, i, ")") || mt(w, i) == NO_POS || !warp_is_ballot_call(w, nx(w, i))) return;
     size_t o = mt(w, i);
     if (is_ident(w, pv(w, o))) return; /* a call, not a cast */
-    warp_var fake = {0};
-    fake.type_first = nx(w, o);
-    fake.type_last = pv(w, i);
     size_t tw, tl;
-    if (nx(w, o) >= i || !type_width32(w, &fake, &tw, &tl)) return;
+    if (nx(w, o) >= i || !type_width32(w, nx(w, o), pv(w, i), &tw, &tl)) return;
     char call[64];
     warp_tok_text(w, nx(w, i), call, sizeof call);
     if (warp_first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
@@ -269,7 +270,7 @@ void warp_check_bitcount(warp_scan *w, size_t i) {
     for (size_t k = nx(w, open); k < close && safe; k = nx(w, k)) { /* a signed int would sign-extend */
         size_t tw, tl, n1 = nx(w, k);
         if (is_ident(w, k) && !is(w, n1, "(") && (warp_var_class(w, k) & CLS_BALLOT) &&
-            type_width32(w, warp_var_decl(w, k), &tw, &tl) == 2)
+            var_width32(w, warp_var_decl(w, k), &tw, &tl) == 2)
             safe = false;
         if (is(w, k, "(") && is(w, n1, "int") && is(w, nx(w, n1), ")")) safe = false;
     }

@@ -70,16 +70,20 @@ typedef struct warp_scope {
     uint32_t group;      /* union-find parent: scopes that call each other fix all or nothing together */
 } warp_scope;
 
+/* One declaration or assignment of a variable: a file has about one for every 60 bytes, so it is kept to 24
+ * bytes (the type's last token is the one before the name, and the flags share a word). */
+#define WARP_MAX_PARAM (1 << 24) /* parameters from this position on are not followed (param_index -1) */
 typedef struct warp_var {
     uint32_t scope;
-    uint32_t name;                  /* code-token position of the name */
-    uint32_t type_first, type_last; /* declared type tokens, or NO_POS when this is a plain assignment */
+    uint32_t name;                 /* position of the name */
+    uint32_t type_first;           /* first token of the declared type (it runs to the name), or NO_POS when
+                                    * this is a plain assignment */
     uint32_t init_first, init_end; /* right-hand side [first, end), or NO_POS */
-    bool single;                  /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
-    bool is_param;
-    int param_index;              /* 0-based position in the parameter list, or -1 */
-    bool widened;                 /* its type is rewritten to unsigned long long */
-    unsigned cls;
+    unsigned cls : 4;              /* CLS_* */
+    unsigned single : 1;           /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
+    unsigned is_param : 1;
+    unsigned widened : 1;          /* its type is rewritten to unsigned long long */
+    signed int param_index : 25;   /* 0-based position in the parameter list, or -1 */
 } warp_var;
 
 typedef struct warp_const { /* a #define, const or local whose value is 32 or the 32-bit full mask */

@@ -11,14 +11,14 @@ warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name) {
     memset(v, 0, sizeof *v);
     v->scope = scope;
     v->name = name;
-    v->type_first = v->type_last = v->init_first = v->init_end = NO_POS;
+    v->type_first = v->init_first = v->init_end = NO_POS;
     v->param_index = -1;
     return v;
 }
 
 /* Walks back over a declaration's type from the name at pos; true when tokens before form a type
  * (identifiers, '*', '&', '::') that starts a statement, a for-init or a parameter. */
-static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t *last) {
+static bool declared_type(const warp_scan *w, size_t pos, size_t *first) {
     size_t j = pos, p;
     while ((p = pv(w, j)) != NO_POS && warp_scope_of(w, p) == warp_scope_of(w, pos) &&
            in_directive(w, p) == in_directive(w, pos) &&
@@ -31,7 +31,6 @@ static bool declared_type(const warp_scan *w, size_t pos, size_t *first, size_t 
         return false;
     if (!is_ident(w, j)) return false;
     *first = j;
-    *last = pv(w, pos);
     return true;
 }
 
@@ -46,13 +45,12 @@ void warp_gather_vars(warp_scan *w) {
         bool bare = is(w, i, ";");
         if ((!assign && !bare) || !is_ident(w, name) || warp_is_statement_word(w, name)) continue;
         if (is(w, pv(w, name), ".") || is(w, pv(w, name), "->")) continue;
-        size_t tf = NO_POS, tl = NO_POS;
-        bool typed = declared_type(w, name, &tf, &tl);
+        size_t tf = NO_POS;
+        bool typed = declared_type(w, name, &tf);
         if (bare && !typed) continue;
         warp_var *v = warp_add_var(w, warp_scope_of(w, name), name);
         if (!v) return;
         v->type_first = typed ? tf : NO_POS;
-        v->type_last = typed ? tl : NO_POS;
         size_t scope_last = w->scopes[v->scope].last > name ? w->scopes[v->scope].last : w->n - 1;
         if (assign) {
             v->init_first = nx(w, i);
@@ -199,7 +197,7 @@ void warp_gather_consts(warp_scan *w) {
         size_t a = v->init_first, b = v->init_end;
         while (span_count(w, a, b, 3) >= 3 && is(w, a, "(") && mt(w, a) == pv(w, b)) a = nx(w, a), b = pv(w, b);
         bool is_const = false;
-        for (size_t t = v->type_first; v->type_first != NO_POS && t <= v->type_last; t = nx(w, t))
+        for (size_t t = v->type_first; v->type_first != NO_POS && t < v->name; t = nx(w, t))
             is_const |= is(w, t, "const") || is(w, t, "constexpr");
         bool enumerator = v->type_first == NO_POS && v->scope == 0 &&
                           (is(w, pv(w, v->name), "{") || is(w, pv(w, v->name), ","));
