@@ -64,6 +64,7 @@ done:
     free(w.calls);
     free(w.calls_start);
     free(w.runs);
+    free(w.run_slots);
     free(w.var_run);
     free(w.init_parent);
     free(w.init_vars);

@@ -166,6 +166,8 @@ typedef struct warp_scan {
     uint32_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
     struct var_run { uint32_t scope, name; unsigned cls; uint32_t decl; } *runs; /* records of one variable */
     size_t nruns;
+    uint32_t *run_slots; /* hash set of the runs by (scope, name): a run's index, or UINT32_MAX when free */
+    size_t caprun_slots; /* a power of two, at least twice the records */
     uint32_t *var_run;   /* per variable record: its run */
     uint32_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
     uint32_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */

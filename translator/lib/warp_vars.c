@@ -61,41 +61,48 @@ void warp_gather_vars(warp_scan *w) {
     }
 }
 
-/* Groups variable records by scope (stable, so declarations come before later assignments). */
-/* Records of one variable in one scope: sorted by (scope, spelling), then record order. */
-typedef struct var_key { uint32_t scope, name; size_t k; } var_key;
-static int compare_vkey(const void *a, const void *b) {
-    const var_key *x = a, *y = b;
-    return warp_compare_keys(x->scope, x->name, x->k, y->scope, y->name, y->k);
+/* The slot of the run of variable (scope, name), a name index start: its run, or the free slot where it goes.
+ * A hash set rather than the runs sorted: no sort key of a record each is built, and a lookup is O(1). */
+static uint32_t *run_slot(const warp_scan *w, uint32_t scope, uint32_t name) {
+    size_t mask = w->caprun_slots - 1;
+    uint64_t key = ((uint64_t)scope << 32 | name) * 0x9e3779b97f4a7c15ull;
+    for (size_t h = (size_t)(key >> 29) & mask;; h = (h + 1) & mask) {
+        uint32_t r = w->run_slots[h];
+        if (r == UINT32_MAX || (w->runs[r].scope == scope && w->runs[r].name == name)) return &w->run_slots[h];
+    }
 }
 
+/* Groups variable records by scope (stable, so declarations come before later assignments). */
 int warp_index_vars(warp_scan *w) {
     w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
     w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
     w->var_run = malloc((w->nvars + 1) * sizeof *w->var_run);
     w->runs = malloc((w->nvars + 1) * sizeof *w->runs);
     w->init_parent = malloc((w->nvars + 1) * sizeof *w->init_parent);
-    var_key *keys = malloc((w->nvars + 1) * sizeof *keys);
+    for (w->caprun_slots = 16; w->caprun_slots < 2 * w->nvars;) w->caprun_slots *= 2;
+    w->run_slots = malloc(w->caprun_slots * sizeof *w->run_slots);
     uint32_t *open = malloc((w->nvars + 1) * sizeof *open);
-    if (!w->scope_vars || !w->scope_vars_start || !w->var_run || !w->runs || !w->init_parent || !keys || !open) {
-        free(keys), free(open);
+    if (!w->scope_vars || !w->scope_vars_start || !w->var_run || !w->runs || !w->init_parent || !w->run_slots || !open) {
+        free(open);
         return -1;
     }
     for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
     for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
     for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
     /* runs: every record of one variable, with the union of their classes and the first declaration */
-    for (size_t k = 0; k < w->nvars; k++) keys[k] = (var_key){w->vars[k].scope, warp_name_of(w, w->vars[k].name), k};
-    qsort(keys, w->nvars, sizeof *keys, compare_vkey);
+    memset(w->run_slots, 0xff, w->caprun_slots * sizeof *w->run_slots);
     w->nruns = 0;
-    for (size_t a = 0; a < w->nvars; a++) {
-        if (a == 0 || keys[a].scope != keys[a - 1].scope || keys[a].name != keys[a - 1].name)
-            w->runs[w->nruns++] = (struct var_run){keys[a].scope, keys[a].name, 0, NO_POS};
-        struct var_run *r = &w->runs[w->nruns - 1];
-        const warp_var *v = &w->vars[keys[a].k];
+    for (size_t k = 0; k < w->nvars; k++) {
+        const warp_var *v = &w->vars[k];
+        uint32_t name = warp_name_of(w, v->name), *slot = run_slot(w, v->scope, name);
+        if (*slot == UINT32_MAX) {
+            *slot = (uint32_t)w->nruns;
+            w->runs[w->nruns++] = (struct var_run){v->scope, name, 0, NO_POS};
+        }
+        struct var_run *r = &w->runs[*slot];
         r->cls |= v->cls;
-        if (r->decl == NO_POS && v->type_first != NO_POS) r->decl = keys[a].k;
-        w->var_run[keys[a].k] = (uint32_t)(w->nruns - 1);
+        if (r->decl == NO_POS && v->type_first != NO_POS) r->decl = (uint32_t)k;
+        w->var_run[k] = *slot;
     }
     /* Initialisers nest or are disjoint (each ends at the first ';' ',' or closer of its level): the
      * records of a scope, in order, with a stack of open initialisers give each its enclosing one. */
@@ -103,7 +110,7 @@ int warp_index_vars(warp_scan *w) {
     w->init_vars = malloc((w->nvars + 1) * sizeof *w->init_vars);
     w->init_vars_start = malloc((w->nscopes + 1) * sizeof *w->init_vars_start);
     if (!w->init_vars || !w->init_vars_start) {
-        free(keys), free(open);
+        free(open);
         return -1;
     }
     for (uint32_t s = 0; s < w->nscopes; s++) {
@@ -120,23 +127,15 @@ int warp_index_vars(warp_scan *w) {
         }
     }
     w->init_vars_start[w->nscopes] = ninit;
-    free(keys);
     free(open);
     return 0;
 }
 
-/* The run of the variable spelled at pos in pos's scope, or NULL (binary search). */
+/* The run of the variable spelled at pos in pos's scope, or NULL. */
 static struct var_run *run_at(const warp_scan *w, size_t pos) {
     if (pos >= w->n || warp_name_of(w, pos) == UINT32_MAX) return NULL;
-    uint32_t scope = warp_scope_of(w, pos), name = warp_name_of(w, pos);
-    size_t lo = 0, hi = w->nruns;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        const struct var_run *r = &w->runs[mid];
-        if (warp_compare_keys(r->scope, r->name, 0, scope, name, 0) < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < w->nruns && w->runs[lo].scope == scope && w->runs[lo].name == name ? &w->runs[lo] : NULL;
+    uint32_t r = *run_slot(w, warp_scope_of(w, pos), warp_name_of(w, pos));
+    return r == UINT32_MAX ? NULL : &w->runs[r];
 }
 
 void warp_var_add_class(warp_scan *w, warp_var *v, unsigned cls) {
