@@ -196,6 +196,16 @@ static inline hipError_t hipifyShimOccupancyAvailableDynamicSMemPerBlock(size_t 
 #endif
 #endif
 
+/* ---- CUB --------------------------------------------------------------------------------------- */
+
+/* CubDebugExit: hipCUB has CUB's CubDebug (HipcubDebug) but not the variant that ends the program when the
+ * call failed; this is CUB's definition over hipCUB's check (report the error, then exit(1)). */
+#include <stdlib.h>
+#define hipifyShimCubDebugExit(e)                                                                      \
+    do {                                                                                               \
+        if (HipcubDebug(e)) exit(1);                                                                   \
+    } while (0)
+
 #include "hipify_shim_warp.h"
 #include "hipify_shim_math.h"
 #include "hipify_shim_bf16.h"

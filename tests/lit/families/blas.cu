@@ -17,6 +17,13 @@ void gemm(const float *a, const float *b, float *c, int n) {
   // CHECK: if (st != HIPBLAS_STATUS_SUCCESS) return;
   // ROC: if (st != rocblas_status_success) return;
   if (st != CUBLAS_STATUS_SUCCESS) return;
+  // hipBLAS has one status-to-text function; both CUDA names map to it.
+  // CHECK: const char *what = hipblasStatusToString(st);
+  // ROC: const char *what = rocblas_status_to_string(st);
+  const char *what = cublasGetStatusString(st);
+  // CHECK: const char *name = hipblasStatusToString(st);
+  const char *name = cublasGetStatusName(st);
+  (void)what; (void)name;
   const float alpha = 1.0f, beta = 0.0f;
   // CHECK: hipblasSgemm(handle, HIPBLAS_OP_N, HIPBLAS_OP_T, n, n, n, &alpha, a, n, b, n, &beta, c, n);
   // ROC: rocblas_sgemm(handle, rocblas_operation_none, rocblas_operation_transpose, n, n, n, &alpha, a, n, b, n, &beta, c, n);

@@ -1,4 +1,5 @@
-// CUB -> hipCUB: the namespace, block and device algorithms, macros and headers.
+// CUB -> hipCUB: the namespace, block and device algorithms, macros and headers; CubDebugExit, which
+// hipCUB lacks, maps to the runtime shim.
 // RUN: %hipify --hip-version 6.3 %s -o - 2>/dev/null | FileCheck --match-full-lines %s
 // RUN: %hipify --hip-version 6.3 --examine --print-stats %s 2>&1 | FileCheck --check-prefix=EXAMINE %s
 // EXAMINE: UNCONVERTED refs count: 0
@@ -18,4 +19,8 @@ void device_sum(const int *in, int *out, int n, void *tmp, size_t bytes) {
   cub::DeviceReduce::Sum(tmp, bytes, in, out, n);
   int m = CUB_MAX(n, 4) + CUB_MIN(n, 2);
   (void)m;
+}
+void checked_sum(const int *in, int *out, int n, void *tmp, size_t bytes) {
+  // CHECK: hipifyShimCubDebugExit(hipcub::DeviceReduce::Sum(tmp, bytes, in, out, n));
+  CubDebugExit(cub::DeviceReduce::Sum(tmp, bytes, in, out, n));
 }
