@@ -3,6 +3,7 @@
  * It decides no status (vcheck.c does) and renders nothing (report.c does). */
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "platnotes.h"
+#include "grow.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -102,13 +103,11 @@ int platnotes_parse(const char *text, const char *name, platform_table *table, c
             status = fail(error, error_size, name, line_number, what);
             break;
         }
-        platform_row *grown = realloc(table->rows, (table->count + 1) * sizeof *grown);
-        if (!grown) {
+        if (hc_grow(&table->rows, &table->capacity, table->count, sizeof *table->rows, 16) != 0) {
             status = fail(error, error_size, name, line_number, "out of memory");
             break;
         }
-        table->rows = grown;
-        platform_row *r = &grown[table->count++];
+        platform_row *r = &table->rows[table->count++];
         memset(r, 0, sizeof *r);
         char **slots[COL__COUNT] = {&r->key, &r->kind, &r->cuda_on_nvidia, &r->hip_on_amd, &r->advice, &r->source,
                                     &r->pattern_text};

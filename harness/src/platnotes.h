@@ -18,7 +18,7 @@ typedef struct platform_row {
 typedef struct platform_table {
     char *path;
     platform_row *rows;
-    size_t count;
+    size_t count, capacity;
 } platform_table;
 
 #define PLATNOTES_FILE "platform_differences.tsv"

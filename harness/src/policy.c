@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "util.h"
+#include "grow.h"
 
 /* Documented defaults (docs/harness.md): CUDA and HIP-on-NVIDIA go through the same compiler and math
  * library, so the bounds are tight; programs whose results depend on atomic ordering widen them in a sidecar. */
@@ -174,13 +175,11 @@ int xfail_load(const char *path, xfail_list *list, char *error, size_t error_siz
             xfail_free(list);
             return -1;
         }
-        xfail_entry *entries = realloc(list->entries, (list->count + 1) * sizeof *entries);
-        if (!entries) {
+        if (hc_grow(&list->entries, &list->capacity, list->count, sizeof *list->entries, 8) != 0) {
             free(text);
             xfail_free(list);
             return -1;
         }
-        list->entries = entries;
         list->entries[list->count++] = (xfail_entry){strdup(program), (build_step)step_id, strdup(reason)};
     }
     free(text);

@@ -50,7 +50,7 @@ typedef struct xfail_entry {
 
 typedef struct xfail_list {
     xfail_entry *entries;
-    size_t count;
+    size_t count, capacity;
 } xfail_list;
 
 /* Reads "program<TAB>step<TAB>reason" lines ('#' starts a comment). An entry without a reason is an error:

@@ -1,6 +1,7 @@
 /* recfile.c: parser for the hc_record file format (documented in harness/include/hc_record.h), with every
  * length checked against the file so a truncated or corrupt file is an error, never a crash. */
 #include "recfile.h"
+#include "grow.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,14 +11,6 @@ const char *dtype_label(hc_dtype dtype)
 {
     static const char *const labels[] = {"none", "f32", "f64", "i32", "u32", "i64", "u8"};
     return (unsigned)dtype < sizeof labels / sizeof labels[0] ? labels[dtype] : "?";
-}
-
-static void *grow(void *array, size_t count, size_t element_size)
-{
-    /* Doubles at powers of two: count is the number already stored. */
-    if (count == 0 || (count & (count - 1)) == 0)
-        return realloc(array, (count ? count * 2 : 4) * element_size);
-    return array;
 }
 
 int recording_read(const char *path, recording *rec, char *error, size_t error_size)
@@ -65,14 +58,12 @@ int recording_read(const char *path, recording *rec, char *error, size_t error_s
                 free(name);
                 goto fail;
             }
-            rec_buffer *buffers = grow(rec->buffers, rec->buffer_count, sizeof *buffers);
-            if (!buffers) {
+            if (hc_grow(&rec->buffers, &rec->buffer_capacity, rec->buffer_count, sizeof *rec->buffers, 4) != 0) {
                 free(data);
                 free(name);
                 snprintf(error, error_size, "out of memory");
                 goto fail;
             }
-            rec->buffers = buffers;
             rec->buffers[rec->buffer_count++] = (rec_buffer){name, (hc_dtype)header[1], count, data};
         } else if (header[0] == HC_REC_CHECK || header[0] == HC_REC_TIMING) {
             double values[3];
@@ -82,20 +73,16 @@ int recording_read(const char *path, recording *rec, char *error, size_t error_s
                 goto fail;
             }
             if (header[0] == HC_REC_CHECK) {
-                rec_check *checks = grow(rec->checks, rec->check_count, sizeof *checks);
-                if (!checks) {
+                if (hc_grow(&rec->checks, &rec->check_capacity, rec->check_count, sizeof *rec->checks, 4) != 0) {
                     free(name);
                     goto fail;
                 }
-                rec->checks = checks;
                 rec->checks[rec->check_count++] = (rec_check){name, values[0], values[1], values[2] != 0.0};
             } else {
-                rec_timing *timings = grow(rec->timings, rec->timing_count, sizeof *timings);
-                if (!timings) {
+                if (hc_grow(&rec->timings, &rec->timing_capacity, rec->timing_count, sizeof *rec->timings, 4) != 0) {
                     free(name);
                     goto fail;
                 }
-                rec->timings = timings;
                 rec->timings[rec->timing_count++] = (rec_timing){name, values[0], values[1], (int)values[2]};
             }
         } else {

@@ -29,11 +29,11 @@ typedef struct rec_timing {
 
 typedef struct recording {
     rec_buffer *buffers;
-    size_t buffer_count;
+    size_t buffer_count, buffer_capacity;
     rec_check *checks;
-    size_t check_count;
+    size_t check_count, check_capacity;
     rec_timing *timings;
-    size_t timing_count;
+    size_t timing_count, timing_capacity;
     int complete; /* the END record was present: the program finished writing */
 } recording;
 

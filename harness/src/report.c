@@ -4,6 +4,7 @@
 
 #include <cjson/cJSON.h>
 #include "util.h"
+#include "grow.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,8 @@ const char *result_status_name(result_status status)
 case_result *result_add(result_set *set, const char *program, const char *step, result_status status,
                         const char *message, const char *log_path)
 {
-    case_result *items = realloc(set->items, (set->count + 1) * sizeof *items);
-    if (!items)
+    if (hc_grow(&set->items, &set->capacity, set->count, sizeof *set->items, 16) != 0)
         return NULL;
-    set->items = items;
     case_result *r = &set->items[set->count++];
     memset(r, 0, sizeof *r);
     r->program = strdup(program ? program : "");
@@ -36,10 +35,9 @@ case_result *result_add(result_set *set, const char *program, const char *step, 
 int result_add_difference(case_result *row, const char *where, const char *location, const char *cuda,
                           const char *hip, const char *detail)
 {
-    result_difference *grown = realloc(row->differences, (row->difference_count + 1) * sizeof *grown);
-    if (!grown)
+    if (hc_grow(&row->differences, &row->difference_capacity, row->difference_count, sizeof *row->differences, 4) != 0)
         return -1;
-    row->differences = grown;
+    result_difference *grown = row->differences;
     const char *texts[5] = {where, location, cuda, hip, detail};
     char **fields[5] = {&grown[row->difference_count].where, &grown[row->difference_count].location,
                         &grown[row->difference_count].cuda, &grown[row->difference_count].hip,
@@ -52,11 +50,9 @@ int result_add_difference(case_result *row, const char *where, const char *locat
 
 int result_add_note(case_result *row, const result_note *note)
 {
-    result_note *grown = realloc(row->notes, (row->note_count + 1) * sizeof *grown);
-    if (!grown)
+    if (hc_grow(&row->notes, &row->note_capacity, row->note_count, sizeof *row->notes, 4) != 0)
         return -1;
-    row->notes = grown;
-    result_note *n = &grown[row->note_count];
+    result_note *n = &row->notes[row->note_count];
     const char *texts[6] = {note->key, note->kind, note->cuda_on_nvidia, note->hip_on_amd, note->advice, note->source};
     char **fields[6] = {&n->key, &n->kind, &n->cuda_on_nvidia, &n->hip_on_amd, &n->advice, &n->source};
     for (int i = 0; i < 6; i++)
@@ -112,7 +108,7 @@ void result_set_free(result_set *set)
     }
     free(set->items);
     set->items = NULL;
-    set->count = 0;
+    set->count = set->capacity = 0;
 }
 
 int result_set_ok(const result_set *set)
@@ -178,8 +174,8 @@ static void xml_escaped(FILE *out, const char *text)
 
 int report_junit(const char *path, const char *suite, const result_set *set)
 {
-    char *temp = NULL;
-    FILE *out = output_open(path, &temp);
+    output_buffer buffer;
+    FILE *out = output_open(path, &buffer);
     int failures = 0, skipped = 0, errors = 0;
     if (!out)
         return -1;
@@ -255,7 +251,7 @@ int report_junit(const char *path, const char *suite, const result_set *set)
         fprintf(out, "</testcase>\n");
     }
     fprintf(out, "  </testsuite>\n</testsuites>\n");
-    return output_commit(out, temp, path);
+    return output_commit(&buffer, path);
 }
 
 /* JSON has no infinity: a non-finite error is written as null (meaning: a NaN or infinity differed). */
@@ -342,10 +338,10 @@ int report_json(const char *path, const char *command, const result_set *set)
     cJSON_Delete(root);
     if (!text)
         return -1;
-    char *temp = NULL;
-    FILE *out = output_open(path, &temp);
+    output_buffer buffer;
+    FILE *out = output_open(path, &buffer);
     int status = out && fputs(text, out) >= 0 && fputc('\n', out) != EOF ? 0 : -1;
-    if (out && output_commit(out, temp, path) != 0)
+    if (out && output_commit(&buffer, path) != 0)
         status = -1;
     free(text);
     return status;
@@ -407,8 +403,8 @@ static void html_escaped(FILE *out, const char *text)
 
 int report_html(const char *path, const char *command, const result_set *set)
 {
-    char *temp = NULL;
-    FILE *out = output_open(path, &temp);
+    output_buffer buffer;
+    FILE *out = output_open(path, &buffer);
     int counts[RESULT__COUNT] = {0};
     if (!out)
         return -1;
@@ -486,5 +482,5 @@ int report_html(const char *path, const char *command, const result_set *set)
         fprintf(out, "</td></tr>\n");
     }
     fprintf(out, "</table>\n</body></html>\n");
-    return output_commit(out, temp, path);
+    return output_commit(&buffer, path);
 }

@@ -37,15 +37,15 @@ typedef struct case_result {
     char *message;     /* one line: why it failed, the xfail reason, the skip reason */
     char *log_path;    /* the full log, or NULL */
     result_difference *differences; /* validation only; none elsewhere */
-    size_t difference_count;
+    size_t difference_count, difference_capacity;
     result_note *notes; /* validation only: AMD platform notes */
-    size_t note_count;
+    size_t note_count, note_capacity;
     int notes_may_explain; /* FAIL or PLATFORM with notes: the difference may come from them */
 } case_result;
 
 typedef struct result_set {
     case_result *items;
-    size_t count;
+    size_t count, capacity;
     /* Facts about where the results were taken ("gpu", "date"), written as JSON "environment" and in the
      * HTML heading; empty for the commands that do not set any. */
     char *meta_keys[8];

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "compare.h"
+#include "grow.h"
 #include "harness.h"
 #include "process.h"
 #include "recfile.h"
@@ -322,7 +323,7 @@ int harness_bench(const harness_options *o)
     for (size_t i = 0; i < programs.count; i++) {
         const char *p = programs.items[i];
         kernel_times *kernels = NULL;
-        size_t kernel_count = 0;
+        size_t kernel_count = 0, kernel_capacity = 0;
         int failed = 0;
         /* A side that was not built is only acceptable when the xfail list says why. */
         for (int side = 0; side < 2 && !failed; side++) {
@@ -352,10 +353,8 @@ int harness_bench(const harness_options *o)
                 while (k < kernel_count && strcmp(kernels[k].name, rec.timings[t].name) != 0)
                     k++;
                 if (k == kernel_count) {
-                    kernel_times *grown = realloc(kernels, (kernel_count + 1) * sizeof *kernels);
-                    if (!grown)
+                    if (hc_grow(&kernels, &kernel_capacity, kernel_count, sizeof *kernels, 8) != 0)
                         break;
-                    kernels = grown;
                     memset(&kernels[k], 0, sizeof kernels[k]);
                     kernels[k].name = strdup(rec.timings[t].name);
                     kernel_count++;

@@ -28,12 +28,18 @@ bool is_executable(const char *path);
 int copy_file(const char *from, const char *to, bool executable); /* never writes through a link at to */
 char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
 int write_text_file(const char *path, const char *text);     /* never through a symbolic link */
-/* A report the user named: written to a temporary file beside path and renamed over it once complete, so a
- * failed write leaves the earlier file whole. A path that exists and is not a plain file (a symbolic link, a
- * device node, a folder) is refused. output_open returns NULL on failure; output_commit closes f, renames
- * and frees temp (removing it on failure) and returns 0 or -1. */
-FILE *output_open(const char *path, char **temp);
-int output_commit(FILE *f, char *temp, const char *path);
+/* A report the user named, built in memory and written through the translator's output layer (output.h)
+ * under HC_OUT_REGULAR_ONLY: to a temporary file beside path, renamed over it once complete, so a failed
+ * write leaves the earlier file whole; a path that exists and is not a plain file (a symbolic link, a device
+ * node, a FIFO, a folder) is refused, never written through. output_open returns the stream to write to, or
+ * NULL when path is refused or out of memory; output_commit closes it, writes the file and returns 0 or -1. */
+typedef struct output_buffer {
+    FILE *stream;
+    char *data;
+    size_t length;
+} output_buffer;
+FILE *output_open(const char *path, output_buffer *buffer);
+int output_commit(output_buffer *buffer, const char *path);
 /* Copies a file or a folder (recursively) into to, merging with what is there; modes' executable bits are
  * kept. from itself may be a link; below it, links are followed to plain files only (a link to a folder could
  * lead back up and never end) and other special files are skipped. 0 on success. */

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "process.h"
+#include "sbuf.h"
 #include "vbuild.h"
 #include "vpaths.h"
 
@@ -109,50 +110,28 @@ static void fill_placeholders(const harness_options *o, const vprogram *p, const
 /* Replaces every known {name}; anything else in braces (shell ${VAR}, awk '{print}') is left as written. */
 static char *expand_template(const char *template, const placeholders *ph)
 {
-    size_t capacity = strlen(template) + 1, used = 0;
-    for (int i = 0; i < ph->count; i++)
-        capacity += strlen(ph->values[i]) * 8;
-    char *out = malloc(capacity + 1);
-    if (!out)
-        return NULL;
+    hc_sbuf out = {0};
+    hc_sbuf_add(&out, "", 0); /* an empty template expands to "", not NULL */
     for (const char *t = template; *t;) {
         int replaced = 0;
         if (*t == '{' && (t == template || t[-1] != '$')) {
             for (int i = 0; i < ph->count && !replaced; i++) {
                 size_t n = strlen(ph->names[i]);
                 if (!strncmp(t + 1, ph->names[i], n) && t[1 + n] == '}') {
-                    size_t v = strlen(ph->values[i]);
-                    if (used + v >= capacity) {
-                        capacity = (used + v) * 2 + 1;
-                        char *grown = realloc(out, capacity + 1);
-                        if (!grown) {
-                            free(out);
-                            return NULL;
-                        }
-                        out = grown;
-                    }
-                    memcpy(out + used, ph->values[i], v);
-                    used += v;
+                    hc_sbuf_puts(&out, ph->values[i]);
                     t += n + 2;
                     replaced = 1;
                 }
             }
         }
-        if (!replaced) {
-            if (used + 1 >= capacity) {
-                capacity = capacity * 2 + 1;
-                char *grown = realloc(out, capacity + 1);
-                if (!grown) {
-                    free(out);
-                    return NULL;
-                }
-                out = grown;
-            }
-            out[used++] = *t++;
-        }
+        if (!replaced)
+            hc_sbuf_add(&out, t++, 1);
     }
-    out[used] = '\0';
-    return out;
+    if (out.failed) {
+        hc_sbuf_free(&out);
+        return NULL;
+    }
+    return out.data;
 }
 
 /* Runs a shell command in cwd with its output in log (the command heads the log). */

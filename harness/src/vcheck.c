@@ -599,6 +599,7 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
         row->max_ulp = f.max_ulp;
         row->differences = f.scratch.differences;
         row->difference_count = f.scratch.difference_count;
+        row->difference_capacity = f.scratch.difference_capacity;
         f.scratch.differences = NULL;
     }
     free(f.scratch.differences);

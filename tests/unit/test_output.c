@@ -1,6 +1,6 @@
 /* test_output.c: unit tests of the output layer (output.c) on a scratch directory: links written
  * through, devices and FIFOs, paths that name a directory, guard set, confinement, KEEP_EXISTING,
- * SKIP_SAME, the unchanged-input check, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
+ * SKIP_SAME, REGULAR_ONLY, the unchanged-input check, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
 #include "output.h"
 #include "unit_check.h"
 
@@ -81,6 +81,43 @@ static void test_special_targets(void) {
     CHECK(lstat(at("fulllink"), &st) == 0 && S_ISLNK(st.st_mode));
     CHECK(lstat(at("full"), &st) == 0 && S_ISCHR(st.st_mode));
     CHECK_INT(hc_out_check(&p, at("full"), err, sizeof err), HC_OUT_SPECIAL);
+}
+
+/* HC_OUT_REGULAR_ONLY (the harness's reports): nothing but a regular file or nothing at the path itself;
+ * a link, even to a regular file, a FIFO, the null device and a directory are refused and left as they are. */
+static void test_regular_only(void) {
+    char err[PATH_MAX * 2], buf[64];
+    hc_out_policy p = {HC_OUT_REGULAR_ONLY, NULL, NULL};
+    CHECK_INT(hc_out_write(&p, at("r.json"), "one", 3, 0644, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK_INT(hc_out_write(&p, at("r.json"), "two", 3, 0644, err, sizeof err), HC_OUT_WRITTEN); /* replaced */
+    read_back(at("r.json"), buf, sizeof buf);
+    CHECK_STR(buf, "two");
+    struct stat st;
+    CHECK(stat(at("r.json"), &st) == 0 && (st.st_mode & 07777) == 0644);
+    CHECK(symlink("r.json", at("r-link.json")) == 0);
+    CHECK_INT(hc_out_write(&p, at("r-link.json"), "three", 5, 0644, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(strstr(err, "symbolic link") != NULL);
+    CHECK_INT(hc_out_check(&p, at("r-link.json"), err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(lstat(at("r-link.json"), &st) == 0 && S_ISLNK(st.st_mode));
+    read_back(at("r.json"), buf, sizeof buf);
+    CHECK_STR(buf, "two");
+    CHECK(symlink("gone.json", at("dangling.json")) == 0); /* not created through a dangling link either */
+    CHECK_INT(hc_out_write(&p, at("dangling.json"), "x", 1, 0644, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(access(at("gone.json"), F_OK) != 0);
+    CHECK(symlink("/dev/null", at("null.json")) == 0);
+    CHECK_INT(hc_out_write(&p, at("null.json"), "x", 1, 0644, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(mkfifo(at("fifo.json"), 0644) == 0);
+    CHECK_INT(hc_out_write(&p, at("fifo.json"), "x", 1, 0644, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(strstr(err, "special file") != NULL);
+    CHECK_INT(hc_out_write(&p, dir, "x", 1, 0644, err, sizeof err), HC_OUT_SPECIAL);
+    CHECK(strstr(err, "a directory") != NULL);
+    /* "-" is a file name here, not standard output */
+    char cwd[PATH_MAX];
+    CHECK(getcwd(cwd, sizeof cwd) != NULL && chdir(dir) == 0);
+    CHECK_INT(hc_out_write(&p, "-", "dash", 4, 0644, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK(chdir(cwd) == 0);
+    read_back(at("-"), buf, sizeof buf);
+    CHECK_STR(buf, "dash");
 }
 
 static void test_policy(void) {
@@ -188,6 +225,7 @@ int main(void) {
     if (!mkdtemp(dir)) return 1;
     test_links_and_modes();
     test_special_targets();
+    test_regular_only();
     test_directory_names();
     test_policy();
     test_expect();

@@ -395,8 +395,12 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
                                   int mode, bool dry, char *err, size_t errsize) {
     static const hc_out_policy none = {0};
     if (!p) p = &none;
-    if (strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
+    bool regular_only = (p->flags & HC_OUT_REGULAR_ONLY) != 0;
     struct stat st, out_st;
+    if (regular_only && lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* judged at its own name: never through */
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s is %s, not a regular file: refusing to write through it", path,
+                    S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a directory" : "a special file");
+    if (!regular_only && strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
     bool exists = stat(path, &st) == 0; /* follows every link, /proc's magic ones included */
     int stat_errno = errno;
     if (!exists && stat_errno == ENOTDIR) /* in/c.cu.prehip/x: a file stands where a directory must */
@@ -409,7 +413,8 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
             return dry ? HC_OUT_KEPT : S_ISREG(lst.st_mode) && same_content(path, lst.st_size, s) ? HC_OUT_SAME : HC_OUT_KEPT;
     }
     /* the program's own standard output, under any name: written in place, never replaced or read */
-    if (exists && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev && st.st_ino == out_st.st_ino)
+    if (exists && !regular_only && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev &&
+        st.st_ino == out_st.st_ino)
         return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
     if (exists && S_ISDIR(st.st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
     if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !is_null_device(&st))
@@ -436,11 +441,13 @@ static hc_out_status write_source(const hc_out_policy *p, const char *path, cons
             return fail(err, errsize, HC_OUT_REFUSED, "%s resolves to %s, outside %s", path, target, p->confine);
     }
     if (dry) return HC_OUT_WRITTEN;
-    if (exists && (p->flags & HC_OUT_SKIP_SAME) && same_content(target, st.st_size, s)) return HC_OUT_SAME;
-    if (!exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(target) != 0)
+    /* REGULAR_ONLY renames over the path itself: a link put there since the check is replaced, not followed */
+    const char *dest = regular_only ? path : target;
+    if (exists && (p->flags & HC_OUT_SKIP_SAME) && same_content(dest, st.st_size, s)) return HC_OUT_SAME;
+    if (!exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(dest) != 0)
         return fail(err, errsize, HC_OUT_FAILED, "cannot create directories for %s: %s", path, strerror(errno));
     mode_t m = mode >= 0 ? (mode_t)mode : exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
-    return replace_atomically(target, s, expect, m, err, errsize);
+    return replace_atomically(dest, s, expect, m, err, errsize);
 }
 
 hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,

@@ -18,6 +18,10 @@
  *   - Files in the guard set (the inputs) are never replaced unless HC_OUT_REPLACE_INPUT is given;
  *     an existing "*.prehip" backup is never replaced at all (HC_OUT_KEEP_EXISTING creates them).
  *   - With a confinement directory, the resolved target must lie inside it.
+ *   - HC_OUT_REGULAR_ONLY (the validation harness's reports) narrows all this: the path itself must be
+ *     absent or a regular file. A symbolic link (even to a regular file), a FIFO, a socket, a device
+ *     (the null device too) or a directory there is refused (HC_OUT_SPECIAL), and neither "-" nor the
+ *     program's standard output is special: a regular file is replaced atomically like any other.
  *   - Every short write, ENOSPC or EPIPE is an error returned with a message. */
 #ifndef HC_OUTPUT_H
 #define HC_OUTPUT_H
@@ -41,7 +45,8 @@ enum {
     HC_OUT_SKIP_SAME = 1u << 0,     /* a regular target with identical content is not rewritten (mtime kept) */
     HC_OUT_KEEP_EXISTING = 1u << 1, /* never replace an existing target (backups); SAME when identical */
     HC_OUT_REPLACE_INPUT = 1u << 2, /* the write may replace a guarded input (--inplace) */
-    HC_OUT_MKDIRS = 1u << 3         /* create missing parent directories */
+    HC_OUT_MKDIRS = 1u << 3,        /* create missing parent directories */
+    HC_OUT_REGULAR_ONLY = 1u << 4   /* write only where nothing or a regular file stands at the path itself */
 };
 
 /* A set of files (device and inode) that must never be replaced: the inputs of the run. */
