@@ -1,6 +1,7 @@
 /* hipify_shim.h: CUDA Runtime and Driver APIs that HIP 5.2 lacks (implemented in libhipify_shim), CUDA's C++
- * overloads that HIP lacks, the *_sync warp helpers, hipify_shim_math.h's device math and the bf16/fp8 types
- * (hipify_shim_bf16.h, hipify_shim_fp8.h). It declares nothing else; hipify-c includes it where used. */
+ * overloads that HIP lacks, the *_sync warp helpers, hipify_shim_math.h's device math, the bf16/fp8 types
+ * (hipify_shim_bf16.h, hipify_shim_fp8.h) and the _rn half/bf16 arithmetic (hipify_shim_rn.h). It declares
+ * nothing else; hipify-c includes it where used. */
 
 /* Each function keeps the CUDA signature with HIP types and returns what the CUDA call would return;
  * where CUDA's behaviour cannot be reproduced in a corner (noted per function) it returns an error, never
@@ -210,5 +211,6 @@ static inline hipError_t hipifyShimOccupancyAvailableDynamicSMemPerBlock(size_t 
 #include "hipify_shim_math.h"
 #include "hipify_shim_bf16.h"
 #include "hipify_shim_fp8.h"
+#include "hipify_shim_rn.h"
 
 #endif /* HIPIFY_SHIM_H */

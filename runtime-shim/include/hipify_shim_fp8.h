@@ -237,54 +237,5 @@ HIPIFY_SHIM_FP8X4_CLASS(__hip_fp8x4_e5m2, __HIP_E5M2)
 
 #endif /* !HIPIFY_SHIM_FP8_NATIVE */
 
-/* ---- CUDA's _rn arithmetic on half and bf16 (__hadd_rn, __hmul2_rn...), which no HIP release has: one
- * rounding to nearest even that the compiler may not fuse with a neighbouring operation. CUDA's plain __hmul
- * and __hadd compile to PTX that ptxas may contract into one fma, so only the _rn forms have a defined
- * result. On NVIDIA they are CUDA's own; elsewhere the operation is done in float (exact for a product, and
- * a sum rounded twice rounds as once, since 24 >= 2 * 11 + 2) and rounded by a conversion, which no
- * contraction crosses. (Kept here because this header is the one that sees both __half and bf16.) ---- */
-#ifdef HIPIFY_SHIM_ON_NVIDIA
-#define HIPIFY_SHIM_RN(CUDA_NAME, OP, TOF, FROMF) return CUDA_NAME(a, b)
-#define HIPIFY_SHIM_RN2_(CUDA_NAME, OP, LO, HI, PAIR, TOF, FROMF) return CUDA_NAME(a, b)
-#else
-#define HIPIFY_SHIM_RN(CUDA_NAME, OP, TOF, FROMF) return FROMF(TOF(a) OP TOF(b))
-#define HIPIFY_SHIM_RN2_(CUDA_NAME, OP, LO, HI, PAIR, TOF, FROMF) \
-    return PAIR(FROMF(TOF(LO(a)) OP TOF(LO(b))), FROMF(TOF(HI(a)) OP TOF(HI(b))))
-#endif
-#define HIPIFY_SHIM_RN2(...) HIPIFY_SHIM_RN2_(__VA_ARGS__) /* expands the type lists below first */
-#define HIPIFY_SHIM_RN_H __low2half, __high2half, __halves2half2, __half2float, __float2half
-#define HIPIFY_SHIM_RN_B __low2bfloat16, __high2bfloat16, __halves2bfloat162, __bfloat162float, __float2bfloat16
-/* The host compiler on AMD sees HIP's __half type without its functions. */
-#if defined(__HIPCC__) || defined(__CUDACC__) || !(defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__))
-HIPIFY_SHIM_FP8_FN __half hipifyShimHaddRn(const __half a, const __half b) { HIPIFY_SHIM_RN(__hadd_rn, +, __half2float, __float2half); }
-HIPIFY_SHIM_FP8_FN __half hipifyShimHsubRn(const __half a, const __half b) { HIPIFY_SHIM_RN(__hsub_rn, -, __half2float, __float2half); }
-HIPIFY_SHIM_FP8_FN __half hipifyShimHmulRn(const __half a, const __half b) { HIPIFY_SHIM_RN(__hmul_rn, *, __half2float, __float2half); }
-HIPIFY_SHIM_FP8_FN __half2 hipifyShimHadd2Rn(const __half2 a, const __half2 b) { HIPIFY_SHIM_RN2(__hadd2_rn, +, HIPIFY_SHIM_RN_H); }
-HIPIFY_SHIM_FP8_FN __half2 hipifyShimHsub2Rn(const __half2 a, const __half2 b) { HIPIFY_SHIM_RN2(__hsub2_rn, -, HIPIFY_SHIM_RN_H); }
-HIPIFY_SHIM_FP8_FN __half2 hipifyShimHmul2Rn(const __half2 a, const __half2 b) { HIPIFY_SHIM_RN2(__hmul2_rn, *, HIPIFY_SHIM_RN_H); }
-#endif
-HIPIFY_SHIM_FP8_FN __hip_bfloat16 hipifyShimHaddRn(const __hip_bfloat16 a, const __hip_bfloat16 b) {
-    HIPIFY_SHIM_RN(__hadd_rn, +, __bfloat162float, __float2bfloat16);
-}
-HIPIFY_SHIM_FP8_FN __hip_bfloat16 hipifyShimHsubRn(const __hip_bfloat16 a, const __hip_bfloat16 b) {
-    HIPIFY_SHIM_RN(__hsub_rn, -, __bfloat162float, __float2bfloat16);
-}
-HIPIFY_SHIM_FP8_FN __hip_bfloat16 hipifyShimHmulRn(const __hip_bfloat16 a, const __hip_bfloat16 b) {
-    HIPIFY_SHIM_RN(__hmul_rn, *, __bfloat162float, __float2bfloat16);
-}
-HIPIFY_SHIM_FP8_FN __hip_bfloat162 hipifyShimHadd2Rn(const __hip_bfloat162 a, const __hip_bfloat162 b) {
-    HIPIFY_SHIM_RN2(__hadd2_rn, +, HIPIFY_SHIM_RN_B);
-}
-HIPIFY_SHIM_FP8_FN __hip_bfloat162 hipifyShimHsub2Rn(const __hip_bfloat162 a, const __hip_bfloat162 b) {
-    HIPIFY_SHIM_RN2(__hsub2_rn, -, HIPIFY_SHIM_RN_B);
-}
-HIPIFY_SHIM_FP8_FN __hip_bfloat162 hipifyShimHmul2Rn(const __hip_bfloat162 a, const __hip_bfloat162 b) {
-    HIPIFY_SHIM_RN2(__hmul2_rn, *, HIPIFY_SHIM_RN_B);
-}
-#undef HIPIFY_SHIM_RN_B
-#undef HIPIFY_SHIM_RN_H
-#undef HIPIFY_SHIM_RN2
-#undef HIPIFY_SHIM_RN2_
-#undef HIPIFY_SHIM_RN
 #endif /* __cplusplus */
 #endif /* HIPIFY_SHIM_FP8_H */

@@ -174,43 +174,26 @@ HIPIFY_SHIM_MATH_FN double hipifyShimSqrtD(double a, int mode) {
     return hipifyShimDirectD(r, hipifyShimSignD(rem), mode);
 }
 
-/* CUDA's names, one line each: _rd toward -infinity, _ru toward +infinity, _rz toward zero. */
-HIPIFY_SHIM_MATH_FN float hipifyShimFaddRd(float a, float b) { return hipifyShimAddF(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFaddRu(float a, float b) { return hipifyShimAddF(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFaddRz(float a, float b) { return hipifyShimAddF(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsubRd(float a, float b) { return hipifyShimAddF(a, -b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsubRu(float a, float b) { return hipifyShimAddF(a, -b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsubRz(float a, float b) { return hipifyShimAddF(a, -b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFmulRd(float a, float b) { return hipifyShimMulF(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFmulRu(float a, float b) { return hipifyShimMulF(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFmulRz(float a, float b) { return hipifyShimMulF(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFdivRd(float a, float b) { return hipifyShimDivF(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFdivRu(float a, float b) { return hipifyShimDivF(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFdivRz(float a, float b) { return hipifyShimDivF(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFrcpRd(float a) { return hipifyShimDivF(1.0f, a, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFrcpRu(float a) { return hipifyShimDivF(1.0f, a, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFrcpRz(float a) { return hipifyShimDivF(1.0f, a, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsqrtRd(float a) { return hipifyShimSqrtF(a, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsqrtRu(float a) { return hipifyShimSqrtF(a, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN float hipifyShimFsqrtRz(float a) { return hipifyShimSqrtF(a, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDaddRd(double a, double b) { return hipifyShimAddD(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDaddRu(double a, double b) { return hipifyShimAddD(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDaddRz(double a, double b) { return hipifyShimAddD(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsubRd(double a, double b) { return hipifyShimAddD(a, -b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsubRu(double a, double b) { return hipifyShimAddD(a, -b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsubRz(double a, double b) { return hipifyShimAddD(a, -b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDmulRd(double a, double b) { return hipifyShimMulD(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDmulRu(double a, double b) { return hipifyShimMulD(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDmulRz(double a, double b) { return hipifyShimMulD(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDdivRd(double a, double b) { return hipifyShimDivD(a, b, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDdivRu(double a, double b) { return hipifyShimDivD(a, b, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDdivRz(double a, double b) { return hipifyShimDivD(a, b, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDrcpRd(double a) { return hipifyShimDivD(1.0, a, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDrcpRu(double a) { return hipifyShimDivD(1.0, a, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDrcpRz(double a) { return hipifyShimDivD(1.0, a, HIPIFY_SHIM_RZ); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsqrtRd(double a) { return hipifyShimSqrtD(a, HIPIFY_SHIM_RD); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsqrtRu(double a) { return hipifyShimSqrtD(a, HIPIFY_SHIM_RU); }
-HIPIFY_SHIM_MATH_FN double hipifyShimDsqrtRz(double a) { return hipifyShimSqrtD(a, HIPIFY_SHIM_RZ); }
+/* CUDA's names: one operation a line, in its three directions (_rd toward -infinity, _ru toward +infinity,
+ * _rz toward zero): HIPIFY_SHIM_DIRECTED(Fadd, ...) defines hipifyShimFaddRd, hipifyShimFaddRu and
+ * hipifyShimFaddRz, each calling fn(args..., mode). check_shim_tsv.py reads these lines as those names. */
+#define HIPIFY_SHIM_DIRECTED(Name, T, params, fn, ...)                                                         \
+    HIPIFY_SHIM_MATH_FN T hipifyShim##Name##Rd params { return fn(__VA_ARGS__, HIPIFY_SHIM_RD); }               \
+    HIPIFY_SHIM_MATH_FN T hipifyShim##Name##Ru params { return fn(__VA_ARGS__, HIPIFY_SHIM_RU); }               \
+    HIPIFY_SHIM_MATH_FN T hipifyShim##Name##Rz params { return fn(__VA_ARGS__, HIPIFY_SHIM_RZ); }
+HIPIFY_SHIM_DIRECTED(Fadd, float, (float a, float b), hipifyShimAddF, a, b)
+HIPIFY_SHIM_DIRECTED(Fsub, float, (float a, float b), hipifyShimAddF, a, -b)
+HIPIFY_SHIM_DIRECTED(Fmul, float, (float a, float b), hipifyShimMulF, a, b)
+HIPIFY_SHIM_DIRECTED(Fdiv, float, (float a, float b), hipifyShimDivF, a, b)
+HIPIFY_SHIM_DIRECTED(Frcp, float, (float a), hipifyShimDivF, 1.0f, a)
+HIPIFY_SHIM_DIRECTED(Fsqrt, float, (float a), hipifyShimSqrtF, a)
+HIPIFY_SHIM_DIRECTED(Dadd, double, (double a, double b), hipifyShimAddD, a, b)
+HIPIFY_SHIM_DIRECTED(Dsub, double, (double a, double b), hipifyShimAddD, a, -b)
+HIPIFY_SHIM_DIRECTED(Dmul, double, (double a, double b), hipifyShimMulD, a, b)
+HIPIFY_SHIM_DIRECTED(Ddiv, double, (double a, double b), hipifyShimDivD, a, b)
+HIPIFY_SHIM_DIRECTED(Drcp, double, (double a), hipifyShimDivD, 1.0, a)
+HIPIFY_SHIM_DIRECTED(Dsqrt, double, (double a), hipifyShimSqrtD, a)
+#undef HIPIFY_SHIM_DIRECTED
 
 #endif /* __cplusplus */
 #endif /* HIPIFY_SHIM_MATH_H */

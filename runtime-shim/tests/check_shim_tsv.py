@@ -21,6 +21,10 @@ def main(root):
     warp_header += open(os.path.join(include, "hipify_shim_math.h"), encoding="utf-8").read()
     warp_header += open(os.path.join(include, "hipify_shim_bf16.h"), encoding="utf-8").read()
     warp_header += open(os.path.join(include, "hipify_shim_fp8.h"), encoding="utf-8").read()
+    warp_header += open(os.path.join(include, "hipify_shim_rn.h"), encoding="utf-8").read()
+    # hipify_shim_math.h defines each directed-rounding operation's three functions with one macro line
+    warp_header += "".join(" hipifyShim%s%s(" % (name, mode) for name in
+                           re.findall(r"^HIPIFY_SHIM_DIRECTED\((\w+),", warp_header, re.M) for mode in ("Rd", "Ru", "Rz"))
     props = open(os.path.join(root, "runtime-shim", "include", "hipify_shim_props.def"), encoding="utf-8").read()
     shim_rows = hctables.read_tsv(os.path.join(root, "mappings", "shim.tsv"), hctables.SHIM_COLUMNS, problems)
     counts = {}
@@ -39,7 +43,7 @@ def main(root):
         declared = re.search(r"\b%s\(" % re.escape(shim["shim_name"]), header + warp_header) or \
             re.search(r"#define %s\b|\b%s;" % ((re.escape(shim["shim_name"]),) * 2), header)
         if not declared:
-            problems.append("%s: %s is not declared in hipify_shim.h, hipify_shim_warp.h, hipify_shim_math.h, hipify_shim_bf16.h or hipify_shim_fp8.h" % (where, shim["shim_name"]))
+            problems.append("%s: %s is not declared in hipify_shim.h, hipify_shim_warp.h, hipify_shim_math.h, hipify_shim_bf16.h, hipify_shim_fp8.h or hipify_shim_rn.h" % (where, shim["shim_name"]))
         names.add(shim["shim_name"])
         counts[(row["family"], row["kind"])] = counts.get((row["family"], row["kind"]), 0) + 1
     # Functions declared in the header: each must be reachable from a table (shim.tsv or the props .def).

@@ -1,8 +1,10 @@
-/* numtypes_device.cpp: every function and operator of hipify_shim_bf16.h and hipify_shim_fp8.h used in a
- * kernel and on the host, so that hipcc compiles and links them for an AMD target. Not a numeric test. */
+/* numtypes_device.cpp: every function and operator of hipify_shim_bf16.h and hipify_shim_fp8.h (with
+ * hipify_shim_rn.h) used in a kernel and on the host, so that hipcc compiles and links them for an AMD
+ * target. Not a numeric test. */
 #include <hip/hip_runtime.h>
 #include "hipify_shim_bf16.h"
 #include "hipify_shim_fp8.h"
+#include "hipify_shim_rn.h"
 
 __global__ void use_all(const float *in, float *out, __hip_fp8_storage_t *q) {
     int i = threadIdx.x;

@@ -15,6 +15,7 @@
 namespace shim {
 #include "hipify_shim_bf16.h"
 #include "hipify_shim_fp8.h"
+#include "hipify_shim_rn.h"
 } // namespace shim
 
 static long checks, failures;
