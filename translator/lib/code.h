@@ -20,6 +20,12 @@ static inline bool hc_code_kind(const hc_unit *u, size_t i, hc_tok_kind k) {
 static inline bool hc_code_punct(const hc_unit *u, size_t i, const char *s) {
     return hc_code_kind(u, i, HC_TOK_PUNCT) && hc_tok_is(u->text, &u->toks.v[i], s);
 }
+/* Token i spells one of the n words (a keyword list: `hc_code_is_any(u, i, words, COUNT_OF(words))`). */
+static inline bool hc_code_is_any(const hc_unit *u, size_t i, const char *const *words, size_t n) {
+    for (size_t w = 0; w < n; w++)
+        if (hc_code_is(u, i, words[w])) return true;
+    return false;
+}
 /* Token i spells the n bytes at str. */
 static inline bool hc_code_spelled(const hc_unit *u, size_t i, const char *str, size_t n) {
     return i < u->toks.n && u->toks.v[i].len == n && memcmp(u->text + u->toks.v[i].off, str, n) == 0;
@@ -69,6 +75,22 @@ size_t hc_code_match(const hc_unit *u, size_t open);
 /* The ( [ { whose hc_code_match is the ) ] } at close, or SIZE_MAX: the same match read from the closer. Read
  * from the unit's facts once hc_code_analyze ran. */
 size_t hc_code_opener(const hc_unit *u, size_t close);
+
+/* ---- preprocessor directives, each starting at its '#' token (HC_TOK_HASH) ---- */
+
+/* The token after the '#' at hash when it lies on the same directive (the `include` of #include, the `if`
+ * of #if), or SIZE_MAX (a '#' alone on its line). */
+static inline size_t hc_code_directive_name(const hc_unit *u, size_t hash) {
+    size_t k = hc_code_next(u, hash);
+    return hc_code_in_directive(u, k) && !hc_code_kind(u, k, HC_TOK_HASH) ? k : SIZE_MAX;
+}
+/* One past the last token of the directive at hash (its continuation lines and comments included): the next
+ * '#' or the first token after it that lies on no directive line. */
+static inline size_t hc_code_directive_end(const hc_unit *u, size_t hash) {
+    size_t e = hash + 1;
+    while (hc_code_in_directive(u, e) && !hc_code_kind(u, e, HC_TOK_HASH)) e++;
+    return e;
+}
 
 /* ---- facts computed once per file (hc_code_analyze), read by every pass ---- */
 

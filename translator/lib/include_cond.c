@@ -6,9 +6,10 @@
  * unconditional #include <hip/hip_runtime.h> at its top breaks that CPU-only build (no HIP there, or
  * HIP's header refusing a host compiler). Included under the same condition as the uses, the header is
  * there exactly when the code that needs it is compiled. */
-#include "grow.h"
 #include "code.h"
+#include "grow.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,17 +35,6 @@ typedef struct cond_scan {
     bool unconditional; /* some use lies outside every branch, or a condition cannot be copied */
 } cond_scan;
 
-static size_t keyword_of(const hc_unit *u, size_t h) {
-    size_t k = hc_code_next(u, h);
-    return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
-}
-
-static size_t directive_end(const hc_unit *u, size_t h) {
-    size_t e = h + 1;
-    while (e < u->toks.n && (u->toks.v[e].flags & HC_TOKF_DIRECTIVE) && u->toks.v[e].kind != HC_TOK_HASH) e++;
-    return e;
-}
-
 static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
 
 static bool appendf(char *buf, size_t size, const char *fmt, const char *a) {
@@ -57,19 +47,18 @@ static bool appendf(char *buf, size_t size, const char *fmt, const char *a) {
 static bool condition_text(const hc_unit *u, size_t k, size_t end, char *out, size_t size) {
     const char *t = u->text;
     out[0] = '\0';
-    bool ifdef = hc_tok_is(t, &u->toks.v[k], "ifdef"), ifndef = hc_tok_is(t, &u->toks.v[k], "ifndef");
+    bool ifdef = hc_code_is(u, k, "ifdef"), ifndef = hc_code_is(u, k, "ifndef");
     if (ifdef || ifndef) {
         size_t x = hc_code_next(u, k);
-        if (x >= end || u->toks.v[x].kind != HC_TOK_IDENT) return false;
+        if (x >= end || !hc_code_kind(u, x, HC_TOK_IDENT)) return false;
         char name[160];
-        snprintf(name, sizeof name, "%.*s", (int)u->toks.v[x].len, t + u->toks.v[x].off);
+        snprintf(name, sizeof name, "%.*s", (int)hc_code_tok(u, x)->len, t + hc_code_tok(u, x)->off);
         return appendf(out, size, ifdef ? "defined(%s)" : "!defined(%s)", name);
     }
     bool any = false;
     uint32_t prev_end = 0;
-    for (size_t i = k + 1; i < end; i++) {
-        const hc_token *tk = &u->toks.v[i];
-        if (tk->kind == HC_TOK_COMMENT) continue;
+    for (size_t i = hc_code_next(u, k); i < end; i = hc_code_next(u, i)) {
+        const hc_token *tk = hc_code_tok(u, i);
         char piece[160];
         if (tk->len >= sizeof piece) return false;
         snprintf(piece, sizeof piece, "%.*s", (int)tk->len, t + tk->off);
@@ -123,15 +112,13 @@ static void negate(const char *cond, char *out, size_t size) {
 /* Applies the conditional directive at '#' index h with keyword k (ending at token index end). */
 static void apply_directive(cond_scan *s, size_t h, size_t k, size_t end, bool guard) {
     const hc_unit *u = s->u;
-    const char *t = u->text;
-    const hc_token *w = &u->toks.v[k];
-    if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
+    if (hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef")) {
         if (s->depth >= MAX_DEPTH) { s->overflow = true; s->depth++; return; }
         group *g = &s->stack[s->depth++];
         memset(g, 0, sizeof *g);
         g->guard = guard;
         g->unreadable = !condition_text(u, k, end, g->cond, sizeof g->cond);
-    } else if (hc_tok_is(t, w, "elif") || hc_tok_is(t, w, "else") || hc_tok_is(t, w, "elifdef") || hc_tok_is(t, w, "elifndef")) {
+    } else if (hc_code_is(u, k, "elif") || hc_code_is(u, k, "else") || hc_code_is(u, k, "elifdef") || hc_code_is(u, k, "elifndef")) {
         if (s->depth == 0 || s->depth > MAX_DEPTH) return;
         group *g = &s->stack[s->depth - 1];
         g->guard = false; /* a guard has no other branch; this was no guard */
@@ -141,9 +128,9 @@ static void apply_directive(cond_scan *s, size_t h, size_t k, size_t end, bool g
             if (!appendf(g->before, sizeof g->before, g->before[0] ? " && %s" : "%s", neg)) g->unreadable = true;
         }
         g->cond[0] = '\0';
-        if (hc_tok_is(t, w, "elifdef") || hc_tok_is(t, w, "elifndef")) g->unreadable = true; /* C23: not copied */
-        else if (hc_tok_is(t, w, "elif") && !condition_text(u, k, end, g->cond, sizeof g->cond)) g->unreadable = true;
-    } else if (hc_tok_is(t, w, "endif")) {
+        if (hc_code_is(u, k, "elifdef") || hc_code_is(u, k, "elifndef")) g->unreadable = true; /* C23: not copied */
+        else if (hc_code_is(u, k, "elif") && !condition_text(u, k, end, g->cond, sizeof g->cond)) g->unreadable = true;
+    } else if (hc_code_is(u, k, "endif")) {
         if (s->depth > 0) s->depth--;
     }
     (void)h;
@@ -152,17 +139,16 @@ static void apply_directive(cond_scan *s, size_t h, size_t k, size_t end, bool g
 /* True when the file #defines or #undefs an identifier of the condition: its value at the top of the
  * file may differ from its value at the uses. */
 static bool condition_names_own_macro(const hc_unit *u, const char *cond) {
-    const char *t = u->text;
-    for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t k = keyword_of(u, i);
-        if (k >= u->toks.n || !(hc_tok_is(t, &u->toks.v[k], "define") || hc_tok_is(t, &u->toks.v[k], "undef"))) continue;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t k = hc_code_directive_name(u, i);
+        if (!hc_code_is(u, k, "define") && !hc_code_is(u, k, "undef")) continue;
         size_t x = hc_code_next(u, k);
-        if (x >= u->toks.n || u->toks.v[x].kind != HC_TOK_IDENT) continue;
+        if (!hc_code_kind(u, x, HC_TOK_IDENT)) continue;
         char name[160];
-        size_t len = u->toks.v[x].len;
+        size_t len = hc_code_tok(u, x)->len;
         if (len >= sizeof name) continue;
-        memcpy(name, t + u->toks.v[x].off, len);
+        memcpy(name, u->text + hc_code_tok(u, x)->off, len);
         name[len] = '\0';
         for (const char *p = strstr(cond, name); p; p = strstr(p + 1, name)) {
             if ((p == cond || !ident_char(p[-1])) && !ident_char(p[len])) return true;
@@ -190,9 +176,9 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
     uint32_t *uses = malloc(cap * sizeof *uses);
     if (!uses) return -1;
     for (size_t i = 0; i < u->edits.n; i++) uses[n++] = u->edits.v[i].offset;
-    for (size_t i = 0; i < u->toks.n; i++) { /* __global__, threadIdx, dim3: uses without an edit */
-        const hc_token *k = &u->toks.v[i];
-        if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_DIRECTIVE) || !hc_is_runtime_marker(u->text + k->off, k->len)) continue;
+    for (size_t i = 0; hc_code_valid(u, i); i++) { /* __global__, threadIdx, dim3: uses without an edit */
+        const hc_token *k = hc_code_tok(u, i);
+        if (!hc_code_kind(u, i, HC_TOK_IDENT) || hc_code_in_directive(u, i) || !hc_is_runtime_marker(u->text + k->off, k->len)) continue;
         if (hc_grow(&uses, &cap, n, sizeof *uses, 16) < 0) { free(uses); return -1; }
         uses[n++] = k->off;
     }
@@ -205,17 +191,16 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
     s->u = u;
     size_t next = 0;
     bool enclosing_edited = false;
-    for (size_t h = 0; h < u->toks.n && !s->unconditional; h++) {
-        if (u->toks.v[h].kind != HC_TOK_HASH) continue;
-        size_t k = keyword_of(u, h), end = directive_end(u, h);
-        uint32_t from = u->toks.v[h].off, to = u->toks.v[end - 1].off + u->toks.v[end - 1].len;
+    for (size_t h = 0; hc_code_valid(u, h) && !s->unconditional; h++) {
+        if (!hc_code_kind(u, h, HC_TOK_HASH)) continue;
+        size_t k = hc_code_directive_name(u, h), end = hc_code_directive_end(u, h);
+        uint32_t from = hc_code_tok(u, h)->off, to = hc_code_end(u, end - 1);
         while (next < n && uses[next] < from) record_use(s), next++;
-        if (k >= u->toks.n) continue;
-        const char *t = u->text;
-        bool opens = hc_tok_is(t, &u->toks.v[k], "if") || hc_tok_is(t, &u->toks.v[k], "ifdef") || hc_tok_is(t, &u->toks.v[k], "ifndef");
-        bool branch = opens || hc_tok_is(t, &u->toks.v[k], "elif") || hc_tok_is(t, &u->toks.v[k], "else") ||
-                      hc_tok_is(t, &u->toks.v[k], "endif") || hc_tok_is(t, &u->toks.v[k], "elifdef") ||
-                      hc_tok_is(t, &u->toks.v[k], "elifndef");
+        if (k == SIZE_MAX) continue;
+        static const char *const opening[] = {"if", "ifdef", "ifndef"};
+        static const char *const branching[] = {"elif", "else", "endif", "elifdef", "elifndef"};
+        bool opens = hc_code_is_any(u, k, opening, COUNT_OF(opening));
+        bool branch = opens || hc_code_is_any(u, k, branching, COUNT_OF(branching));
         /* Uses inside the directive line itself belong to the enclosing context. */
         if (branch && !opens && s->depth > 0 && s->depth <= MAX_DEPTH) {
             size_t saved = s->depth--;

@@ -18,22 +18,18 @@ typedef struct seen_include {
     size_t cond_epoch; /* number of conditional directives seen before it */
 } seen_include;
 
-static bool is_conditional(const char *t, const hc_token *k) {
+/* The name of a conditional directive (#if ... #endif): includes in different branches are not duplicates. */
+static bool is_conditional(const hc_unit *u, size_t k) {
     static const char *const words[] = {"if", "ifdef", "ifndef", "elif", "else", "endif", "elifdef", "elifndef"};
-    for (size_t i = 0; i < COUNT_OF(words); i++)
-        if (hc_tok_is(t, k, words[i])) return true;
-    return false;
+    return hc_code_is_any(u, k, words, COUNT_OF(words));
 }
 
 /* Offset range of the physical line(s) of the directive starting at token index h, newline included. */
 static void directive_extent(const hc_unit *u, size_t h, uint32_t *start, uint32_t *end) {
-    size_t last = h;
-    while (last + 1 < u->toks.n && (u->toks.v[last + 1].flags & HC_TOKF_DIRECTIVE) &&
-           u->toks.v[last + 1].kind != HC_TOK_HASH)
-        last++;
-    *start = u->toks.v[h].off;
+    size_t last = hc_code_directive_end(u, h) - 1;
+    *start = hc_code_tok(u, h)->off;
     while (*start > 0 && (u->text[*start - 1] == ' ' || u->text[*start - 1] == '\t')) (*start)--;
-    uint32_t e = u->toks.v[last].off + u->toks.v[last].len;
+    uint32_t e = hc_code_end(u, last);
     while (e < u->len && u->text[e] != '\n') e++;
     if (e < u->len) e++;
     *end = e;
@@ -79,15 +75,13 @@ int hc_pass_includes(hc_unit *u) {
     seen_include seen[128];
     size_t nseen = 0, epoch = 0;
     for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t k = hc_code_next(u, i);
-        if (k >= u->toks.n || !(u->toks.v[k].flags & HC_TOKF_DIRECTIVE)) continue;
-        const hc_token *kw = &u->toks.v[k];
-        if (is_conditional(t, kw)) { epoch++; continue; }
-        if (!hc_tok_is(t, kw, "include") && !hc_tok_is(t, kw, "include_next")) continue;
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t k = hc_code_directive_name(u, i);
+        if (is_conditional(u, k)) { epoch++; continue; }
+        if (!hc_code_is(u, k, "include") && !hc_code_is(u, k, "include_next")) continue;
         size_t pi = hc_code_next(u, k);
-        if (pi >= u->toks.n || u->toks.v[pi].kind != HC_TOK_STRING || !(u->toks.v[pi].flags & HC_TOKF_DIRECTIVE)) continue;
-        const hc_token *pt = &u->toks.v[pi];
+        if (!hc_code_kind(u, pi, HC_TOK_STRING) || !hc_code_in_directive(u, pi)) continue;
+        const hc_token *pt = hc_code_tok(u, pi);
         if (pt->len < 2 || pt->len - 2 >= sizeof seen[0].path) continue;
         const char *path = t + pt->off + 1;
         size_t plen = pt->len - 2;

@@ -75,9 +75,7 @@ static bool is_code(const hc_unit *u, size_t i) {
 static bool is_type_word(const hc_unit *u, size_t i) {
     static const char *const words[] = {"int", "char", "short", "long", "float", "double", "unsigned", "signed",
                                         "bool", "void", "const", "volatile", "auto"};
-    for (size_t w = 0; w < COUNT_OF(words); w++)
-        if (hc_code_is(u, i, words[w])) return true;
-    return false;
+    return hc_code_is_any(u, i, words, COUNT_OF(words));
 }
 
 /* Appends token i to the signature strings: as written, and as the port will spell it. */

@@ -66,12 +66,12 @@ typedef struct directives {
     size_t n;
 } directives;
 
-static dir_kind kind_of(const hc_unit *u, const hc_token *name) {
+static dir_kind kind_of(const hc_unit *u, size_t name) {
     static const struct { const char *s; dir_kind k; } names[] = {
         {"if", DIR_IF}, {"ifdef", DIR_IFDEF}, {"ifndef", DIR_IFNDEF}, {"elif", DIR_ELIF}, {"elifdef", DIR_ELIF},
         {"elifndef", DIR_ELIF}, {"else", DIR_ELSE}, {"endif", DIR_ENDIF}, {"define", DIR_DEFINE}, {"undef", DIR_UNDEF}};
     for (size_t k = 0; k < COUNT_OF(names); k++)
-        if (hc_tok_is(u->text, name, names[k].s)) return names[k].k;
+        if (hc_code_is(u, name, names[k].s)) return names[k].k;
     return DIR_OTHER;
 }
 
@@ -95,12 +95,11 @@ static int collect_directives(const hc_unit *u, directives *d) {
         r->hash = i;
         r->next = SIZE_MAX;
         r->line = hc_unit_line_of(u, u->toks.v[i].off, NULL);
-        size_t name = hc_code_next(u, i);
-        bool named = name < u->toks.n && (u->toks.v[name].flags & HC_TOKF_DIRECTIVE) && u->toks.v[name].kind == HC_TOK_IDENT;
-        r->kind = named ? kind_of(u, &u->toks.v[name]) : DIR_OTHER;
+        size_t name = hc_code_directive_name(u, i);
+        bool named = hc_code_kind(u, name, HC_TOK_IDENT);
+        r->kind = named ? kind_of(u, name) : DIR_OTHER;
         r->first = named ? name + 1 : i + 1;
-        size_t e = i + 1;
-        while (e < u->toks.n && (u->toks.v[e].flags & HC_TOKF_DIRECTIVE) && u->toks.v[e].kind != HC_TOK_HASH) e++;
+        size_t e = hc_code_directive_end(u, i);
         r->end = e;
         r->last_line = hc_unit_line_of(u, u->toks.v[e - 1].off, NULL);
         size_t me = d->n++;

@@ -6,6 +6,7 @@
 #include "code.h"
 #include "unit.h"
 #include "user_rules.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -27,16 +28,14 @@ bool hc_is_runtime_marker(const char *s, size_t n) { return is_runtime_marker(s,
 
 /* Keywords that can stand before a global-namespace qualifier (return ::cudaFree(p)): the name after
  * '::' is then the global (CUDA) one, not a member of a user namespace or class called like them. */
-static bool is_keyword_before_global(const char *t, const hc_token *k) {
+static bool is_keyword_before_global(const hc_unit *u, size_t k) {
     static const char *const keywords[] = {
         "return", "case", "throw", "sizeof", "alignof", "new", "delete", "else", "do", "co_return", "co_yield",
         "co_await", "const", "volatile", "static", "extern", "inline", "constexpr", "consteval", "constinit",
         "typedef", "typename", "friend", "virtual", "explicit", "mutable", "register", "operator", "using",
         "thread_local", "__device__", "__host__", "__global__", "__shared__", "__constant__", "__managed__",
         "__forceinline__", "__restrict__"};
-    for (size_t i = 0; i < sizeof keywords / sizeof *keywords; i++)
-        if (hc_tok_is(t, k, keywords[i])) return true;
-    return false;
+    return hc_code_is_any(u, k, keywords, COUNT_OF(keywords));
 }
 
 /* True when the identifier at index i is used in a position where the table entry applies: not a
@@ -56,7 +55,7 @@ static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
         size_t q = hc_code_prev(u, p);
         if (q != SIZE_MAX && (hc_tok_is(t, &u->toks.v[q], ">") || hc_tok_is(t, &u->toks.v[q], ">>")))
             return false; /* Traits<T>::cudaMalloc: a member of a user template */
-        if (q == SIZE_MAX || u->toks.v[q].kind != HC_TOK_IDENT || is_keyword_before_global(t, &u->toks.v[q]))
+        if (q == SIZE_MAX || u->toks.v[q].kind != HC_TOK_IDENT || is_keyword_before_global(u, q))
             return true; /* ::cudaMalloc, return ::cudaMalloc(...) */
         const hc_mapping *qm = hc_mapping_find(t + u->toks.v[q].off, u->toks.v[q].len);
         return qm && qm->kind == HC_KIND_NAMESPACE; /* cub::X yes, mylib::cudaMalloc no */
