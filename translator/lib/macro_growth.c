@@ -62,10 +62,8 @@ static macro_def *find(growth *g, const hc_token *t, size_t *count) {
 }
 
 static bool is_param(const growth *g, const macro_def *d, const hc_token *t) {
-    const hc_token *v = g->u->toks.v;
     for (size_t i = d->params; i < d->params + d->nparams; i++)
-        if (v[i].kind == HC_TOK_IDENT && v[i].len == t->len && !memcmp(g->u->text + v[i].off, g->u->text + t->off, t->len))
-            return true;
+        if (hc_code_kind(g->u, i, HC_TOK_IDENT) && hc_code_spelled(g->u, i, g->u->text + t->off, t->len)) return true;
     return false;
 }
 
@@ -74,17 +72,16 @@ static lin macro_value(growth *g, macro_def *d);
 /* Evaluates tokens [i, end) (a replacement list when d is set, else code) to a linear function of the
  * parameter size. Function-like uses take their parenthesized arguments with them. */
 static lin eval(growth *g, size_t i, size_t end, const macro_def *d, size_t *stop) {
-    const hc_token *v = g->u->toks.v;
-    const char *text = g->u->text;
+    const hc_unit *u = g->u;
     lin sum = {0, 0};
     while (i < end) {
-        const hc_token *t = &v[i];
+        const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_COMMENT) { i++; continue; }
-        if (stop && t->kind == HC_TOK_PUNCT && t->len == 1 && (text[t->off] == ',' || text[t->off] == ')')) break;
-        if (t->kind == HC_TOK_PUNCT && t->len == 1 && text[t->off] == '(') { /* a parenthesized group */
+        if (stop && (hc_code_punct(u, i, ",") || hc_code_punct(u, i, ")"))) break;
+        if (hc_code_punct(u, i, "(")) { /* a parenthesized group */
             size_t inner;
             lin in = eval(g, i + 1, end, d, &inner);
-            while (inner < end && v[inner].len == 1 && text[v[inner].off] == ',') {
+            while (inner < end && hc_code_is(u, inner, ",")) {
                 lin more = eval(g, inner + 1, end, d, &inner);
                 in.c = sat_add(sat_add(in.c, more.c), 1), in.m = sat_add(in.m, more.m);
             }
@@ -108,9 +105,8 @@ static lin eval(growth *g, size_t i, size_t end, const macro_def *d, size_t *sto
             if (x.m > f.m) f.m = x.m;
             function_like |= m[k].function_like;
         }
-        size_t next = i + 1;
-        while (next < end && v[next].kind == HC_TOK_COMMENT) next++;
-        if (!function_like || next >= end || v[next].len != 1 || text[v[next].off] != '(') {
+        size_t next = hc_code_next(u, i);
+        if (!function_like || next >= end || !hc_code_is(u, next, "(")) {
             sum.c = sat_add(sum.c, f.c); /* object-like, or a function-like name not called */
             i++;
             continue;
@@ -121,7 +117,7 @@ static lin eval(growth *g, size_t i, size_t end, const macro_def *d, size_t *sto
             lin a = eval(g, j + 1, end, d, &j);
             if (a.c > arg.c) arg.c = a.c;
             if (a.m > arg.m) arg.m = a.m;
-        } while (j < end && v[j].len == 1 && text[v[j].off] == ',');
+        } while (j < end && hc_code_is(u, j, ","));
         /* f(arg) = f.c + f.m * (arg.c + arg.m * s) */
         sum.c = sat_add(sum.c, sat_add(f.c, sat_mul(f.m, arg.c)));
         sum.m = sat_add(sum.m, sat_mul(f.m, arg.m));
@@ -140,22 +136,22 @@ static lin macro_value(growth *g, macro_def *d) {
     return d->value;
 }
 
-/* Collects every #define: name, parameters (function-like when '(' touches the name) and body. */
+/* Collects every #define: name, parameters (function-like when '(' touches the name) and body. The '#',
+ * `define` and the name are read as adjacent tokens, not past comments: an estimate needs only the usual
+ * spelling, and parameters are counted as the tokens between the parentheses. */
 static int collect(growth *g) {
-    const hc_token *v = g->u->toks.v;
-    const char *text = g->u->text;
-    size_t n = g->u->toks.n;
-    for (size_t i = 0; i + 2 < n; i++) {
-        if (v[i].kind != HC_TOK_HASH || !hc_tok_is(text, &v[i + 1], "define") || v[i + 2].kind != HC_TOK_IDENT) continue;
+    const hc_unit *u = g->u;
+    for (size_t i = 0; hc_code_valid(u, i + 2); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH) || !hc_code_is(u, i + 1, "define") || !hc_code_kind(u, i + 2, HC_TOK_IDENT)) continue;
         size_t end = i + 3;
-        while (end < n && (v[end].flags & HC_TOKF_DIRECTIVE) && v[end].kind != HC_TOK_HASH) end++;
-        macro_def d = {text + v[i + 2].off, v[i + 2].len, i + 3, end, 0, 0, false, 0, {0, 0}};
-        const hc_token *name = &v[i + 2];
-        if (i + 3 < end && hc_tok_is(text, &v[i + 3], "(") && v[i + 3].off == name->off + name->len) {
+        while (hc_code_in_directive(u, end) && !hc_code_kind(u, end, HC_TOK_HASH)) end++;
+        const hc_token *name = hc_code_tok(u, i + 2);
+        macro_def d = {u->text + name->off, name->len, i + 3, end, 0, 0, false, 0, {0, 0}};
+        if (i + 3 < end && hc_code_is(u, i + 3, "(") && hc_code_tok(u, i + 3)->off == hc_code_end(u, i + 2)) {
             d.function_like = true;
             size_t k = i + 4;
             d.params = k;
-            while (k < end && !hc_tok_is(text, &v[k], ")")) k++;
+            while (k < end && !hc_code_is(u, k, ")")) k++;
             d.nparams = k - d.params;
             d.body = k < end ? k + 1 : end;
         }
@@ -171,15 +167,13 @@ int hc_macro_growth_measure(const hc_unit *u, hc_macro_growth *out) {
     memset(out, 0, sizeof *out);
     growth g = {u, NULL, 0, 0};
     if (collect(&g) < 0) { free(g.defs); return -1; }
-    const hc_token *v = u->toks.v;
     /* code is evaluated use by use: each top-level use with its arguments */
-    for (size_t i = 0; g.n && i < u->toks.n;) {
-        const hc_token *t = &v[i];
+    for (size_t i = 0; g.n && hc_code_valid(u, i);) {
+        const hc_token *t = hc_code_tok(u, i);
         size_t count;
-        if (t->kind != HC_TOK_IDENT || (t->flags & HC_TOKF_DIRECTIVE) || !find(&g, t, &count)) { i++; continue; }
-        size_t end = i + 1; /* the use, and its parenthesized arguments when there are some */
-        while (end < u->toks.n && v[end].kind == HC_TOK_COMMENT) end++;
-        if (end < u->toks.n && hc_tok_is(u->text, &v[end], "(")) {
+        if (!hc_code_kind(u, i, HC_TOK_IDENT) || hc_code_in_directive(u, i) || !find(&g, t, &count)) { i++; continue; }
+        size_t end = hc_code_next(u, i); /* the use, and its parenthesized arguments when there are some */
+        if (hc_code_is(u, end, "(")) {
             size_t close = hc_code_pair(u, end);
             end = close == SIZE_MAX ? u->toks.n : close + 1;
         } else {

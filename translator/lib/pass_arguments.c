@@ -5,6 +5,7 @@
 #include "mapping.h"
 #include "code.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -105,16 +106,14 @@ static bool is_c_file(const hc_unit *u) {
 
 /* The argument already has the wrapping this rewrite would add (the file was translated before). */
 static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, const hc_arg_rewrite *rw) {
-    const hc_token *first = &u->toks.v[a->first[k]];
-    if (rw->action == HC_ARGACT_SYMBOL) return hc_tok_is(u->text, first, "HIP_SYMBOL");
-    if (hc_tok_is(u->text, first, "reinterpret_cast")) return true;
+    if (rw->action == HC_ARGACT_SYMBOL) return hc_code_is(u, a->first[k], "HIP_SYMBOL");
+    if (hc_code_is(u, a->first[k], "reinterpret_cast")) return true;
     /* (const void*) x */
     size_t i = a->first[k];
     if (!hc_code_punct(u, i, "(")) return false;
     i = hc_code_next(u, i);
-    if (i >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[i], "const")) return false;
-    i = hc_code_next(u, i);
-    return i < u->toks.n && hc_tok_is(u->text, &u->toks.v[i], "void");
+    if (!hc_code_is(u, i, "const")) return false;
+    return hc_code_is(u, hc_code_next(u, i), "void");
 }
 
 /* The argument is already spelled as a C-style cast to type: "(void **) &p" for "void**". Compared
@@ -123,8 +122,8 @@ static bool already_wrapped(const hc_unit *u, const call_args *a, size_t k, cons
  * pointer type, so it needs no cast, and reinterpret_cast of nullptr would not compile. */
 static bool is_null_literal(const hc_unit *u, const call_args *a, size_t k) {
     if (a->first[k] != a->last[k]) return false;
-    const hc_token *t = &u->toks.v[a->first[k]];
-    return hc_tok_is(u->text, t, "NULL") || hc_tok_is(u->text, t, "nullptr") || hc_tok_is(u->text, t, "0");
+    static const char *const nulls[] = {"NULL", "nullptr", "0"};
+    return hc_code_is_any(u, a->first[k], nulls, COUNT_OF(nulls));
 }
 
 static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, const char *type) {
@@ -254,10 +253,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     case HC_ARGACT_DROP: {
         size_t k = rw->arg_index;
         if (k == 0 || k >= a->count) return 0;
-        const hc_token *arg = &u->toks.v[a->first[k]];
-        bool null_literal = a->first[k] == a->last[k] &&
-                            (hc_tok_is(u->text, arg, "NULL") || hc_tok_is(u->text, arg, "nullptr") ||
-                             hc_tok_is(u->text, arg, "0"));
+        bool null_literal = is_null_literal(u, a, k);
         if (!null_literal) {
             snprintf(message, sizeof message, "'%s' with %zu arguments: %s", name, a->count, rw->text);
             hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
@@ -274,10 +270,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
          * that is not null is lost, so it is said */
         size_t k = rw->arg_index;
         if (k >= a->count || k >= HC_MAX_CALL_ARGS || a->count < 2) return 0;
-        const hc_token *arg = &u->toks.v[a->first[k]];
-        bool null_literal = a->first[k] == a->last[k] &&
-                            (hc_tok_is(u->text, arg, "NULL") || hc_tok_is(u->text, arg, "nullptr") ||
-                             hc_tok_is(u->text, arg, "0"));
+        bool null_literal = is_null_literal(u, a, k);
         if (remove_args(u, a, k, 1) < 0) return -1;
         if (!null_literal) {
             snprintf(message, sizeof message, "'%s': argument %zu removed: %s", name, k + 1, rw->text);
@@ -373,7 +366,7 @@ int hc_pass_arguments(hc_unit *u) {
         if (!rws) continue;
         /* a call: name ( ... ), not a member call and not the macro being defined */
         size_t p = hc_code_prev(u, i);
-        if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_tok_is(t, &u->toks.v[p], "define")))
+        if (p != SIZE_MAX && (hc_code_punct(u, p, ".") || hc_code_punct(u, p, "->") || hc_code_is(u, p, "define")))
             continue;
         size_t open = hc_code_next(u, i);
         if (!hc_code_punct(u, open, "(")) continue;

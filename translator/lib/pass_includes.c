@@ -195,10 +195,10 @@ static bool opens_guard(const hc_unit *u, size_t h) {
     const char *t = u->text;
     size_t k = directive_keyword(u, h);
     if (k >= u->toks.n) return false;
-    if (hc_tok_is(t, &u->toks.v[k], "if")) {
+    if (hc_code_is(u, k, "if")) {
         size_t a = hc_code_next(u, k), b = hc_code_next(u, a);
-        if (b >= u->toks.n || !hc_tok_is(t, &u->toks.v[a], "!") || !hc_tok_is(t, &u->toks.v[b], "defined")) return false;
-    } else if (!hc_tok_is(t, &u->toks.v[k], "ifndef")) {
+        if (b >= u->toks.n || !hc_code_is(u, a, "!") || !hc_code_is(u, b, "defined")) return false;
+    } else if (!hc_code_is(u, k, "ifndef")) {
         return false;
     }
     size_t depth = 0;
@@ -260,7 +260,7 @@ static uint32_t insertion_point(const hc_unit *u) {
         const hc_token *w = &u->toks.v[k];
         if (hc_tok_is(t, w, "pragma")) {
             size_t o = hc_code_next(u, k);
-            if (after_once == UINT32_MAX && o < u->toks.n && hc_tok_is(t, &u->toks.v[o], "once")) after_once = end_of_line(u, o);
+            if (after_once == UINT32_MAX && o < u->toks.n && hc_code_is(u, o, "once")) after_once = end_of_line(u, o);
         } else if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
             if (!(guarded && i == first) && depth++ == 0) outer_if = start_of_line(u, u->toks.v[i].off);
         } else if (hc_tok_is(t, w, "endif")) {
@@ -333,8 +333,8 @@ static bool includes_shim(const hc_unit *u) {
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
         size_t k = directive_keyword(u, i);
-        if (k >= u->toks.n || !(hc_tok_is(u->text, &u->toks.v[k], "include") ||
-                                hc_tok_is(u->text, &u->toks.v[k], "include_next")))
+        if (k >= u->toks.n || !(hc_code_is(u, k, "include") ||
+                                hc_code_is(u, k, "include_next")))
             continue;
         size_t p = hc_tok_next(&u->toks, k);
         const hc_token *pt = p < u->toks.n ? &u->toks.v[p] : NULL;

@@ -55,7 +55,7 @@ static size_t template_close(const hc_unit *u, size_t lt) {
 static int collect_templates(launch_ctx *c) {
     hc_unit *u = c->u;
     for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_tok_is(u->text, &u->toks.v[i], "template")) continue;
+        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_code_is(u, i, "template")) continue;
         size_t lt = hc_code_next(u, i);
         if (!hc_code_punct(u, lt, "<")) continue;
         size_t gt = template_close(u, lt);
@@ -93,11 +93,10 @@ static int collect_templates(launch_ctx *c) {
 /* Every #define: name, parameters and body tokens. */
 static int collect_macros(launch_ctx *c) {
     hc_unit *u = c->u;
-    const char *t = u->text;
     for (size_t i = 0; i < u->toks.n; i++) {
         if (u->toks.v[i].kind != HC_TOK_HASH) continue;
         size_t kw = hc_code_next(u, i);
-        if (kw >= u->toks.n || !(u->toks.v[kw].flags & HC_TOKF_DIRECTIVE) || !hc_tok_is(t, &u->toks.v[kw], "define"))
+        if (kw >= u->toks.n || !(u->toks.v[kw].flags & HC_TOKF_DIRECTIVE) || !hc_code_is(u, kw, "define"))
             continue;
         size_t name = hc_code_next(u, kw);
         if (name >= u->toks.n || !(u->toks.v[name].flags & HC_TOKF_DIRECTIVE) || u->toks.v[name].kind != HC_TOK_IDENT)
@@ -158,7 +157,7 @@ static const macro_def *object_macro_named(const launch_ctx *c, size_t i) {
 /* Index of parameter named by token i in m, or -1. __VA_ARGS__ names the ... parameter. */
 static int param_index(const hc_unit *u, const macro_def *m, size_t i) {
     if (u->toks.v[i].kind != HC_TOK_IDENT) return -1;
-    if (m->variadic && hc_tok_is(u->text, &u->toks.v[i], "__VA_ARGS__"))
+    if (m->variadic && hc_code_is(u, i, "__VA_ARGS__"))
         return hc_code_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
     for (size_t k = 0; k < m->nparams; k++)
         if (u->toks.v[m->params[k]].kind == HC_TOK_IDENT && hc_code_same(u, m->params[k], i)) return (int)k;
@@ -189,8 +188,8 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
 static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
     const char *t = u->text;
     size_t i = end;
-    if (hc_tok_is(t, &u->toks.v[i], ">") || hc_tok_is(t, &u->toks.v[i], ">>")) {
-        int depth = hc_tok_is(t, &u->toks.v[i], ">>") ? 2 : 1, paren = 0;
+    if (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>")) {
+        int depth = hc_code_is(u, i, ">>") ? 2 : 1, paren = 0;
         while (depth > 0) {
             i = hc_code_prev(u, i);
             if (i == SIZE_MAX) return SIZE_MAX;
@@ -214,13 +213,13 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
         if (i != end && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
         size_t p = hc_code_prev(u, i);
         if (p == SIZE_MAX) break;
-        if (hc_tok_is(t, &u->toks.v[p], "##")) {
+        if (hc_code_is(u, p, "##")) {
             size_t q = hc_code_prev(u, p);
             if (q == SIZE_MAX || (u->toks.v[q].kind != HC_TOK_IDENT && u->toks.v[q].kind != HC_TOK_NUMBER)) break;
             i = q;
             continue;
         }
-        if (!hc_tok_is(t, &u->toks.v[p], "::")) break;
+        if (!hc_code_is(u, p, "::")) break;
         size_t q = hc_code_prev(u, p);
         if (q != SIZE_MAX && u->toks.v[q].kind == HC_TOK_IDENT) i = q;
         else { i = p; break; }
@@ -230,9 +229,9 @@ static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
 
 /* True when tokens [first, last] already form dim3(...). */
 static bool is_dim3_call(const hc_unit *u, size_t first, size_t last) {
-    if (!hc_tok_is(u->text, &u->toks.v[first], "dim3")) return false;
+    if (!hc_code_is(u, first, "dim3")) return false;
     size_t open = hc_code_next(u, first);
-    return open < last && hc_tok_is(u->text, &u->toks.v[open], "(") && hc_code_pair(u, open) == last;
+    return open < last && hc_code_is(u, open, "(") && hc_code_pair(u, open) == last;
 }
 
 
@@ -582,11 +581,10 @@ static int join_spaced_launch(hc_unit *u, size_t i) {
 
 static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     hc_unit *u = c->u;
-    const char *t = u->text;
     size_t before = hc_code_prev(u, lt);
     size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
     size_t open = hc_code_next(u, gt);
-    size_t close = open < u->toks.n && hc_tok_is(t, &u->toks.v[open], "(") ? hc_code_pair(u, open) : SIZE_MAX;
+    size_t close = open < u->toks.n && hc_code_is(u, open, "(") ? hc_code_pair(u, open) : SIZE_MAX;
     /* a split the template-comma rule doubts is taken: grid and block are dim3 or integer expressions,
      * where '<' is far more often a comparison than a template (a template call with two arguments
      * written there is split wrongly) */
@@ -642,7 +640,7 @@ int hc_pass_launch(hc_unit *u) {
     int rc = 0;
     bool prepared = false;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_tok_is(u->text, &u->toks.v[i], "<<<")) continue;
+        if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_code_is(u, i, "<<<")) continue;
         u->uses_runtime = true;
         if (hc_code_skipped(u, i)) continue;
         if (u->opt->launch_syntax != HC_LAUNCH_HIP) {

@@ -41,26 +41,20 @@ static bool is_keyword_before_global(const hc_unit *u, size_t k) {
 /* True when the identifier at index i is used in a position where the table entry applies: not a
  * member access (unless the row is a member), not qualified by a user namespace or class. */
 static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
-    const char *t = u->text;
     size_t p = hc_code_prev(u, i);
-    size_t nx = hc_code_next(u, i);
-    const hc_token *prev = p == SIZE_MAX ? NULL : &u->toks.v[p];
-    const hc_token *next = nx >= u->toks.n ? NULL : &u->toks.v[nx];
     if (m->kind == HC_KIND_NAMESPACE) /* cub::, namespace cub, using namespace cub */
-        return (next && hc_tok_is(t, next, "::")) || (prev && hc_tok_is(t, prev, "namespace"));
-    if (prev && (hc_tok_is(t, prev, ".") || hc_tok_is(t, prev, "->")))
-        return m->kind == HC_KIND_MEMBER;
+        return hc_code_is(u, hc_code_next(u, i), "::") || hc_code_is(u, p, "namespace");
+    if (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")) return m->kind == HC_KIND_MEMBER;
     if (m->kind == HC_KIND_MEMBER) return false;
-    if (prev && hc_tok_is(t, prev, "::")) {
+    if (hc_code_is(u, p, "::")) {
         size_t q = hc_code_prev(u, p);
-        if (q != SIZE_MAX && (hc_tok_is(t, &u->toks.v[q], ">") || hc_tok_is(t, &u->toks.v[q], ">>")))
-            return false; /* Traits<T>::cudaMalloc: a member of a user template */
-        if (q == SIZE_MAX || u->toks.v[q].kind != HC_TOK_IDENT || is_keyword_before_global(u, q))
+        if (hc_code_is(u, q, ">") || hc_code_is(u, q, ">>")) return false; /* Traits<T>::cudaMalloc: a member of a user template */
+        if (!hc_code_kind(u, q, HC_TOK_IDENT) || is_keyword_before_global(u, q))
             return true; /* ::cudaMalloc, return ::cudaMalloc(...) */
-        const hc_mapping *qm = hc_mapping_find(t + u->toks.v[q].off, u->toks.v[q].len);
+        const hc_mapping *qm = hc_mapping_find(u->text + hc_code_tok(u, q)->off, hc_code_tok(u, q)->len);
         return qm && qm->kind == HC_KIND_NAMESPACE; /* cub::X yes, mylib::cudaMalloc no */
     }
-    if (prev && prev->flags & HC_TOKF_DIRECTIVE && prev->kind == HC_TOK_HASH) return false; /* #define etc. */
+    if (hc_code_kind(u, p, HC_TOK_HASH) && hc_code_in_directive(u, p)) return false; /* #define etc. */
     return true;
 }
 
@@ -117,8 +111,8 @@ static int rename_in_string(hc_unit *u, size_t i) {
     const char *t = u->text;
     if (tok->flags & HC_TOKF_DIRECTIVE) {
         size_t p = hc_code_prev(u, i);
-        if (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "include") || hc_tok_is(t, &u->toks.v[p], "include_next") ||
-                              hc_tok_is(t, &u->toks.v[p], "import")))
+        if (p != SIZE_MAX && (hc_code_is(u, p, "include") || hc_code_is(u, p, "include_next") ||
+                              hc_code_is(u, p, "import")))
             return 0;
     }
     const char *q = memchr(t + tok->off, '"', tok->len);
@@ -156,7 +150,7 @@ static bool includes_header(const hc_unit *u, const char *header) {
         const hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_STRING || !(k->flags & HC_TOKF_DIRECTIVE) || k->len != n + 2) continue;
         size_t p = hc_code_prev(u, i);
-        if (p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], "include") && memcmp(u->text + k->off + 1, header, n) == 0)
+        if (p != SIZE_MAX && hc_code_is(u, p, "include") && memcmp(u->text + k->off + 1, header, n) == 0)
             return true;
     }
     return false;
@@ -179,7 +173,7 @@ static bool is_cublas_v1_call(const hc_mapping *m) {
 static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t i) {
     if (u->text[u->toks.v[i].off] == '_') return true; /* __global__ and the like are keywords */
     size_t p = hc_code_prev(u, i);
-    if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) return false;
+    if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->"))) return false;
     return !is_declared(u, d, &u->toks.v[i]);
 }
 
@@ -188,10 +182,9 @@ static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t 
  * hipGraphicsResource`), and the place is named with what to do. */
 static void check_tag_keyword(hc_unit *u, size_t i, const char *cuda, const char *hip) {
     size_t k = hc_code_prev(u, i);
-    if (k == SIZE_MAX) return;
-    const hc_token *kw = &u->toks.v[k];
-    if (!hc_tok_is(u->text, kw, "struct") && !hc_tok_is(u->text, kw, "union") && !hc_tok_is(u->text, kw, "class"))
-        return;
+    static const char *const tags[] = {"struct", "union", "class"};
+    if (!hc_code_is_any(u, k, tags, COUNT_OF(tags))) return;
+    const hc_token *kw = hc_code_tok(u, k);
     char word[8];
     snprintf(word, sizeof word, "%.*s", (int)kw->len, u->text + kw->off);
     hc_unit_diag(u, HC_D_TAG_OF_TYPEDEF, kw->off, cuda, word, cuda, word, hip, hip, word);

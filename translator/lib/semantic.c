@@ -70,7 +70,7 @@ static void veto_global_uses(veto_ctx *v) {
         hc_token *k = &u->toks.v[i];
         if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_VETO) || !hc_mapping_find(u->text + k->off, k->len)) continue;
         size_t p = hc_code_prev(u, i);
-        if (p != SIZE_MAX && (hc_tok_is(u->text, &u->toks.v[p], ".") || hc_tok_is(u->text, &u->toks.v[p], "->"))) continue;
+        if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->"))) continue;
         struct global_decl key = {u->text + k->off, k->len, 0};
         size_t lo = 0, hi = v->nglobals; /* the first declaration of this spelling */
         while (lo < hi) {
@@ -300,8 +300,8 @@ static void restore_directives(hc_unit *u) {
         if (u->toks.v[k].kind != HC_TOK_HASH) continue;
         for (size_t j = k + 1; j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH; j++) {
             size_t kw = hc_code_next(u, k);
-            if (kw < u->toks.n && (hc_tok_is(u->text, &u->toks.v[kw], "endif") || hc_tok_is(u->text, &u->toks.v[kw], "else") ||
-                                   hc_tok_is(u->text, &u->toks.v[kw], "elif")))
+            if (kw < u->toks.n && (hc_code_is(u, kw, "endif") || hc_code_is(u, kw, "else") ||
+                                   hc_code_is(u, kw, "elif")))
                 u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
         }
     }
@@ -481,7 +481,7 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
     if ((pk->flags & HC_TOKF_DIRECTIVE) || pk->kind != HC_TOK_IDENT) return false;
     if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
         size_t nx = hc_code_next(u, i); /* a definition, not a use: struct cudaX { ... } */
-        return nx < u->toks.n && (hc_tok_is(t, &u->toks.v[nx], "{") || hc_tok_is(t, &u->toks.v[nx], ":"));
+        return nx < u->toks.n && (hc_code_is(u, nx, "{") || hc_code_is(u, nx, ":"));
     }
     for (size_t w = 0; w < COUNT_OF(not_types); w++)
         if (hc_tok_is(t, pk, not_types[w])) return false;
@@ -507,8 +507,8 @@ static bool may_declare(const hc_unit *u, size_t i) {
         return qk && qk->kind == HC_TOK_IDENT && !hc_tok_is(t, qk, "std") && !hc_mapping_find(t + qk->off, qk->len);
     }
     bool indirect = false;
-    while (p != SIZE_MAX && (hc_tok_is(t, &u->toks.v[p], "*") || hc_tok_is(t, &u->toks.v[p], "&") ||
-                             hc_tok_is(t, &u->toks.v[p], "&&") || hc_tok_is(t, &u->toks.v[p], "const"))) {
+    while (p != SIZE_MAX && (hc_code_is(u, p, "*") || hc_code_is(u, p, "&") ||
+                             hc_code_is(u, p, "&&") || hc_code_is(u, p, "const"))) {
         indirect |= u->toks.v[p].kind == HC_TOK_PUNCT;
         p = hc_code_prev(u, p);
     }
@@ -526,7 +526,7 @@ static bool may_declare(const hc_unit *u, size_t i) {
  * an argument, which only the parse knows. */
 static bool has_typed_cast(const hc_unit *u, size_t i) {
     size_t n = 0, open = hc_code_next(u, i);
-    if (open >= u->toks.n || !hc_tok_is(u->text, &u->toks.v[open], "(")) return false;
+    if (open >= u->toks.n || !hc_code_is(u, open, "(")) return false;
     const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
     for (size_t k = 0; rws && k < n; k++)
         if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS ||
@@ -551,7 +551,7 @@ static bool may_access_half2_member(const hc_unit *u) {
         if (hc_tok_is(u->text, k, "half2")) names_half2 = true;
         else if (hc_tok_is(u->text, k, "x") || hc_tok_is(u->text, k, "y")) {
             size_t p = hc_code_prev(u, i);
-            member |= p != SIZE_MAX && hc_tok_is(u->text, &u->toks.v[p], ".");
+            member |= p != SIZE_MAX && hc_code_is(u, p, ".");
         }
     }
     return names_half2 && member;
@@ -565,9 +565,9 @@ bool hc_semantic_needed(const hc_unit *u) {
         if (k->kind != HC_TOK_IDENT) continue;
         if (hc_tok_is(t, k, "using")) {
             size_t n1 = hc_code_next(u, i);
-            if (n1 < u->toks.n && hc_tok_is(t, &u->toks.v[n1], "namespace")) {
+            if (n1 < u->toks.n && hc_code_is(u, n1, "namespace")) {
                 size_t n2 = hc_code_next(u, n1);
-                if (n2 < u->toks.n && !hc_tok_is(t, &u->toks.v[n2], "std") && !hc_mapping_find(t + u->toks.v[n2].off, u->toks.v[n2].len))
+                if (n2 < u->toks.n && !hc_code_is(u, n2, "std") && !hc_mapping_find(t + u->toks.v[n2].off, u->toks.v[n2].len))
                     return true;
             }
             continue;
