@@ -63,9 +63,7 @@ done:
     free(w.names);
     free(w.calls);
     free(w.calls_start);
-    free(w.runs);
-    free(w.run_slots);
-    free(w.var_run);
+    free(w.var_slots);
     free(w.init_parent);
     free(w.init_vars);
     free(w.init_vars_start);

@@ -60,30 +60,33 @@ extern const char *const warp_size_words[];
 extern const size_t warp_size_words_count;
 
 typedef struct warp_scope {
-    uint32_t first, last; /* code-token positions */
+    uint32_t first, last; /* positions */
+    uint32_t name;       /* position of the function's or macro's name, or NO_POS */
+    uint32_t params;     /* position of the '(' of a function's parameter list, or NO_POS */
+    uint32_t group;      /* union-find parent: scopes that call each other fix all or nothing together */
     bool device;         /* body of a __global__/__device__ function (or a macro using threadIdx): warpSize exists */
     bool is_define;
     bool blocked;        /* a width hazard here cannot be fixed: fix no width hazard here, so the scope stays consistent */
-    uint32_t name;       /* position of the function's or macro's name, or NO_POS */
-    uint32_t params;      /* position of the '(' of a function's parameter list, or NO_POS */
     bool returns_ballot; /* a return statement returns a lane mask */
-    uint32_t group;      /* union-find parent: scopes that call each other fix all or nothing together */
 } warp_scope;
 
-/* One declaration or assignment of a variable: a file has about one for every 60 bytes, so it is kept to 24
- * bytes (the type's last token is the one before the name, and the flags share a word). */
-#define WARP_MAX_PARAM (1 << 24) /* parameters from this position on are not followed (param_index -1) */
+/* One declaration or assignment of a variable: a file has about one for every 60 bytes, so it is kept to 28
+ * bytes (the type's last token is the one before the name, and the flags share a word). A variable's first
+ * record in its scope also holds what its lookups read of all its records (decl, var_cls). */
+#define WARP_MAX_PARAM (1 << 20) /* parameters from this position on are not followed (param_index -1) */
 typedef struct warp_var {
     uint32_t scope;
     uint32_t name;                 /* position of the name */
     uint32_t type_first;           /* first token of the declared type (it runs to the name), or NO_POS when
                                     * this is a plain assignment */
     uint32_t init_first, init_end; /* right-hand side [first, end), or NO_POS */
+    uint32_t decl;                 /* on a first record: the variable's first record with a type, or NO_POS */
     unsigned cls : 4;              /* CLS_* */
+    unsigned var_cls : 4;          /* on a first record: the union of the classes of the variable's records */
     unsigned single : 1;           /* "TYPE name = init ;" or "TYPE name ;": the only declarator */
     unsigned is_param : 1;
     unsigned widened : 1;          /* its type is rewritten to unsigned long long */
-    signed int param_index : 25;   /* 0-based position in the parameter list, or -1 */
+    signed int param_index : 21;   /* 0-based position in the parameter list, or -1 */
 } warp_var;
 
 typedef struct warp_const { /* a #define, const or local whose value is 32 or the 32-bit full mask */
@@ -164,11 +167,9 @@ typedef struct warp_scan {
     name_slot *names;    /* hash set of the spellings of identifiers, each with its run in idents */
     size_t capnames;     /* a power of two, at least twice the spellings */
     uint32_t *calls, *calls_start; /* positions calling scope s ("name("), ascending: [start[s], start[s + 1]) */
-    struct var_run { uint32_t scope, name; unsigned cls; uint32_t decl; } *runs; /* records of one variable */
-    size_t nruns;
-    uint32_t *run_slots; /* hash set of the runs by (scope, name): a run's index, or UINT32_MAX when free */
-    size_t caprun_slots; /* a power of two, at least twice the records */
-    uint32_t *var_run;   /* per variable record: its run */
+    uint32_t *var_slots; /* hash set of the variables by (scope, spelling): the first record's index, or
+                          * UINT32_MAX when free */
+    size_t capvar_slots; /* a power of two, at least twice the records */
     uint32_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
     uint32_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */
     uint32_t *const_index; /* constant indices sorted by (spelling, scope, index) */

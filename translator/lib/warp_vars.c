@@ -61,14 +61,15 @@ void warp_gather_vars(warp_scan *w) {
     }
 }
 
-/* The slot of the run of variable (scope, name), a name index start: its run, or the free slot where it goes.
- * A hash set rather than the runs sorted: no sort key of a record each is built, and a lookup is O(1). */
-static uint32_t *run_slot(const warp_scan *w, uint32_t scope, uint32_t name) {
-    size_t mask = w->caprun_slots - 1;
-    uint64_t key = ((uint64_t)scope << 32 | name) * 0x9e3779b97f4a7c15ull;
+/* The slot of the variable spelled like the identifier at pos in scope: the index of its first record, or the
+ * free slot where it goes. A hash set rather than the records sorted: no sort key of a record each is built,
+ * and a lookup is O(1). */
+static uint32_t *var_slot(const warp_scan *w, uint32_t scope, size_t pos) {
+    size_t mask = w->capvar_slots - 1;
+    uint64_t key = ((uint64_t)scope << 32 | warp_name_of(w, pos)) * 0x9e3779b97f4a7c15ull;
     for (size_t h = (size_t)(key >> 29) & mask;; h = (h + 1) & mask) {
-        uint32_t r = w->run_slots[h];
-        if (r == UINT32_MAX || (w->runs[r].scope == scope && w->runs[r].name == name)) return &w->run_slots[h];
+        uint32_t r = w->var_slots[h];
+        if (r == UINT32_MAX || (w->vars[r].scope == scope && same_text(w, w->vars[r].name, pos))) return &w->var_slots[h];
     }
 }
 
@@ -76,33 +77,30 @@ static uint32_t *run_slot(const warp_scan *w, uint32_t scope, uint32_t name) {
 int warp_index_vars(warp_scan *w) {
     w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
     w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
-    w->var_run = malloc((w->nvars + 1) * sizeof *w->var_run);
-    w->runs = malloc((w->nvars + 1) * sizeof *w->runs);
     w->init_parent = malloc((w->nvars + 1) * sizeof *w->init_parent);
-    for (w->caprun_slots = 16; w->caprun_slots < 2 * w->nvars;) w->caprun_slots *= 2;
-    w->run_slots = malloc(w->caprun_slots * sizeof *w->run_slots);
+    for (w->capvar_slots = 16; w->capvar_slots < 2 * w->nvars;) w->capvar_slots *= 2;
+    w->var_slots = malloc(w->capvar_slots * sizeof *w->var_slots);
     uint32_t *open = malloc((w->nvars + 1) * sizeof *open);
-    if (!w->scope_vars || !w->scope_vars_start || !w->var_run || !w->runs || !w->init_parent || !w->run_slots || !open) {
+    if (!w->scope_vars || !w->scope_vars_start || !w->init_parent || !w->var_slots || !open) {
         free(open);
         return -1;
     }
     for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
     for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
     for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
-    /* runs: every record of one variable, with the union of their classes and the first declaration */
-    memset(w->run_slots, 0xff, w->caprun_slots * sizeof *w->run_slots);
-    w->nruns = 0;
+    /* each variable's first record: the union of its records' classes and its first declaration */
+    memset(w->var_slots, 0xff, w->capvar_slots * sizeof *w->var_slots);
     for (size_t k = 0; k < w->nvars; k++) {
-        const warp_var *v = &w->vars[k];
-        uint32_t name = warp_name_of(w, v->name), *slot = run_slot(w, v->scope, name);
+        warp_var *v = &w->vars[k];
+        uint32_t *slot = var_slot(w, v->scope, v->name);
         if (*slot == UINT32_MAX) {
-            *slot = (uint32_t)w->nruns;
-            w->runs[w->nruns++] = (struct var_run){v->scope, name, 0, NO_POS};
+            *slot = (uint32_t)k;
+            v->decl = NO_POS;
+            v->var_cls = 0;
         }
-        struct var_run *r = &w->runs[*slot];
-        r->cls |= v->cls;
-        if (r->decl == NO_POS && v->type_first != NO_POS) r->decl = (uint32_t)k;
-        w->var_run[k] = *slot;
+        warp_var *first = &w->vars[*slot];
+        first->var_cls |= v->cls;
+        if (first->decl == NO_POS && v->type_first != NO_POS) first->decl = (uint32_t)k;
     }
     /* Initialisers nest or are disjoint (each ends at the first ';' ',' or closer of its level): the
      * records of a scope, in order, with a stack of open initialisers give each its enclosing one. */
@@ -131,27 +129,27 @@ int warp_index_vars(warp_scan *w) {
     return 0;
 }
 
-/* The run of the variable spelled at pos in pos's scope, or NULL. */
-static struct var_run *run_at(const warp_scan *w, size_t pos) {
-    if (pos >= w->n || warp_name_of(w, pos) == UINT32_MAX) return NULL;
-    uint32_t r = *run_slot(w, warp_scope_of(w, pos), warp_name_of(w, pos));
-    return r == UINT32_MAX ? NULL : &w->runs[r];
+/* The first record of the variable spelled at pos in pos's scope, or NULL. */
+static const warp_var *first_record(const warp_scan *w, size_t pos) {
+    if (!is_ident(w, pos)) return NULL;
+    uint32_t r = *var_slot(w, warp_scope_of(w, pos), pos);
+    return r == UINT32_MAX ? NULL : &w->vars[r];
 }
 
 void warp_var_add_class(warp_scan *w, warp_var *v, unsigned cls) {
     v->cls |= cls;
-    w->runs[w->var_run[v - w->vars]].cls |= cls;
+    w->vars[*var_slot(w, v->scope, v->name)].var_cls |= cls;
 }
 
 /* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
 unsigned warp_var_class(const warp_scan *w, size_t pos) {
-    const struct var_run *r = run_at(w, pos);
-    return warp_name_table_class(w, pos) | (r ? r->cls : 0);
+    const warp_var *r = first_record(w, pos);
+    return warp_name_table_class(w, pos) | (r ? r->var_cls : 0);
 }
 
 /* The declaration (a record with a type) of the variable spelled at pos, or NULL. */
 warp_var *warp_var_decl(const warp_scan *w, size_t pos) {
-    const struct var_run *r = run_at(w, pos);
+    const warp_var *r = first_record(w, pos);
     return r && r->decl != NO_POS ? &w->vars[r->decl] : NULL;
 }
 
