@@ -57,8 +57,6 @@ done:
     free(w.const_hazards);
     free(w.idents);
     free(w.callees);
-    free(w.scope_vars);
-    free(w.scope_vars_start);
     free(w.arrays);
     free(w.names);
     free(w.calls);

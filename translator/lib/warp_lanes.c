@@ -47,10 +47,10 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
         if (w->vars[w->init_vars[mid]].init_first <= p) lo = mid + 1;
         else hi = mid;
     }
-    if (lo > w->init_vars_start[scope]) last = w->init_vars[lo - 1];
+    if (lo > w->init_vars_start[scope]) last = lo - 1; /* an entry of init_vars */
     size_t chain[64], nchain = 0;
-    while (last != NO_POS && p >= w->vars[last].init_end) last = w->init_parent[last];
-    for (; last != NO_POS && nchain < COUNT_OF(chain); last = w->init_parent[last]) chain[nchain++] = last;
+    while (last != NO_POS && p >= w->vars[w->init_vars[last]].init_end) last = w->init_parent[last];
+    for (; last != NO_POS && nchain < COUNT_OF(chain); last = w->init_parent[last]) chain[nchain++] = w->init_vars[last];
     while (nchain-- > 0) { /* outermost first: the order of the records */
         const warp_var *v = &w->vars[chain[nchain]];
         const warp_scope *sc = &w->scopes[v->scope];

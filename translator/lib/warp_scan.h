@@ -154,7 +154,6 @@ typedef struct warp_scan {
     size_t nidents;
     pos_scope *callees; /* identifiers that name a function or macro scope (warp_callee), by position */
     size_t ncallees, capcallees;
-    uint32_t *scope_vars, *scope_vars_start; /* variable indices grouped by scope: [start[s], start[s + 1]) */
     uint32_t *arrays;     /* positions of array declarator brackets */
     size_t narrays, caparrays;
     struct const_hazard { uint32_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
@@ -170,8 +169,9 @@ typedef struct warp_scan {
     uint32_t *var_slots; /* hash set of the variables by (scope, spelling): the first record's index, or
                           * UINT32_MAX when free */
     size_t capvar_slots; /* a power of two, at least twice the records */
-    uint32_t *init_parent; /* per variable record: the record whose initialiser encloses its own, or NO_POS */
-    uint32_t *init_vars, *init_vars_start; /* records with an initialiser, by scope, in position order */
+    uint32_t *init_vars, *init_vars_start; /* records with an initialiser, by scope ([start[s], start[s + 1])), in
+                                            * position order */
+    uint32_t *init_parent; /* per entry of init_vars: the entry whose initialiser encloses its own, or NO_POS */
     uint32_t *const_index; /* constant indices sorted by (spelling, scope, index) */
     struct array_key { uint32_t name, scope, order; unsigned long long bound; } *array_index;
     size_t narray_index; /* array declarators with a literal or constant bound, sorted by (name, scope, order) */
@@ -241,11 +241,6 @@ static inline uint32_t end_of(const warp_scan *w, size_t i) { return tk(w, i)->o
 /* threadIdx (a lane once reduced modulo the warp) and blockDim (a thread count that divides into warps). */
 static inline bool is_thread_builtin(const warp_scan *w, size_t i) { return is(w, i, "threadIdx") || is(w, i, "blockDim"); }
 
-/* Every variable record of scope s, as v (index_vars groups them by scope). */
-#define FOR_SCOPE_VARS(w, s, v)                                                                            \
-    for (size_t vk_ = (w)->scope_vars_start[(s)]; vk_ < (w)->scope_vars_start[(s) + 1]; vk_++)           \
-        for (warp_var *v = &(w)->vars[(w)->scope_vars[vk_]]; v; v = NULL)
-
 /* ---------- warp_tables.c ---------- */
 bool warp_is_statement_word(const warp_scan *w, size_t i);
 bool warp_is_qualifier(const warp_scan *w, size_t i);
@@ -301,7 +296,7 @@ int warp_link_scopes(warp_scan *w);
 /* ---------- warp_vars.c ---------- */
 warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name);
 void warp_gather_vars(warp_scan *w);
-/* Groups variable records by scope (stable, so declarations come before later assignments). */
+/* Finds each variable's first record and indexes the initialisers. Returns 0, or -1 when out of memory. */
 int warp_index_vars(warp_scan *w);
 /* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
 unsigned warp_var_class(const warp_scan *w, size_t pos);

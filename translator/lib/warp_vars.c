@@ -73,23 +73,15 @@ static uint32_t *var_slot(const warp_scan *w, uint32_t scope, size_t pos) {
     }
 }
 
-/* Groups variable records by scope (stable, so declarations come before later assignments). */
+/* Finds each variable's first record, and groups the records with an initialiser by scope (in record order,
+ * so declarations come before later assignments), each with the one whose initialiser encloses its own. */
 int warp_index_vars(warp_scan *w) {
-    w->scope_vars = malloc((w->nvars + 1) * sizeof *w->scope_vars);
-    w->scope_vars_start = calloc(w->nscopes + 2, sizeof *w->scope_vars_start);
-    w->init_parent = malloc((w->nvars + 1) * sizeof *w->init_parent);
     for (w->capvar_slots = 16; w->capvar_slots < 2 * w->nvars;) w->capvar_slots *= 2;
     w->var_slots = malloc(w->capvar_slots * sizeof *w->var_slots);
-    uint32_t *open = malloc((w->nvars + 1) * sizeof *open);
-    if (!w->scope_vars || !w->scope_vars_start || !w->init_parent || !w->var_slots || !open) {
-        free(open);
-        return -1;
-    }
-    for (size_t k = 0; k < w->nvars; k++) w->scope_vars_start[w->vars[k].scope + 2]++;
-    for (size_t s = 2; s < w->nscopes + 2; s++) w->scope_vars_start[s] += w->scope_vars_start[s - 1];
-    for (size_t k = 0; k < w->nvars; k++) w->scope_vars[w->scope_vars_start[w->vars[k].scope + 1]++] = k;
+    if (!w->var_slots) return -1;
     /* each variable's first record: the union of its records' classes and its first declaration */
     memset(w->var_slots, 0xff, w->capvar_slots * sizeof *w->var_slots);
+    size_t ninit = 0;
     for (size_t k = 0; k < w->nvars; k++) {
         warp_var *v = &w->vars[k];
         uint32_t *slot = var_slot(w, v->scope, v->name);
@@ -101,30 +93,31 @@ int warp_index_vars(warp_scan *w) {
         warp_var *first = &w->vars[*slot];
         first->var_cls |= v->cls;
         if (first->decl == NO_POS && v->type_first != NO_POS) first->decl = (uint32_t)k;
+        ninit += v->init_first != NO_POS;
     }
-    /* Initialisers nest or are disjoint (each ends at the first ';' ',' or closer of its level): the
-     * records of a scope, in order, with a stack of open initialisers give each its enclosing one. */
-    size_t ninit = 0;
-    w->init_vars = malloc((w->nvars + 1) * sizeof *w->init_vars);
-    w->init_vars_start = malloc((w->nscopes + 1) * sizeof *w->init_vars_start);
-    if (!w->init_vars || !w->init_vars_start) {
+    uint32_t *start = w->init_vars_start = calloc(w->nscopes + 2, sizeof *start);
+    w->init_vars = malloc((ninit + 1) * sizeof *w->init_vars);
+    w->init_parent = malloc((ninit + 1) * sizeof *w->init_parent);
+    uint32_t *open = malloc((ninit + 1) * sizeof *open);
+    if (!start || !w->init_vars || !w->init_parent || !open) {
         free(open);
         return -1;
     }
+    for (size_t k = 0; k < w->nvars; k++) start[w->vars[k].scope + 2] += w->vars[k].init_first != NO_POS;
+    for (size_t s = 2; s < w->nscopes + 2; s++) start[s] += start[s - 1];
+    for (size_t k = 0; k < w->nvars; k++) /* afterwards start[s] is where scope s's records begin */
+        if (w->vars[k].init_first != NO_POS) w->init_vars[start[w->vars[k].scope + 1]++] = (uint32_t)k;
+    /* Initialisers nest or are disjoint (each ends at the first ';' ',' or closer of its level): the
+     * records of a scope, in order, with a stack of open initialisers give each its enclosing one. */
     for (uint32_t s = 0; s < w->nscopes; s++) {
         size_t nopen = 0;
-        w->init_vars_start[s] = ninit;
-        for (size_t q = w->scope_vars_start[s]; q < w->scope_vars_start[s + 1]; q++) {
-            size_t k = w->scope_vars[q];
-            w->init_parent[k] = NO_POS;
-            if (w->vars[k].init_first == NO_POS) continue;
-            while (nopen && w->vars[open[nopen - 1]].init_end <= w->vars[k].init_first) nopen--;
-            w->init_parent[k] = nopen ? open[nopen - 1] : NO_POS;
-            open[nopen++] = k;
-            w->init_vars[ninit++] = k;
+        for (size_t q = start[s]; q < start[s + 1]; q++) {
+            const warp_var *v = &w->vars[w->init_vars[q]];
+            while (nopen && w->vars[w->init_vars[open[nopen - 1]]].init_end <= v->init_first) nopen--;
+            w->init_parent[q] = nopen ? open[nopen - 1] : NO_POS;
+            open[nopen++] = (uint32_t)q;
         }
     }
-    w->init_vars_start[w->nscopes] = ninit;
     free(open);
     return 0;
 }
