@@ -141,33 +141,31 @@ static bool header_is_device(const warp_scan *w, size_t paren) {
     return (global || device) && !host;
 }
 
+/* Records the parameters of the list whose '(' is at open. They are split as the calls' arguments are
+ * (HC_SPLIT_CALL), not as a declaration list: parameter k is matched with argument k of each call, and a call
+ * cannot tell a template comma from a comparison, so both sides must count commas alike. A parameter's name
+ * is the last identifier before its '=' or its end; parameters past HC_CODE_MAX_ARGS are not followed. */
 static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
-    size_t close = mt(w, open), start = nx(w, open);
-    int index = 0;
-    for (size_t i = nx(w, open); i <= close && close != NO_POS; i = nx(w, i)) {
-        if (i < close && (is(w, i, "(") || is(w, i, "[")) && mt(w, i) != NO_POS) {
-            i = mt(w, i);
-            continue;
-        }
-        if (i != close && !is(w, i, ",")) continue;
-        size_t end = i; /* the name is the last identifier before '=' or the end */
-        for (size_t k = start; k < i; k = nx(w, k))
-            if (is(w, k, "=")) {
-                end = k;
+    size_t close = mt(w, open);
+    if (close == NO_POS) return;
+    hc_code_args args;
+    hc_code_split(w->u, open, close, HC_SPLIT_CALL, &args);
+    for (size_t k = 0; k < args.n && k < HC_CODE_MAX_ARGS; k++) {
+        size_t start = args.first[k], end = start == SIZE_MAX ? start : nx(w, args.last[k]);
+        for (size_t i = start; i < end; i = nx(w, i))
+            if (is(w, i, "=")) {
+                end = i;
                 break;
             }
-        size_t name = pv(w, end);
-        if (name != NO_POS && name > start && is_ident(w, name)) {
-            warp_var *v = warp_add_var(w, scope, name);
-            if (!v) return;
-            v->type_first = start;
-            v->is_param = true;
-            v->param_index = index < WARP_MAX_PARAM ? index : -1;
-            v->single = true;
-            v->cls = warp_name_table_class(w, name);
-        }
-        start = nx(w, i);
-        index++;
+        size_t name = start == SIZE_MAX ? NO_POS : pv(w, end);
+        if (name == NO_POS || name <= start || !is_ident(w, name)) continue;
+        warp_var *v = warp_add_var(w, scope, name);
+        if (!v) return;
+        v->type_first = start;
+        v->is_param = true;
+        v->param_index = (int)k;
+        v->single = true;
+        v->cls = warp_name_table_class(w, name);
     }
 }
 

@@ -258,27 +258,20 @@ void warp_check_array_bound(warp_scan *w, size_t open) {
 /* kernel<<<grid, block, block / 32 * sizeof(float)>>>: dynamic shared memory sized by 32-lane warps. */
 void warp_check_launch_shared(warp_scan *w, size_t open) {
     if (!is(w, open, "<<<")) return;
-    int arg = 0;
-    size_t first = nx(w, open);
-    for (size_t k = nx(w, open); k < w->n && !is(w, k, ";") && !is(w, k, "{"); k = nx(w, k)) {
-        if ((is(w, k, "(") || is(w, k, "[")) && mt(w, k) != NO_POS) {
-            k = mt(w, k);
-            continue;
+    size_t close = hc_code_pair(w->u, open);
+    if (close == SIZE_MAX) return;
+    hc_code_args args;
+    hc_code_split(w->u, open, close, HC_SPLIT_CALL, &args);
+    if (args.n < 3 || args.first[2] == SIZE_MAX) return;
+    size_t first = args.first[2], last = args.last[2]; /* the dynamic shared memory size */
+    for (size_t q = first; nx(w, q) <= last; q = nx(w, q)) {
+        size_t n1 = nx(w, q);
+        warp_const *c = warp_const_at(w, n1);
+        if ((is(w, q, "/") && (warp_is_number(w, n1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && warp_is_number(w, n1, 5))) {
+            char shown[64];
+            warp_span_text(w, first, last, shown, sizeof shown);
+            warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
+            return;
         }
-        bool end = is(w, k, ">>>");
-        if (!end && !is(w, k, ",")) continue;
-        for (size_t q = first; arg == 2 && nx(w, q) < k; q = nx(w, q)) {
-            size_t n1 = nx(w, q);
-            warp_const *c = warp_const_at(w, n1);
-            if ((is(w, q, "/") && (warp_is_number(w, n1, 32) || (c && !c->is_mask))) || (is(w, q, ">>") && warp_is_number(w, n1, 5))) {
-                char shown[64];
-                warp_span_text(w, first, pv(w, k), shown, sizeof shown);
-                warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, first), shown, shown);
-                break;
-            }
-        }
-        if (end) return;
-        arg++;
-        first = nx(w, k);
     }
 }

@@ -73,7 +73,6 @@ typedef struct warp_scope {
 /* One declaration or assignment of a variable: a file has about one for every 60 bytes, so it is kept to 28
  * bytes (the type's last token is the one before the name, and the flags share a word). A variable's first
  * record in its scope also holds what its lookups read of all its records (decl, var_cls). */
-#define WARP_MAX_PARAM (1 << 20) /* parameters from this position on are not followed (param_index -1) */
 typedef struct warp_var {
     uint32_t scope;
     uint32_t name;                 /* position of the name */

@@ -1,5 +1,5 @@
-/* warp_tokens.c: token reading for the warp pass: literals, precedence, call arguments, expression ends, spans.
- * It keeps no state and decides nothing about warps. */
+/* warp_tokens.c: token reading for the warp pass: literals, precedence, one call argument (code.h's splitter),
+ * expression ends, spans. It keeps no state and decides nothing about warps. */
 #include "warp_scan.h"
 #include "grow.h"
 
@@ -77,28 +77,18 @@ int warp_precedence(const warp_scan *w, size_t i) {
     return 0;
 }
 
-/* Position range [*first, *end) of argument number arg of the call whose '(' is at open. */
+/* Position range [*first, *end) of argument number arg of the call whose '(' is at open, as code.h's splitter
+ * reads a call (HC_SPLIT_CALL); false for an empty argument, one past the list, or one past the split's
+ * HC_CODE_MAX_ARGS. */
 bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first, size_t *end) {
     size_t close = mt(w, open);
-    if (close == NO_POS) return false;
-    size_t a = nx(w, open);
-    int index = 0;
-    for (size_t i = nx(w, open); i <= close; i = nx(w, i)) {
-        if (i < close && (is(w, i, "(") || is(w, i, "[") || is(w, i, "{")) && mt(w, i) != NO_POS) {
-            i = mt(w, i);
-            continue;
-        }
-        if (i == close || is(w, i, ",")) {
-            if (index == arg) {
-                *first = a;
-                *end = i;
-                return a < i;
-            }
-            index++;
-            a = nx(w, i);
-        }
-    }
-    return false;
+    if (close == NO_POS || arg < 0 || arg >= HC_CODE_MAX_ARGS) return false;
+    hc_code_args args;
+    hc_code_split(w->u, open, close, HC_SPLIT_CALL, &args);
+    if ((size_t)arg >= args.n || args.first[arg] == SIZE_MAX) return false;
+    *first = args.first[arg];
+    *end = nx(w, args.last[arg]);
+    return true;
 }
 
 /* End of the expression starting at first: the first ';' or ',' outside brackets, or an unmatched closer. */
