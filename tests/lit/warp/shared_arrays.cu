@@ -35,6 +35,10 @@ void launch(float *out, int threads) {
   // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by 'threads / 32 * sizeof(float)' assumes 32-lane warps [warp-size]
   // CHECK: {{^ *}}dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
   dyn<<<1, threads, threads / 32 * sizeof(float)>>>(out);
+  // A grid written in braces is one argument of the configuration: the third is still the size.
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3007: array sized by 'threads / 32 * sizeof(float)' assumes 32-lane warps [warp-size]
+  // CHECK: {{^ *}}dyn<<<dim3{1, 1}, threads, threads / 32 * sizeof(float)>>>(out);
+  dyn<<<dim3{1, 1}, threads, threads / 32 * sizeof(float)>>>(out);
 }
 
 // Code that already computes lanes with warpSize still overflows a [32] array on 64 lanes: enlarged.
