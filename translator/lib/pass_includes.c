@@ -169,15 +169,14 @@ int hc_pass_includes(hc_unit *u) {
     return 0;
 }
 
-/* Index of the directive keyword after the '#' at index h, or n when the '#' starts no directive. */
-static size_t directive_keyword(const hc_unit *u, size_t h) {
-    size_t k = hc_code_next(u, h);
-    return k < u->toks.n && (u->toks.v[k].flags & HC_TOKF_DIRECTIVE) ? k : u->toks.n;
+/* The keyword of a directive that opens an #if group. */
+static bool opens_group(const hc_unit *u, size_t k) {
+    return hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef");
 }
 
 /* Offset just past the end of the line that holds token index i. */
 static uint32_t end_of_line(const hc_unit *u, size_t i) {
-    uint32_t e = u->toks.v[i].off + u->toks.v[i].len;
+    uint32_t e = hc_code_end(u, i);
     while (e < u->len && u->text[e] != '\n') e++;
     return e < u->len ? e + 1 : (uint32_t)u->len;
 }
@@ -192,26 +191,21 @@ static uint32_t start_of_line(const hc_unit *u, uint32_t off) {
  * the last directive, with only comments after it. #define X need not follow at once (#pragma once may
  * stand between). */
 static bool opens_guard(const hc_unit *u, size_t h) {
-    const char *t = u->text;
-    size_t k = directive_keyword(u, h);
-    if (k >= u->toks.n) return false;
+    size_t k = hc_code_directive_name(u, h);
     if (hc_code_is(u, k, "if")) {
         size_t a = hc_code_next(u, k), b = hc_code_next(u, a);
-        if (b >= u->toks.n || !hc_code_is(u, a, "!") || !hc_code_is(u, b, "defined")) return false;
+        if (!hc_code_is(u, a, "!") || !hc_code_is(u, b, "defined")) return false;
     } else if (!hc_code_is(u, k, "ifndef")) {
         return false;
     }
     size_t depth = 0;
-    for (size_t i = h; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind == HC_TOK_COMMENT) continue;
+    for (size_t i = h; hc_code_valid(u, i); i = hc_code_next(u, i)) { /* h is a '#', no comment */
         if (depth == 0 && i > h) return false; /* something after the guard's #endif */
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t d = directive_keyword(u, i);
-        if (d >= u->toks.n) continue;
-        const hc_token *w = &u->toks.v[d];
-        if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) depth++;
-        else if (hc_tok_is(t, w, "endif") && depth > 0 && --depth == 0) {
-            while (i + 1 < u->toks.n && (u->toks.v[i + 1].flags & HC_TOKF_DIRECTIVE)) i++; /* #endif // X */
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t d = hc_code_directive_name(u, i);
+        if (opens_group(u, d)) depth++;
+        else if (hc_code_is(u, d, "endif") && depth > 0 && --depth == 0) {
+            while (hc_code_in_directive(u, i + 1)) i++; /* #endif // X */
         }
     }
     return depth == 0;
@@ -221,14 +215,13 @@ static bool opens_guard(const hc_unit *u, size_t h) {
  * or directive line (extern "C" {, namespace x {). */
 static uint32_t statement_start(const hc_unit *u, size_t i) {
     size_t j = i;
-    for (size_t p = hc_code_prev(u, j); p < u->toks.n; p = hc_code_prev(u, p)) {
-        const hc_token *k = &u->toks.v[p];
-        if ((k->flags & HC_TOKF_DIRECTIVE) || k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, ";") ||
-            hc_tok_is(u->text, k, "}") || hc_tok_is(u->text, k, "{"))
+    for (size_t p = hc_code_prev(u, j); hc_code_valid(u, p); p = hc_code_prev(u, p)) {
+        if (hc_code_in_directive(u, p) || hc_code_kind(u, p, HC_TOK_HASH) || hc_code_is(u, p, ";") ||
+            hc_code_is(u, p, "}") || hc_code_is(u, p, "{"))
             break;
         j = p;
     }
-    return start_of_line(u, u->toks.v[j].off);
+    return start_of_line(u, hc_code_tok(u, j)->off);
 }
 
 /* Where an inserted include goes, as hipify-clang places it:
@@ -238,40 +231,36 @@ static uint32_t statement_start(const hc_unit *u, size_t i) {
  *   headers cannot be included with C linkage);
  * - else before the first line that is not a comment. */
 static uint32_t insertion_point(const hc_unit *u) {
-    const char *t = u->text;
-    size_t first = 0;
-    while (first < u->toks.n && u->toks.v[first].kind == HC_TOK_COMMENT) first++;
-    if (first >= u->toks.n) return (uint32_t)u->len;
+    size_t first = hc_code_kind(u, 0, HC_TOK_COMMENT) ? hc_code_next(u, 0) : 0; /* the first code token */
+    if (!hc_code_valid(u, first)) return (uint32_t)u->len;
     uint32_t after_guard = UINT32_MAX, after_once = UINT32_MAX, before_include = UINT32_MAX;
-    bool guarded = u->toks.v[first].kind == HC_TOK_HASH && opens_guard(u, first);
-    if (guarded) after_guard = end_of_line(u, directive_keyword(u, first));
+    bool guarded = hc_code_kind(u, first, HC_TOK_HASH) && opens_guard(u, first);
+    if (guarded) after_guard = end_of_line(u, hc_code_directive_name(u, first));
     size_t depth = 0, braces = 0;
     uint32_t outer_if = 0;    /* line start of the outermost open #if (the guard not counted) */
     uint32_t outer_block = 0; /* where the outermost open { block (extern "C" {) starts */
-    for (size_t i = first; i < u->toks.n; i++) {
-        const hc_token *c = &u->toks.v[i];
-        if (c->kind == HC_TOK_PUNCT && !(c->flags & HC_TOKF_DIRECTIVE) && before_include == UINT32_MAX) {
-            if (hc_tok_is(t, c, "{") && braces++ == 0) outer_block = depth ? outer_if : statement_start(u, i);
-            else if (hc_tok_is(t, c, "}") && braces > 0) braces--;
+    for (size_t i = first; hc_code_valid(u, i); i++) {
+        if (hc_code_kind(u, i, HC_TOK_PUNCT) && !hc_code_in_directive(u, i) && before_include == UINT32_MAX) {
+            if (hc_code_is(u, i, "{") && braces++ == 0) outer_block = depth ? outer_if : statement_start(u, i);
+            else if (hc_code_is(u, i, "}") && braces > 0) braces--;
         }
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t k = directive_keyword(u, i);
-        if (k >= u->toks.n) continue;
-        const hc_token *w = &u->toks.v[k];
-        if (hc_tok_is(t, w, "pragma")) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t k = hc_code_directive_name(u, i);
+        uint32_t line = start_of_line(u, hc_code_tok(u, i)->off);
+        if (hc_code_is(u, k, "pragma")) {
             size_t o = hc_code_next(u, k);
-            if (after_once == UINT32_MAX && o < u->toks.n && hc_code_is(u, o, "once")) after_once = end_of_line(u, o);
-        } else if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) {
-            if (!(guarded && i == first) && depth++ == 0) outer_if = start_of_line(u, u->toks.v[i].off);
-        } else if (hc_tok_is(t, w, "endif")) {
+            if (after_once == UINT32_MAX && hc_code_is(u, o, "once")) after_once = end_of_line(u, o);
+        } else if (opens_group(u, k)) {
+            if (!(guarded && i == first) && depth++ == 0) outer_if = line;
+        } else if (hc_code_is(u, k, "endif")) {
             if (depth > 0) depth--;
-        } else if (before_include == UINT32_MAX && (hc_tok_is(t, w, "include") || hc_tok_is(t, w, "include_next"))) {
-            before_include = braces ? outer_block : depth ? outer_if : start_of_line(u, u->toks.v[i].off);
+        } else if (before_include == UINT32_MAX && (hc_code_is(u, k, "include") || hc_code_is(u, k, "include_next"))) {
+            before_include = braces ? outer_block : depth ? outer_if : line;
         }
     }
     if (after_guard != UINT32_MAX || after_once != UINT32_MAX) return after_guard < after_once ? after_guard : after_once;
     if (before_include != UINT32_MAX) return before_include;
-    return start_of_line(u, u->toks.v[first].off);
+    return start_of_line(u, hc_code_tok(u, first)->off);
 }
 
 /* nvcc includes cuda_runtime.h into every .cu file it compiles; a translated .cu file therefore needs
@@ -284,26 +273,22 @@ bool hc_is_cuda_source(const char *path) {
 
 /* The include guard's '#' token index, or SIZE_MAX. */
 static size_t guard_hash(const hc_unit *u) {
-    size_t first = 0;
-    while (first < u->toks.n && u->toks.v[first].kind == HC_TOK_COMMENT) first++;
-    return first < u->toks.n && u->toks.v[first].kind == HC_TOK_HASH && opens_guard(u, first) ? first : SIZE_MAX;
+    size_t first = hc_code_kind(u, 0, HC_TOK_COMMENT) ? hc_code_next(u, 0) : 0; /* the first code token */
+    return hc_code_kind(u, first, HC_TOK_HASH) && opens_guard(u, first) ? first : SIZE_MAX;
 }
 
 /* Where a conditional include goes: after the last #include outside every branch (the guard aside) that
  * comes before the first use, so that a macro of the condition set by those headers is seen; else where
  * an unconditional one would go. */
 static uint32_t conditional_point(const hc_unit *u, size_t guard, uint32_t first_use) {
-    const char *t = u->text;
     size_t depth = 0;
     uint32_t at = UINT32_MAX;
-    for (size_t i = 0; i < u->toks.n && u->toks.v[i].off < first_use; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH || i == guard) continue;
-        size_t k = directive_keyword(u, i);
-        if (k >= u->toks.n) continue;
-        const hc_token *w = &u->toks.v[k];
-        if (hc_tok_is(t, w, "if") || hc_tok_is(t, w, "ifdef") || hc_tok_is(t, w, "ifndef")) depth++;
-        else if (hc_tok_is(t, w, "endif") && depth > 0) depth--;
-        else if (depth == 0 && (hc_tok_is(t, w, "include") || hc_tok_is(t, w, "include_next"))) {
+    for (size_t i = 0; hc_code_valid(u, i) && hc_code_tok(u, i)->off < first_use; i++) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH) || i == guard) continue;
+        size_t k = hc_code_directive_name(u, i);
+        if (opens_group(u, k)) depth++;
+        else if (hc_code_is(u, k, "endif") && depth > 0) depth--;
+        else if (depth == 0 && (hc_code_is(u, k, "include") || hc_code_is(u, k, "include_next"))) {
             uint32_t s, e;
             directive_extent(u, i, &s, &e);
             if (e <= first_use) at = e;
@@ -330,17 +315,14 @@ static void open_line(const char *cond, char *out, size_t size) {
  * ("hipify_shim.h" or <hipify_shim.h>). A comment or a string that mentions it is no include. */
 static bool includes_shim(const hc_unit *u) {
     static const char shim[] = "hipify_shim.h";
-    for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t k = directive_keyword(u, i);
-        if (k >= u->toks.n || !(hc_code_is(u, k, "include") ||
-                                hc_code_is(u, k, "include_next")))
-            continue;
-        size_t p = hc_tok_next(&u->toks, k);
-        const hc_token *pt = p < u->toks.n ? &u->toks.v[p] : NULL;
-        if (pt && pt->kind == HC_TOK_STRING && (pt->flags & HC_TOKF_DIRECTIVE) && pt->len == sizeof shim + 1 &&
-            memcmp(u->text + pt->off + 1, shim, sizeof shim - 1) == 0)
-            return true;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t k = hc_code_directive_name(u, i);
+        if (!hc_code_is(u, k, "include") && !hc_code_is(u, k, "include_next")) continue;
+        size_t p = hc_code_next(u, k);
+        if (!hc_code_kind(u, p, HC_TOK_STRING) || !hc_code_in_directive(u, p)) continue;
+        const hc_token *pt = hc_code_tok(u, p);
+        if (pt->len == sizeof shim + 1 && memcmp(u->text + pt->off + 1, shim, sizeof shim - 1) == 0) return true;
     }
     return false;
 }
