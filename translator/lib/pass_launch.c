@@ -7,6 +7,7 @@
 #include "grow.h"
 #include "sbuf.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,17 +35,15 @@ typedef struct launch_ctx {
 /* Index of the > that closes the template argument list opened by the < at index lt, or SIZE_MAX. */
 static size_t template_close(const hc_unit *u, size_t lt) {
     int depth = 0, paren = 0;
-    for (size_t i = lt; i < u->toks.n; i = hc_code_next(u, i)) {
-        const hc_token *k = &u->toks.v[i];
-        if (k->kind != HC_TOK_PUNCT) continue;
-        const char *t = u->text;
-        if (hc_tok_is(t, k, "(") || hc_tok_is(t, k, "[")) paren++;
-        else if (hc_tok_is(t, k, ")") || hc_tok_is(t, k, "]")) { if (--paren < 0) return SIZE_MAX; }
-        else if (paren == 0 && hc_tok_is(t, k, "<")) depth++;
-        else if (paren == 0 && (hc_tok_is(t, k, ">") || hc_tok_is(t, k, ">>"))) {
-            depth -= k->len == 2 ? 2 : 1;
+    for (size_t i = lt; hc_code_valid(u, i); i = hc_code_next(u, i)) {
+        if (!hc_code_kind(u, i, HC_TOK_PUNCT)) continue;
+        if (hc_code_is(u, i, "(") || hc_code_is(u, i, "[")) paren++;
+        else if (hc_code_is(u, i, ")") || hc_code_is(u, i, "]")) { if (--paren < 0) return SIZE_MAX; }
+        else if (paren == 0 && hc_code_is(u, i, "<")) depth++;
+        else if (paren == 0 && (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>"))) {
+            depth -= hc_code_tok(u, i)->len == 2 ? 2 : 1;
             if (depth <= 0) return i;
-        } else if (paren == 0 && (hc_tok_is(t, k, ";") || hc_tok_is(t, k, "{"))) return SIZE_MAX;
+        } else if (paren == 0 && (hc_code_is(u, i, ";") || hc_code_is(u, i, "{"))) return SIZE_MAX;
     }
     return SIZE_MAX;
 }
@@ -54,22 +53,19 @@ static size_t template_close(const hc_unit *u, size_t lt) {
  * that from the declarations in the file. */
 static int collect_templates(launch_ctx *c) {
     hc_unit *u = c->u;
-    for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_code_is(u, i, "template")) continue;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_IDENT) || !hc_code_is(u, i, "template")) continue;
         size_t lt = hc_code_next(u, i);
         if (!hc_code_punct(u, lt, "<")) continue;
         size_t gt = template_close(u, lt);
         if (gt == SIZE_MAX) continue;
         size_t prev = SIZE_MAX;
-        for (size_t j = hc_code_next(u, gt); j < u->toks.n; prev = j, j = hc_code_next(u, j)) {
-            const hc_token *k = &u->toks.v[j];
-            if (k->kind == HC_TOK_IDENT && (hc_tok_is(u->text, k, "struct") || hc_tok_is(u->text, k, "class") ||
-                                            hc_tok_is(u->text, k, "union") || hc_tok_is(u->text, k, "using") ||
-                                            hc_tok_is(u->text, k, "template")))
-                break;
-            if (k->kind != HC_TOK_PUNCT) continue;
-            if (hc_tok_is(u->text, k, "(")) {
-                const hc_token *pk = prev != SIZE_MAX ? &u->toks.v[prev] : NULL;
+        static const char *const not_functions[] = {"struct", "class", "union", "using", "template"};
+        for (size_t j = hc_code_next(u, gt); hc_code_valid(u, j); prev = j, j = hc_code_next(u, j)) {
+            if (hc_code_kind(u, j, HC_TOK_IDENT) && hc_code_is_any(u, j, not_functions, COUNT_OF(not_functions))) break;
+            if (!hc_code_kind(u, j, HC_TOK_PUNCT)) continue;
+            if (hc_code_is(u, j, "(")) {
+                const hc_token *pk = hc_code_valid(u, prev) ? hc_code_tok(u, prev) : NULL;
                 if (pk && pk->kind == HC_TOK_IDENT && pk->len > 4 && !memcmp(u->text + pk->off, "__", 2) &&
                     !memcmp(u->text + pk->off + pk->len - 2, "__", 2)) { /* __launch_bounds__(...), __attribute__((...)) */
                     size_t close = hc_code_pair(u, j);
@@ -84,7 +80,7 @@ static int collect_templates(launch_ctx *c) {
                 }
                 break;
             }
-            if (hc_tok_is(u->text, k, ";") || hc_tok_is(u->text, k, "{") || hc_tok_is(u->text, k, "=")) break;
+            if (hc_code_is(u, j, ";") || hc_code_is(u, j, "{") || hc_code_is(u, j, "=")) break;
         }
     }
     return 0;
@@ -93,25 +89,21 @@ static int collect_templates(launch_ctx *c) {
 /* Every #define: name, parameters and body tokens. */
 static int collect_macros(launch_ctx *c) {
     hc_unit *u = c->u;
-    for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
-        size_t kw = hc_code_next(u, i);
-        if (kw >= u->toks.n || !(u->toks.v[kw].flags & HC_TOKF_DIRECTIVE) || !hc_code_is(u, kw, "define"))
-            continue;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
+        size_t kw = hc_code_directive_name(u, i);
+        if (!hc_code_is(u, kw, "define")) continue;
         size_t name = hc_code_next(u, kw);
-        if (name >= u->toks.n || !(u->toks.v[name].flags & HC_TOKF_DIRECTIVE) || u->toks.v[name].kind != HC_TOK_IDENT)
-            continue;
+        if (!hc_code_in_directive(u, name) || !hc_code_kind(u, name, HC_TOK_IDENT)) continue;
         macro_def m = {.name = name};
         size_t j = name + 1;
-        const hc_token *nt = &u->toks.v[name];
-        if (j < u->toks.n && hc_code_punct(u, j, "(") && u->toks.v[j].off == nt->off + nt->len) { /* function-like */
+        if (hc_code_punct(u, j, "(") && hc_code_tok(u, j)->off == hc_code_end(u, name)) { /* function-like */
             m.fnlike = true;
-            for (j = hc_code_next(u, j); j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE);
-                 j = hc_code_next(u, j)) {
+            for (j = hc_code_next(u, j); hc_code_in_directive(u, j); j = hc_code_next(u, j)) {
                 if (hc_code_punct(u, j, ")")) break;
                 if (hc_code_punct(u, j, ",")) continue;
                 if (hc_code_punct(u, j, "...")) m.variadic = true;
-                else if (u->toks.v[j].kind != HC_TOK_IDENT) break;
+                else if (!hc_code_kind(u, j, HC_TOK_IDENT)) break;
                 else if (hc_code_punct(u, hc_code_next(u, j), "...")) { /* GNU named variadic: args... */
                     m.variadic = true;
                     if (m.nparams < 32) m.params[m.nparams++] = j;
@@ -120,13 +112,13 @@ static int collect_macros(launch_ctx *c) {
                 }
                 if (m.nparams < 32) m.params[m.nparams++] = j;
             }
-            if (j >= u->toks.n || !hc_code_punct(u, j, ")") || m.nparams == 32) continue; /* malformed: ignore */
+            if (!hc_code_punct(u, j, ")") || m.nparams == 32) continue; /* malformed: ignore */
             j++;
         }
         m.first = j;
-        while (j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH) j++;
+        while (hc_code_in_directive(u, j) && !hc_code_kind(u, j, HC_TOK_HASH)) j++;
         m.last = j - 1;
-        while (m.first <= m.last && u->toks.v[m.first].kind == HC_TOK_COMMENT) m.first++;
+        while (m.first <= m.last && hc_code_kind(u, m.first, HC_TOK_COMMENT)) m.first++;
         if (hc_grow(&c->macros, &c->macros_cap, c->nmacros, sizeof *c->macros, 32) < 0) return -1;
         c->macros[c->nmacros++] = m;
         i = m.last;
@@ -185,43 +177,41 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
 /* Start index of the kernel-name expression that ends at token index end (the token before <<<):
  * an identifier, optionally qualified (a::b) or pasted in a macro body (a##b), optionally followed
  * by template arguments <...>. SIZE_MAX when no name is there. */
-static size_t kernel_name_start(const hc_unit *u, size_t end, uint8_t dir) {
-    const char *t = u->text;
+static size_t kernel_name_start(const hc_unit *u, size_t end, bool dir) {
     size_t i = end;
     if (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>")) {
         int depth = hc_code_is(u, i, ">>") ? 2 : 1, paren = 0;
         while (depth > 0) {
             i = hc_code_prev(u, i);
             if (i == SIZE_MAX) return SIZE_MAX;
-            const hc_token *k = &u->toks.v[i];
-            if (k->kind != HC_TOK_PUNCT) continue;
-            if (hc_tok_is(t, k, ")") || hc_tok_is(t, k, "]")) paren++;
-            else if (hc_tok_is(t, k, "(") || hc_tok_is(t, k, "[")) paren--;
-            else if (paren == 0 && hc_tok_is(t, k, ">")) depth++;
-            else if (paren == 0 && hc_tok_is(t, k, ">>")) depth += 2;
-            else if (paren == 0 && hc_tok_is(t, k, "<")) depth--;
-            else if (paren == 0 && hc_tok_is(t, k, "<<")) depth -= 2;
+            if (!hc_code_kind(u, i, HC_TOK_PUNCT)) continue;
+            if (hc_code_is(u, i, ")") || hc_code_is(u, i, "]")) paren++;
+            else if (hc_code_is(u, i, "(") || hc_code_is(u, i, "[")) paren--;
+            else if (paren == 0 && hc_code_is(u, i, ">")) depth++;
+            else if (paren == 0 && hc_code_is(u, i, ">>")) depth += 2;
+            else if (paren == 0 && hc_code_is(u, i, "<")) depth--;
+            else if (paren == 0 && hc_code_is(u, i, "<<")) depth -= 2;
             if (depth < 0) return SIZE_MAX;
         }
         i = hc_code_prev(u, i);
         if (i == SIZE_MAX) return SIZE_MAX;
     }
     for (size_t k = i; k <= end; k++) /* never across a directive line: k <newline> #if X <newline> <<<... */
-        if ((u->toks.v[k].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
-    if (u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
+        if (hc_code_in_directive(u, k) != dir) return SIZE_MAX;
+    if (!hc_code_kind(u, i, HC_TOK_IDENT)) return SIZE_MAX;
     for (;;) { /* qualified names: ns::kernel, ::kernel; pasted names: prefix##_kernel */
-        if (i != end && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE) != dir) return SIZE_MAX;
+        if (i != end && hc_code_in_directive(u, i) != dir) return SIZE_MAX;
         size_t p = hc_code_prev(u, i);
         if (p == SIZE_MAX) break;
         if (hc_code_is(u, p, "##")) {
             size_t q = hc_code_prev(u, p);
-            if (q == SIZE_MAX || (u->toks.v[q].kind != HC_TOK_IDENT && u->toks.v[q].kind != HC_TOK_NUMBER)) break;
+            if (!hc_code_kind(u, q, HC_TOK_IDENT) && !hc_code_kind(u, q, HC_TOK_NUMBER)) break;
             i = q;
             continue;
         }
         if (!hc_code_is(u, p, "::")) break;
         size_t q = hc_code_prev(u, p);
-        if (q != SIZE_MAX && u->toks.v[q].kind == HC_TOK_IDENT) i = q;
+        if (hc_code_kind(u, q, HC_TOK_IDENT)) i = q;
         else { i = p; break; }
     }
     return i;
@@ -312,12 +302,11 @@ static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool
         if (u->toks.v[mid].off < from) lo = mid + 1;
         else hi = mid;
     }
-    for (size_t i = lo; i < u->toks.n && u->toks.v[i].off < to; i++) {
-        const hc_token *k = &u->toks.v[i];
+    static const char *const launch_punct[] = {"<<<", ">>>", ",", "(", ")"};
+    for (size_t i = lo; hc_code_valid(u, i) && hc_code_tok(u, i)->off < to; i++) {
+        const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_COMMENT) {
-            if (k->kind != HC_TOK_PUNCT || !(hc_tok_is(u->text, k, "<<<") || hc_tok_is(u->text, k, ">>>") ||
-                                             hc_tok_is(u->text, k, ",") || hc_tok_is(u->text, k, "(") ||
-                                             hc_tok_is(u->text, k, ")")))
+            if (!hc_code_kind(u, i, HC_TOK_PUNCT) || !hc_code_is_any(u, i, launch_punct, COUNT_OF(launch_punct)))
                 return false;
             continue;
         }
@@ -393,9 +382,9 @@ typedef struct macro_use {
 static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
     size_t prev = SIZE_MAX;
     for (size_t j = a; j <= b; j++) {
-        const hc_token *k = &u->toks.v[j];
+        const hc_token *k = hc_code_tok(u, j);
         if (k->kind == HC_TOK_COMMENT) continue;
-        if (k->kind == HC_TOK_HASH || hc_tok_is(u->text, k, "#") || hc_tok_is(u->text, k, "##")) return false;
+        if (k->kind == HC_TOK_HASH || hc_code_is(u, j, "#") || hc_code_is(u, j, "##")) return false;
         if (prev != SIZE_MAX && k->off > hc_code_end(u, prev)) plan_lits(p, " ");
         prev = j;
         int pi = m ? param_index(u, m, j) : -1;
@@ -582,7 +571,7 @@ static int join_spaced_launch(hc_unit *u, size_t i) {
 static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
     hc_unit *u = c->u;
     size_t before = hc_code_prev(u, lt);
-    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, u->toks.v[lt].flags & HC_TOKF_DIRECTIVE);
+    size_t name = before == SIZE_MAX ? SIZE_MAX : kernel_name_start(u, before, hc_code_in_directive(u, lt));
     size_t open = hc_code_next(u, gt);
     size_t close = open < u->toks.n && hc_code_is(u, open, "(") ? hc_code_pair(u, open) : SIZE_MAX;
     /* a split the template-comma rule doubts is taken: grid and block are dim3 or integer expressions,
