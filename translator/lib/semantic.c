@@ -360,35 +360,31 @@ static void init_libclang(void) {
 void hc_semantic_init(void) { pthread_once(&init_once, init_libclang); }
 
 /* Operators that join operands into one expression tree, one level per operator. */
-static bool chain_operator(const char *t, const hc_token *k) {
-    if (k->kind != HC_TOK_PUNCT) return false;
+static bool chain_operator(const hc_unit *u, size_t i) {
     static const char *const not_ops[] = {"(", ")", "[", "]", "{", "}", ",", ";"};
-    for (size_t i = 0; i < COUNT_OF(not_ops); i++)
-        if (hc_tok_is(t, k, not_ops[i])) return false;
-    return true;
+    return hc_code_kind(u, i, HC_TOK_PUNCT) && !hc_code_is_any(u, i, not_ops, COUNT_OF(not_ops));
 }
 
 /* One pass over the tokens. Directives get their own depth (each #if expression is evaluated on its
  * own), reset at each '#'. A '<' right after an identifier counts as a template angle until its '>',
  * a ';' or a brace; a comparison miscounted that way is closed by the statement's end. */
 int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
-    const char *t = u->text;
     memset(out, 0, sizeof *out);
     size_t cap = 64, depth = 0, angles = 0, ddepth = 0;
     uint32_t *chain = calloc(cap, sizeof *chain); /* operators so far at each open bracket level */
     if (!chain) return -1;
-    for (size_t i = 0; i < u->toks.n; i++) {
-        const hc_token *k = &u->toks.v[i];
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        const hc_token *k = hc_code_tok(u, i);
         if (k->kind == HC_TOK_COMMENT) continue;
-        bool dir = k->flags & HC_TOKF_DIRECTIVE;
+        bool dir = hc_code_in_directive(u, i);
         if (k->kind == HC_TOK_HASH) ddepth = 0;
         size_t *d = dir ? &ddepth : &depth;
-        bool open = hc_tok_is(t, k, "(") || hc_tok_is(t, k, "[") || hc_tok_is(t, k, "{");
-        bool close = hc_tok_is(t, k, ")") || hc_tok_is(t, k, "]") || hc_tok_is(t, k, "}");
-        if (!dir && (hc_tok_is(t, k, ";") || hc_tok_is(t, k, "{") || hc_tok_is(t, k, "}"))) angles = 0;
-        if (!dir && hc_tok_is(t, k, "<") && i > 0 && u->toks.v[i - 1].kind == HC_TOK_IDENT) angles++;
-        if (!dir && angles && (hc_tok_is(t, k, ">") || hc_tok_is(t, k, ">>")))
-            angles -= angles > 1 && hc_tok_is(t, k, ">>") ? 2 : 1;
+        bool open = hc_code_is(u, i, "(") || hc_code_is(u, i, "[") || hc_code_is(u, i, "{");
+        bool close = hc_code_is(u, i, ")") || hc_code_is(u, i, "]") || hc_code_is(u, i, "}");
+        if (!dir && (hc_code_is(u, i, ";") || hc_code_is(u, i, "{") || hc_code_is(u, i, "}"))) angles = 0;
+        if (!dir && hc_code_is(u, i, "<") && i > 0 && hc_code_kind(u, i - 1, HC_TOK_IDENT)) angles++; /* adjacent */
+        if (!dir && angles && (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>")))
+            angles -= angles > 1 && hc_code_is(u, i, ">>") ? 2 : 1;
         if (open) (*d)++;
         else if (close && *d > 0) (*d)--;
         size_t level = dir ? ddepth : depth + angles;
@@ -399,8 +395,8 @@ int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
             if (hc_grow_to(&chain, &cap, depth + 1, sizeof *chain, 64) < 0) { free(chain); return -1; }
             memset(chain + had, 0, (cap - had) * sizeof *chain);
         }
-        if (open || hc_tok_is(t, k, ",") || hc_tok_is(t, k, ";")) chain[depth] = 0; /* a new operand list */
-        else if (chain_operator(t, k) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = hc_unit_line_of(u, k->off, NULL);
+        if (open || hc_code_is(u, i, ",") || hc_code_is(u, i, ";")) chain[depth] = 0; /* a new operand list */
+        else if (chain_operator(u, i) && ++chain[depth] > out->chain) out->chain = chain[depth], out->chain_line = hc_unit_line_of(u, k->off, NULL);
     }
     free(chain);
     return 0;
@@ -474,18 +470,14 @@ static const char *const not_types[] = {"return", "case", "else", "throw", "new"
                                         "__shared__", "__constant__", "__forceinline__", "__restrict__", "long", "short"};
 
 bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
-    const char *t = u->text;
     size_t p = hc_code_prev(u, i);
-    if (p == SIZE_MAX) return false;
-    const hc_token *pk = &u->toks.v[p];
-    if ((pk->flags & HC_TOKF_DIRECTIVE) || pk->kind != HC_TOK_IDENT) return false;
-    if (hc_tok_is(t, pk, "struct") || hc_tok_is(t, pk, "class") || hc_tok_is(t, pk, "enum") || hc_tok_is(t, pk, "union")) {
+    if (hc_code_in_directive(u, p) || !hc_code_kind(u, p, HC_TOK_IDENT)) return false;
+    static const char *const tags[] = {"struct", "class", "enum", "union"};
+    if (hc_code_is_any(u, p, tags, COUNT_OF(tags))) {
         size_t nx = hc_code_next(u, i); /* a definition, not a use: struct cudaX { ... } */
-        return nx < u->toks.n && (hc_code_is(u, nx, "{") || hc_code_is(u, nx, ":"));
+        return hc_code_is(u, nx, "{") || hc_code_is(u, nx, ":");
     }
-    for (size_t w = 0; w < COUNT_OF(not_types); w++)
-        if (hc_tok_is(t, pk, not_types[w])) return false;
-    return true; /* some_type cudaX: a declarator */
+    return !hc_code_is_any(u, p, not_types, COUNT_OF(not_types)); /* some_type cudaX: a declarator */
 }
 
 /* Whether identifier i may be the name in a declaration of the user's own. Wider than
@@ -495,39 +487,35 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
  * (MyClass::cudaX) and #define cudaX. */
 static bool may_declare(const hc_unit *u, size_t i) {
     if (hc_tok_declarator_position(u, i)) return true;
-    const char *t = u->text;
     size_t p = hc_code_prev(u, i);
     if (p == SIZE_MAX) return false;
-    const hc_token *pk = &u->toks.v[p];
-    if (pk->flags & HC_TOKF_DIRECTIVE) return hc_tok_is(t, pk, "define") && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);
-    if (hc_tok_is(t, pk, ">")) return true;
-    if (hc_tok_is(t, pk, "::")) {
+    if (hc_code_in_directive(u, p)) return hc_code_is(u, p, "define") && hc_code_in_directive(u, i);
+    if (hc_code_is(u, p, ">")) return true;
+    if (hc_code_is(u, p, "::")) {
         size_t q = hc_code_prev(u, p); /* a user class or namespace, not ::cudaX or std::cudaX */
-        const hc_token *qk = q == SIZE_MAX ? NULL : &u->toks.v[q];
-        return qk && qk->kind == HC_TOK_IDENT && !hc_tok_is(t, qk, "std") && !hc_mapping_find(t + qk->off, qk->len);
+        return hc_code_kind(u, q, HC_TOK_IDENT) && !hc_code_is(u, q, "std") &&
+               !hc_mapping_find(u->text + hc_code_tok(u, q)->off, hc_code_tok(u, q)->len);
     }
     bool indirect = false;
     while (p != SIZE_MAX && (hc_code_is(u, p, "*") || hc_code_is(u, p, "&") ||
                              hc_code_is(u, p, "&&") || hc_code_is(u, p, "const"))) {
-        indirect |= u->toks.v[p].kind == HC_TOK_PUNCT;
+        indirect |= hc_code_kind(u, p, HC_TOK_PUNCT);
         p = hc_code_prev(u, p);
     }
     if (!indirect || p == SIZE_MAX) return false;
-    const hc_token *tk = &u->toks.v[p]; /* the type before the stars: a name or a template's '>' */
+    /* p: the type before the stars, a name or a template's '>' */
     static const char *const expression_words[] = {"return", "throw", "case", "sizeof", "delete", "co_return", "co_yield"};
-    if (hc_tok_is(t, tk, ">")) return true;
-    if (tk->kind != HC_TOK_IDENT || (tk->flags & HC_TOKF_DIRECTIVE)) return false;
-    for (size_t w = 0; w < COUNT_OF(expression_words); w++)
-        if (hc_tok_is(t, tk, expression_words[w])) return false;
-    return true;
+    if (hc_code_is(u, p, ">")) return true;
+    if (!hc_code_kind(u, p, HC_TOK_IDENT) || hc_code_in_directive(u, p)) return false;
+    return !hc_code_is_any(u, p, expression_words, COUNT_OF(expression_words));
 }
 
 /* Identifier i is called and has a cast-unless row: whether the cast is needed depends on the type of
  * an argument, which only the parse knows. */
 static bool has_typed_cast(const hc_unit *u, size_t i) {
     size_t n = 0, open = hc_code_next(u, i);
-    if (open >= u->toks.n || !hc_code_is(u, open, "(")) return false;
-    const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + u->toks.v[i].off, u->toks.v[i].len, &n);
+    if (!hc_code_is(u, open, "(")) return false;
+    const hc_arg_rewrite *rws = hc_arg_rewrites_find(u->text + hc_code_tok(u, i)->off, hc_code_tok(u, i)->len, &n);
     for (size_t k = 0; rws && k < n; k++)
         if (rws[k].action == HC_ARGACT_CAST_UNLESS || rws[k].action == HC_ARGACT_QUALIFY_UNLESS ||
             rws[k].action == HC_ARGACT_WARN_UNLESS || rws[k].action == HC_ARGACT_SHIM_UNLESS)
@@ -545,14 +533,10 @@ static bool has_typed_cast(const hc_unit *u, size_t i) {
 /* A member .x or .y in a file that names half2: only the parse knows the object's type. */
 static bool may_access_half2_member(const hc_unit *u) {
     bool names_half2 = false, member = false;
-    for (size_t i = 0; i < u->toks.n && !(names_half2 && member); i++) {
-        const hc_token *k = &u->toks.v[i];
-        if (k->kind != HC_TOK_IDENT) continue;
-        if (hc_tok_is(u->text, k, "half2")) names_half2 = true;
-        else if (hc_tok_is(u->text, k, "x") || hc_tok_is(u->text, k, "y")) {
-            size_t p = hc_code_prev(u, i);
-            member |= p != SIZE_MAX && hc_code_is(u, p, ".");
-        }
+    for (size_t i = 0; hc_code_valid(u, i) && !(names_half2 && member); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_IDENT)) continue;
+        if (hc_code_is(u, i, "half2")) names_half2 = true;
+        else if (hc_code_is(u, i, "x") || hc_code_is(u, i, "y")) member |= hc_code_is(u, hc_code_prev(u, i), ".");
     }
     return names_half2 && member;
 }
@@ -560,14 +544,15 @@ static bool may_access_half2_member(const hc_unit *u) {
 bool hc_semantic_needed(const hc_unit *u) {
     const char *t = u->text;
     if (may_access_half2_member(u)) return true;
-    for (size_t i = 0; i < u->toks.n; i++) {
-        const hc_token *k = &u->toks.v[i];
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_IDENT) continue;
-        if (hc_tok_is(t, k, "using")) {
+        if (hc_code_is(u, i, "using")) {
             size_t n1 = hc_code_next(u, i);
-            if (n1 < u->toks.n && hc_code_is(u, n1, "namespace")) {
+            if (hc_code_is(u, n1, "namespace")) {
                 size_t n2 = hc_code_next(u, n1);
-                if (n2 < u->toks.n && !hc_code_is(u, n2, "std") && !hc_mapping_find(t + u->toks.v[n2].off, u->toks.v[n2].len))
+                if (hc_code_valid(u, n2) && !hc_code_is(u, n2, "std") &&
+                    !hc_mapping_find(t + hc_code_tok(u, n2)->off, hc_code_tok(u, n2)->len))
                     return true;
             }
             continue;
