@@ -1,6 +1,7 @@
 /* test_code.c: unit tests of the shared code-token walks and facts (code.c): the argument splitter's rule for
- * template commas, empty arguments, brackets, macro-use splitting, parameter lists, #if lines inside a list, long lists; bracket
- * matches computed once against the walk; device bodies and host-only branches. No pass runs. */
+ * template commas, empty arguments, brackets, macro-use splitting, parameter lists, #if lines inside a list, long
+ * lists; directives and token predicates; bracket matches computed once against the walk; device bodies and
+ * host-only branches. No pass runs. */
 #include "code.h"
 #include "unit_check.h"
 
@@ -165,6 +166,39 @@ static void test_params_mode(void) {
     teardown(&f);
 }
 
+/* Directives read from their '#': the word naming them (none for a '#' alone), their end across continuation
+ * lines; a token at or after an offset; keyword lists; a token's end; excluded branches only when skipped. */
+static void test_directives_and_predicates(void) {
+    fixture f;
+    const char *text = "#\n#  /* c */ define A(x) \\\n  x + 1\nint y = A(2);\n#if B\n#endif\n";
+    setup(&f, text);
+    const hc_unit *u = &f.u;
+    CHECK(hc_code_directive_name(u, 0) == SIZE_MAX); /* '#' alone: the next '#' names nothing */
+    size_t define = find(u, "define");
+    CHECK(hc_code_directive_name(u, 1) == define);
+    size_t end = hc_code_directive_end(u, 1);
+    CHECK_STR(spelling(&f, end), "int");
+    CHECK_STR(spelling(&f, end - 1), "1");
+    size_t if_hash = find(u, "if") - 1;
+    CHECK(hc_code_kind(u, if_hash, HC_TOK_HASH));
+    CHECK_STR(spelling(&f, hc_code_directive_end(u, if_hash)), "#");
+    CHECK(hc_code_first_at(u, 0) == 0);
+    CHECK(hc_code_first_at(u, hc_code_tok(u, end)->off) == end);
+    CHECK(hc_code_first_at(u, hc_code_tok(u, end)->off - 1) == end);
+    CHECK(hc_code_first_at(u, (uint32_t)strlen(text)) == u->toks.n);
+    CHECK(hc_code_end(u, end) == hc_code_tok(u, end)->off + 3);
+    static const char *const words[] = {"float", "int"};
+    CHECK(hc_code_is_any(u, end, words, 2));
+    CHECK(!hc_code_is_any(u, end, words, 1));
+    CHECK(!hc_code_is_any(u, SIZE_MAX, words, 2));
+    f.u.toks.v[end].flags |= HC_TOKF_INACTIVE;
+    CHECK(!hc_code_skipped(u, end)); /* excluded, but the options do not skip excluded branches */
+    f.opt.skip_excluded_pp_blocks = true;
+    CHECK(hc_code_skipped(u, end));
+    CHECK(!hc_code_skipped(u, SIZE_MAX));
+    teardown(&f);
+}
+
 /* An #if line between arguments belongs to the argument it is in; its brackets and commas are not the call's. */
 static void test_directive_lines(void) {
     fixture f;
@@ -274,6 +308,7 @@ int main(void) {
     test_empty_and_brackets();
     test_macro_mode();
     test_params_mode();
+    test_directives_and_predicates();
     test_directive_lines();
     test_long_list();
     UNIT_DONE();

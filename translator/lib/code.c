@@ -36,6 +36,16 @@ size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
     return j;
 }
 
+size_t hc_code_first_at(const hc_unit *u, uint32_t off) {
+    size_t lo = 0, hi = u->toks.n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (u->toks.v[mid].off < off) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo;
+}
+
 /* The closer of the bracket at open by walking: hc_code_match before the facts exist, or for a token that
  * opens nothing. */
 static size_t walk_match(const hc_unit *u, size_t open) {

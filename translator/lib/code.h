@@ -52,6 +52,9 @@ static inline size_t hc_code_prev(const hc_unit *u, size_t i) {
     return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i);
 }
 
+/* The first token that starts at or after byte offset off (u->toks.n when none): tokens are in offset order. */
+size_t hc_code_first_at(const hc_unit *u, uint32_t off);
+
 /* The next and previous token past comments that lies in [first, end) (one directive's condition, say), or
  * SIZE_MAX. */
 static inline size_t hc_code_next_in(const hc_unit *u, size_t i, size_t end) {

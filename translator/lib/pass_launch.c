@@ -296,14 +296,8 @@ static int plan_emit(hc_unit *u, const plan *p, uint32_t start, uint32_t end) {
  * comment ends its line and the text goes on indented like the line of offset to. Returns false
  * when the stretch holds a token other than a comment or one of the separators the rewrite drops. */
 static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool in_define) {
-    size_t lo = 0, hi = u->toks.n; /* first token at or after from */
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (u->toks.v[mid].off < from) lo = mid + 1;
-        else hi = mid;
-    }
     static const char *const launch_punct[] = {"<<<", ">>>", ",", "(", ")"};
-    for (size_t i = lo; hc_code_valid(u, i) && hc_code_tok(u, i)->off < to; i++) {
+    for (size_t i = hc_code_first_at(u, from); hc_code_valid(u, i) && hc_code_tok(u, i)->off < to; i++) {
         const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_COMMENT) {
             if (!hc_code_kind(u, i, HC_TOK_PUNCT) || !hc_code_is_any(u, i, launch_punct, COUNT_OF(launch_punct)))

@@ -280,13 +280,7 @@ static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx
         uint32_t s = main_offset(v, clang_getRangeStart(r->ranges[i]));
         uint32_t e = main_offset(v, clang_getRangeEnd(r->ranges[i]));
         if (s == UINT32_MAX || e == UINT32_MAX) continue;
-        size_t lo = 0, hi = u->toks.n; /* the first token at or after s: tokens are in offset order */
-        while (lo < hi) {
-            size_t mid = lo + (hi - lo) / 2;
-            if (u->toks.v[mid].off < s) lo = mid + 1;
-            else hi = mid;
-        }
-        for (size_t k = lo; k < u->toks.n && u->toks.v[k].off < e; k++)
+        for (size_t k = hc_code_first_at(u, s); k < u->toks.n && u->toks.v[k].off < e; k++)
             if (u->toks.v[k].kind != HC_TOK_HASH) u->toks.v[k].flags |= HC_TOKF_INACTIVE;
     }
     clang_disposeSourceRangeList(r);
@@ -296,14 +290,11 @@ static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx
  * clang reports spans from the directive to the directive, so tokens of the closing directive line are
  * restored here. */
 static void restore_directives(hc_unit *u) {
-    for (size_t k = 0; k < u->toks.n; k++) {
-        if (u->toks.v[k].kind != HC_TOK_HASH) continue;
-        for (size_t j = k + 1; j < u->toks.n && (u->toks.v[j].flags & HC_TOKF_DIRECTIVE) && u->toks.v[j].kind != HC_TOK_HASH; j++) {
-            size_t kw = hc_code_next(u, k);
-            if (kw < u->toks.n && (hc_code_is(u, kw, "endif") || hc_code_is(u, kw, "else") ||
-                                   hc_code_is(u, kw, "elif")))
-                u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
-        }
+    for (size_t k = 0; hc_code_valid(u, k); k++) {
+        if (!hc_code_kind(u, k, HC_TOK_HASH)) continue;
+        size_t kw = hc_code_directive_name(u, k);
+        if (!hc_code_is(u, kw, "endif") && !hc_code_is(u, kw, "else") && !hc_code_is(u, kw, "elif")) continue;
+        for (size_t j = k + 1, end = hc_code_directive_end(u, k); j < end; j++) u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
     }
 }
 
