@@ -20,7 +20,11 @@
     defined(HIPIFY_SHIM_ON_NVIDIA)
 #include <hip/hip_runtime.h>
 #include <hip/hip_fp16.h>
-#if defined(HIP_VERSION) && HIP_VERSION >= 60300000
+/* HIP's own hip_fp8.h from 6.3 on; on NVIDIA also wherever one is found (HIP's, or the one the HIP-on-NVIDIA
+ * overlay writes over CUDA's cuda_fp8.h for an older HIP): a port for a newer HIP includes it itself, and its
+ * names must not be declared twice. */
+#if (defined(HIP_VERSION) && HIP_VERSION >= 60300000) ||                                                  \
+    (defined(HIPIFY_SHIM_ON_NVIDIA) && defined(__has_include) && __has_include(<hip/hip_fp8.h>))
 #include <hip/hip_fp8.h>
 #define HIPIFY_SHIM_FP8_NATIVE 1
 #endif

@@ -342,9 +342,53 @@ def generate(hip_include, out_dir, bundle, derivation=None):
             rel, hashlib.sha256(original.encode("utf-8")).hexdigest(), ",".join(p["id"] for p in patches)))
         if not bundle:
             manifest += copy_quoted_siblings(original, os.path.dirname(source), os.path.dirname(target), out_dir)
+    manifest += write_newer_headers(hip_include, out_dir)
     with open(os.path.join(out_dir, "HIPIFY_OVERLAY.txt"), "w", encoding="utf-8") as f:
         f.write("\n".join(manifest) + "\n")
     return manifest
+
+
+# HIP headers that a port for a newer HIP includes and that an older installed HIP lacks. On NVIDIA, HIP's
+# own versions of them name CUDA's types and functions, so the overlay writes the same correspondence,
+# read from the mapping tables: the CUDA names that match the pattern and have another HIP spelling.
+NEWER_HEADERS = [
+    ("hip/hip_bf16.h", "cuda_bf16.h", r"^__nv_bfloat16"),
+    ("hip/hip_fp8.h", "cuda_fp8.h", r"^(__nv_fp8|__nv_cvt_\w*fp8|__NV_(E4M3|E5M2|SATFINITE|NOSAT)$)"),
+]
+MAPPINGS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "mappings")
+
+
+def mapping_rows(pattern):
+    """(cuda, hip, kind) of every mapping row whose CUDA name matches pattern and whose HIP name differs."""
+    rows = {}
+    for name in sorted(os.listdir(MAPPINGS_DIR)):
+        if not name.endswith(".tsv") or name in ("headers.tsv", "arguments.tsv", "overrides.tsv", "shim.tsv"):
+            continue
+        with open(os.path.join(MAPPINGS_DIR, name), encoding="utf-8") as f:
+            for line in f:
+                cols = line.rstrip("\n").split("\t")
+                if len(cols) > 3 and re.search(pattern, cols[0]) and cols[1] and cols[1] != cols[0]:
+                    rows.setdefault(cols[0], (cols[0], cols[1], cols[3]))
+    return [rows[k] for k in sorted(rows)]
+
+
+def write_newer_headers(hip_include, out_dir):
+    lines = []
+    for rel, cuda_header, pattern in NEWER_HEADERS:
+        if os.path.exists(os.path.join(hip_include, rel)) or os.path.exists(os.path.join(out_dir, rel)):
+            continue  # the installed HIP (or its copy in a bundle) has its own
+        guard = "HIPIFY_OVERLAY_" + re.sub(r"\W", "_", rel).upper()
+        text = ["/* %s: written by hipify_nvidia_compat.py for HIP on NVIDIA, because the HIP installed (%s) has none." % (rel, hip_include),
+                " * HIP's names for CUDA's %s, as HIP's own NVIDIA headers give them; from mappings/*.tsv. */" % cuda_header,
+                "#ifndef " + guard, "#define " + guard, "#include <%s>" % cuda_header]
+        for cuda, hip, kind in mapping_rows(pattern):
+            text.append("typedef %s %s;" % (cuda, hip) if kind == "type" else "#define %s %s" % (hip, cuda))
+        text.append("#endif")
+        target = os.path.join(out_dir, rel)
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        write_atomically(target, "\n".join(text) + "\n")
+        lines.append("%s written: HIP's names over %s (the installed HIP lacks it)" % (rel, cuda_header))
+    return lines
 
 
 def copy_quoted_siblings(text, source_dir, target_dir, out_dir):

@@ -1,6 +1,8 @@
 // compat_smoke.cpp: a small HIP program that touches the HIP-on-NVIDIA wrappers the overlay patches
 // (device properties, attributes, managed-memory prefetch and advice) and checks a kernel's result.
 #include <hip/hip_runtime.h>
+#include <hip/hip_bf16.h> // HIP 6.2's and 6.3's headers: written by the overlay where the installed HIP lacks them
+#include <hip/hip_fp8.h>
 #include <stdio.h>
 
 #define CHECK(call)                                                                        \
@@ -31,6 +33,15 @@ int main() {
     // The overlay reads clockRate through the attribute: both paths must agree.
     if (prop.clockRate != clock_khz || prop.clockRate <= 0 || prop.memoryClockRate <= 0) {
         fprintf(stderr, "FAIL: clock rates disagree or are not positive\n");
+        return 1;
+    }
+
+    // bf16 and fp8 under HIP's names (a port for HIP >= 6.3 includes the headers above itself).
+    __hip_bfloat16 half_of_three = __float2bfloat16(1.5f);
+    __hip_fp8_storage_t fp8 = __hip_cvt_float_to_fp8(-2.75f, __HIP_SATFINITE, __HIP_E4M3);
+    __hip_fp8_e5m2 wide(448.0f);
+    if (__bfloat162float(half_of_three) != 1.5f || fp8 != 0xC3 || float(wide) != 448.0f) {
+        fprintf(stderr, "FAIL: bf16/fp8 conversions under HIP's names\n");
         return 1;
     }
 
