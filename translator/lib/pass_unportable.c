@@ -270,16 +270,6 @@ static void check_atomic_add_double(unp_scan *s, size_t i) {
 
 /* ---------- half2 members ---------- */
 
-/* The opener of the ) or ] at close, walking back, or SIZE_MAX. */
-static size_t match_back(const hc_unit *u, size_t close) {
-    size_t depth = 0;
-    for (size_t i = close; i != SIZE_MAX; i = hc_code_prev(u, i)) {
-        if (hc_code_punct(u, i, ")") || hc_code_punct(u, i, "]")) depth++;
-        else if ((hc_code_punct(u, i, "(") || hc_code_punct(u, i, "[")) && --depth == 0) return i;
-    }
-    return SIZE_MAX;
-}
-
 /* The first token of the object expression of the member at member (h2 in h2.x, v in v[i].x, s in s.h.x,
  * f in f(a).x), or SIZE_MAX when it is not a plain postfix expression. */
 static size_t member_object_start(const hc_unit *u, size_t member) {
@@ -288,7 +278,7 @@ static size_t member_object_start(const hc_unit *u, size_t member) {
     size_t i = hc_code_prev(u, dot);
     while (i != SIZE_MAX) {
         if (hc_code_punct(u, i, ")") || hc_code_punct(u, i, "]")) {
-            size_t open = match_back(u, i), p = hc_code_prev(u, open);
+            size_t open = hc_code_opener(u, i), p = hc_code_prev(u, open);
             if (open == SIZE_MAX) return SIZE_MAX;
             bool postfix = hc_code_kind(u, p, HC_TOK_IDENT) || hc_code_punct(u, p, ")") || hc_code_punct(u, p, "]");
             if (!postfix) return hc_code_punct(u, open, "(") ? open : SIZE_MAX; /* (expr).x */
