@@ -1,6 +1,7 @@
 /* pass_user_rules.c: applies regex and disable-pattern rules from --rules to one file, honouring each
  * rule's scope (code, strings, comments, build scripts) and file globs. Rename and header rules are not
  * applied here: the rename and include passes query user_rules.h so that they stay token-accurate. */
+#include "code.h"
 #include "grow.h"
 #include "unit.h"
 #include "user_rules.h"
@@ -60,24 +61,15 @@ static int merge_claims(claimed *taken, claimed *current) {
     return 0;
 }
 
-/* Index of the first token that ends after off. */
-static size_t first_token_ending_after(const hc_token_list *l, uint32_t off) {
-    size_t lo = 0, hi = l->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        if (l->v[mid].off + l->v[mid].len <= off) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo;
-}
-
 static bool is_literal(const hc_token *t) { return t->kind == HC_TOK_STRING || t->kind == HC_TOK_CHAR; }
 
 /* Code scope: the match touches no comment, and contains string literals only whole, so that a rule
  * about calls can wrap call("x") but never edits half of a literal. */
 static bool match_is_code(const hc_unit *u, uint32_t s, uint32_t e) {
-    for (size_t i = first_token_ending_after(&u->toks, s); i < u->toks.n && u->toks.v[i].off < e; i++) {
-        const hc_token *t = &u->toks.v[i];
+    size_t first = hc_code_first_at(u, s);
+    if (first > 0 && hc_code_end(u, first - 1) > s) first--; /* a token that starts before the match runs into it */
+    for (size_t i = first; hc_code_valid(u, i) && hc_code_tok(u, i)->off < e; i++) {
+        const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_COMMENT) return false;
         if (is_literal(t) && (t->off < s || t->off + t->len > e)) return false;
     }
