@@ -85,8 +85,8 @@ static void collect_declarators(const hc_unit *u, size_t i, prop_variables *vars
         bool ends = hc_code_is(u, after, ",") || hc_code_is(u, after, ";") || hc_code_is(u, after, "=") || hc_code_is(u, after, ")") ||
                     hc_code_is(u, after, "{");
         if (!ends) return; /* an array, a function name, or not a declaration at all */
-        if (vars->n < MAX_TRACKED && u->toks.v[k].len < MAX_NAME)
-            vars->v[vars->n++] = (prop_variable){u->toks.v[k].off, u->toks.v[k].len, pointer};
+        if (vars->n < MAX_TRACKED && hc_code_tok(u, k)->len < MAX_NAME)
+            vars->v[vars->n++] = (prop_variable){hc_code_tok(u, k)->off, hc_code_tok(u, k)->len, pointer};
         if (!hc_code_is(u, after, ",")) return; /* an initializer or the end: one declarator is enough here */
         k = hc_code_next(u, after);
         /* In a parameter list the next item starts with a type (two identifiers in a row): stop. */
@@ -106,16 +106,14 @@ static const prop_variable *find_variable(const hc_unit *u, const prop_variables
  * cannot stand there. */
 static bool used_as_lvalue(const hc_unit *u, size_t object, size_t member) {
     static const char *const writes[] = {"=", "+=", "-=", "*=", "/=", "%=", "&=", "|=", "^=", "<<=", ">>=", "++", "--"};
-    size_t next = hc_code_next(u, member);
-    for (size_t k = 0; k < COUNT_OF(writes); k++)
-        if (hc_code_is(u, next, writes[k])) return true;
+    if (hc_code_is_any(u, hc_code_next(u, member), writes, COUNT_OF(writes))) return true;
     size_t prev = hc_code_prev(u, object);
     if (hc_code_is(u, prev, "++") || hc_code_is(u, prev, "--")) return true;
     if (hc_code_is(u, prev, "&")) { /* unary & unless an operand stands before it */
         size_t before = hc_code_prev(u, prev);
         if (before == SIZE_MAX) return true;
-        const hc_token *b = &u->toks.v[before];
-        bool operand = b->kind == HC_TOK_IDENT || b->kind == HC_TOK_NUMBER || hc_code_is(u, before, ")") || hc_code_is(u, before, "]");
+        bool operand = hc_code_kind(u, before, HC_TOK_IDENT) || hc_code_kind(u, before, HC_TOK_NUMBER) ||
+                       hc_code_is(u, before, ")") || hc_code_is(u, before, "]");
         return !operand;
     }
     return false;
