@@ -37,7 +37,7 @@ static bool split_args(const hc_unit *u, size_t open, size_t close, hc_code_args
 static int add_last_arg(hc_unit *u, const call_args *a, const char *text) {
     char buf[600];
     snprintf(buf, sizeof buf, ", %s", text);
-    return hc_unit_edit(u, u->toks.v[a->close].off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
+    return hc_unit_edit(u, hc_code_tok(u, a->close)->off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
 /* Removes arguments k..k+n-1: from the first one's start to the next argument's start ("x, "), or for
@@ -51,8 +51,8 @@ static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
     } else {
         from = hc_code_end(u, a->last[k - 1]);
         size_t comma = hc_code_next(u, a->last[k - 1]);
-        if (comma < a->close) from = u->toks.v[comma].off;
-        to = u->toks.v[a->close].off;
+        if (comma < a->close) from = hc_code_tok(u, comma)->off;
+        to = hc_code_tok(u, a->close)->off;
     }
     return hc_unit_edit(u, from, to - from, "", HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
@@ -67,7 +67,7 @@ static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n
     size_t len = 0;
     uint32_t pos = u->toks.v[a->first[k]].off, end = hc_code_end(u, a->last[k + n - 1]);
     for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_code_next(u, i)) {
-        const hc_token *tok = &u->toks.v[i];
+        const hc_token *tok = hc_code_tok(u, i);
         if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue; /* a user entity keeps its name */
         const hc_mapping *m = hc_mapping_find(t + tok->off, tok->len);
         if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_NAMESPACE) continue;
@@ -131,7 +131,7 @@ static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, cons
     if (!hc_code_punct(u, i, "(")) return false;
     const char *want = type;
     for (i = hc_code_next(u, i); i <= a->last[k] && i < u->toks.n && !hc_code_punct(u, i, ")"); i = hc_code_next(u, i)) {
-        const hc_token *t = &u->toks.v[i];
+        const hc_token *t = hc_code_tok(u, i);
         while (*want == ' ') want++;
         if (strncmp(want, u->text + t->off, t->len) != 0) return false;
         want += t->len;
@@ -158,7 +158,7 @@ static bool hip_function_available(const hc_unit *u, const char *hip) {
  * rewrote, 0 when the row did not apply, -1 on out-of-memory. */
 static int apply_cast(hc_unit *u, size_t name_tok, const char *name, const call_args *a, const hc_arg_rewrite *rw) {
     char message[256], buf[160];
-    const hc_token *nt = &u->toks.v[name_tok];
+    const hc_token *nt = hc_code_tok(u, name_tok);
     size_t k = rw->arg_index;
     if (k >= a->count || k >= HC_MAX_CALL_ARGS || already_wrapped(u, a, k, rw)) return 0;
     /* CUDA's template overload took a typed pointer (int **) that HIP's void ** does not: the cast is
@@ -197,7 +197,7 @@ static int apply_cast(hc_unit *u, size_t name_tok, const char *name, const call_
  * 0 when the row did not apply, -1 on out-of-memory. */
 static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const call_args *a, const hc_arg_rewrite *rw) {
     char message[256], buf[160];
-    const hc_token *nt = &u->toks.v[name_tok];
+    const hc_token *nt = hc_code_tok(u, name_tok);
     if (rw->nargs >= 0 && (size_t)rw->nargs != a->count) return 0;
     if (a->count > HC_MAX_CALL_ARGS) return 0; /* no CUDA API takes that many: not one of ours */
     if (rw->hip_since && u->opt->hip_version >= rw->hip_since) return 0; /* the target HIP needs no more */
@@ -358,7 +358,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
 int hc_pass_arguments(hc_unit *u) {
     const char *t = u->text;
     for (size_t i = 0; i < u->toks.n; i++) {
-        const hc_token *tok = &u->toks.v[i];
+        const hc_token *tok = hc_code_tok(u, i);
         if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue;
         if (hc_code_skipped(u, i)) continue;
         size_t nrw = 0;

@@ -39,7 +39,7 @@ static bool is_code(const hc_unit *u, size_t i) {
 }
 
 static bool in_list(const hc_unit *u, size_t i, const span_list *l) {
-    const hc_token *t = &u->toks.v[i];
+    const hc_token *t = hc_code_tok(u, i);
     for (size_t k = 0; k < l->n; k++)
         if (l->v[k].len == t->len && memcmp(u->text + l->v[k].off, u->text + t->off, t->len) == 0) return true;
     return false;
@@ -82,7 +82,7 @@ static int collect_aliases(const hc_unit *u, span_list *aliases) {
             end = k;
         }
         (void)end;
-        if (fp8 && name != SIZE_MAX && !is_fp8_type(u, name, aliases) && add(aliases, &u->toks.v[name]) < 0) return -1;
+        if (fp8 && name != SIZE_MAX && !is_fp8_type(u, name, aliases) && add(aliases, hc_code_tok(u, name)) < 0) return -1;
     }
     return 0;
 }
@@ -100,7 +100,7 @@ static int collect_variables(const hc_unit *u, const span_list *aliases, span_li
             if (!hc_code_punct(u, after, ";") && !hc_code_punct(u, after, ",") && !hc_code_punct(u, after, "=") &&
                 !hc_code_punct(u, after, ")") && !hc_code_punct(u, after, "["))
                 break;
-            if (!in_list(u, k, vars) && add(vars, &u->toks.v[k]) < 0) return -1;
+            if (!in_list(u, k, vars) && add(vars, hc_code_tok(u, k)) < 0) return -1;
             if (!hc_code_punct(u, after, ",")) break;
             k = hc_code_step(u, after, false); /* another declarator of the same declaration (or the next parameter) */
         }
@@ -118,7 +118,7 @@ static size_t find_fp8(const hc_unit *u, size_t from, size_t to, const span_list
 /* Reports the crossing at token at (named label, else by its own spelling) about the fp8 name at what. */
 static void report(hc_unit *u, size_t at, const char *label, size_t what, const char *kind) {
     char name[128], data[128];
-    const hc_token *a = &u->toks.v[at], *w = &u->toks.v[what];
+    const hc_token *a = hc_code_tok(u, at), *w = hc_code_tok(u, what);
     if (label) snprintf(name, sizeof name, "%s", label);
     else snprintf(name, sizeof name, "%.*s", (int)(a->len < 100 ? a->len : 100), u->text + a->off);
     snprintf(data, sizeof data, "%.*s", (int)(w->len < 100 ? w->len : 100), u->text + w->off);

@@ -148,7 +148,7 @@ static const macro_def *object_macro_named(const launch_ctx *c, size_t i) {
 
 /* Index of parameter named by token i in m, or -1. __VA_ARGS__ names the ... parameter. */
 static int param_index(const hc_unit *u, const macro_def *m, size_t i) {
-    if (u->toks.v[i].kind != HC_TOK_IDENT) return -1;
+    if (!hc_code_kind(u, i, HC_TOK_IDENT)) return -1;
     if (m->variadic && hc_code_is(u, i, "__VA_ARGS__"))
         return hc_code_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
     for (size_t k = 0; k < m->nparams; k++)
@@ -163,7 +163,7 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
     size_t ident = SIZE_MAX;
     for (size_t i = first; i <= last && i < u->toks.n; i++) {
         if (hc_code_punct(u, i, "<")) return true;
-        if (u->toks.v[i].kind == HC_TOK_IDENT) ident = i;
+        if (hc_code_kind(u, i, HC_TOK_IDENT)) ident = i;
     }
     if (ident == SIZE_MAX) return false;
     for (size_t k = 0; k < c->ntemplates; k++)
@@ -334,7 +334,7 @@ static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, 
     plan p = {0};
     bool ok = true;
     plan_lits(&p, tmpl ? "hipLaunchKernelGGL(HIP_KERNEL_NAME(" : "hipLaunchKernelGGL(");
-    plan_ref(&p, u->toks.v[name].off, hc_code_end(u, before));
+    plan_ref(&p, hc_code_tok(u, name)->off, hc_code_end(u, before));
     if (tmpl) plan_lits(&p, ")");
     uint32_t from = hc_code_end(u, before);
     for (size_t k = 0; k < cfg->n; k++) {
@@ -352,12 +352,12 @@ static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, 
         plan_ref(&p, u->toks.v[args[0]].off, hc_code_end(u, args[1]));
         from = hc_code_end(u, args[1]);
     }
-    ok = ok && plan_gap(&p, u, from, u->toks.v[close].off, in_define);
+    ok = ok && plan_gap(&p, u, from, hc_code_tok(u, close)->off, in_define);
     plan_lits(&p, ")");
     int rc = 0;
-    if (!ok) hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[lt].off, NULL,
+    if (!ok) hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, hc_code_tok(u, lt)->off, NULL,
                           "a preprocessor line or a line comment inside a macro body splits it");
-    else rc = plan_emit(u, &p, u->toks.v[name].off, hc_code_end(u, close));
+    else rc = plan_emit(u, &p, hc_code_tok(u, name)->off, hc_code_end(u, close));
     plan_free(&p);
     return rc;
 }
@@ -388,7 +388,7 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
         if (from >= use->args.n) continue; /* an empty variadic part */
         size_t s = use->args.first[from], e = use->args.last[to];
         if (s == SIZE_MAX || e == SIZE_MAX) continue; /* an empty argument */
-        plan_ref(p, u->toks.v[s].off, hc_code_end(u, e));
+        plan_ref(p, hc_code_tok(u, s)->off, hc_code_end(u, e));
     }
     return true;
 }
@@ -396,7 +396,7 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
 /* True when body tokens [a, b] of m expand to nothing for this use. */
 static bool subst_empty(const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
     for (size_t j = a; j <= b; j++) {
-        if (u->toks.v[j].kind == HC_TOK_COMMENT) continue;
+        if (hc_code_kind(u, j, HC_TOK_COMMENT)) continue;
         int pi = m ? param_index(u, m, j) : -1;
         if (pi < 0) return false;
         size_t last = m->variadic && (size_t)pi == m->nparams - 1 ? use->args.n : (size_t)pi + 1;
@@ -445,11 +445,11 @@ static int rewrite_use(launch_ctx *c, const macro_def *m, const macro_use *use, 
         size_t a0 = hc_code_next(u, use->open), a1 = hc_code_prev(u, use->close);
         if (a0 < use->close) {
             plan_lits(&p, ", ");
-            plan_ref(&p, u->toks.v[a0].off, hc_code_end(u, a1));
+            plan_ref(&p, hc_code_tok(u, a0)->off, hc_code_end(u, a1));
         }
     }
     plan_lits(&p, ")");
-    int rc = ok ? plan_emit(u, &p, u->toks.v[use->name].off, hc_code_end(u, use->close)) : 1;
+    int rc = ok ? plan_emit(u, &p, hc_code_tok(u, use->name)->off, hc_code_end(u, use->close)) : 1;
     plan_free(&p);
     return rc;
 }
@@ -463,7 +463,7 @@ static int rewrite_uses(launch_ctx *c, const macro_def *m, size_t name, size_t n
     int done = 0;
     macro_use use;
     for (size_t i = m->last + 1; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_IDENT || !hc_code_same(u, i, m->name)) continue;
+        if (!hc_code_kind(u, i, HC_TOK_IDENT) || !hc_code_same(u, i, m->name)) continue;
         if (hc_code_skipped(u, i)) continue;
         size_t open = hc_code_next(u, i);
         if (!hc_code_punct(u, open, "(")) continue;
@@ -588,7 +588,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
         why = "no argument list after >>>";
     }
     if (why) {
-        hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[lt].off, NULL, why);
+        hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, hc_code_tok(u, lt)->off, NULL, why);
         return 0;
     }
     /* #define LAUNCH(kernel, g, b, ...) kernel<<<g, b>>>(__VA_ARGS__): hipify-clang rewrites each use of
@@ -623,7 +623,7 @@ int hc_pass_launch(hc_unit *u) {
     int rc = 0;
     bool prepared = false;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        if (u->toks.v[i].kind != HC_TOK_PUNCT || !hc_code_is(u, i, "<<<")) continue;
+        if (!hc_code_kind(u, i, HC_TOK_PUNCT) || !hc_code_is(u, i, "<<<")) continue;
         u->uses_runtime = true;
         if (hc_code_skipped(u, i)) continue;
         if (u->opt->launch_syntax != HC_LAUNCH_HIP) {
@@ -637,7 +637,7 @@ int hc_pass_launch(hc_unit *u) {
         }
         size_t gt = hc_code_pair(u, i);
         if (gt == SIZE_MAX) {
-            hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, u->toks.v[i].off, NULL, "no matching >>>");
+            hc_unit_diag(u, HC_D_LAUNCH_NOT_REWRITTEN, hc_code_tok(u, i)->off, NULL, "no matching >>>");
             continue;
         }
         rc = rewrite_launch(&c, i, gt);
@@ -648,7 +648,7 @@ int hc_pass_launch(hc_unit *u) {
     /* launches in device code and spaced chevrons, whatever the launch syntax */
     if (rc == 0 && hc_code_analyze(u) < 0) rc = -1; /* done once for the file, before the passes */
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        const hc_token *t = &u->toks.v[i];
+        const hc_token *t = hc_code_tok(u, i);
         if (t->kind != HC_TOK_PUNCT || hc_code_skipped(u, i)) continue;
         if (hc_code_is(u, i, "<<<")) check_device_launch(u, i);
         rc = join_spaced_launch(u, i);

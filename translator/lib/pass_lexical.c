@@ -25,7 +25,7 @@ static int space_literal_suffix(hc_unit *u, size_t i) {
 int hc_pass_lexical(hc_unit *u) {
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        const hc_token *t = &u->toks.v[i];
+        const hc_token *t = hc_code_tok(u, i);
         if (hc_code_skipped(u, i)) continue;
         if (t->kind == HC_TOK_STRING) rc = space_literal_suffix(u, i);
     }

@@ -78,7 +78,7 @@ static dir_kind kind_of(const hc_unit *u, size_t name) {
 /* Collects every directive and links the branches of each #if group. -1 on out-of-memory. */
 static int collect_directives(const hc_unit *u, directives *d) {
     size_t count = 0;
-    for (size_t i = 0; i < u->toks.n; i++) count += u->toks.v[i].kind == HC_TOK_HASH;
+    for (size_t i = 0; i < u->toks.n; i++) count += hc_code_kind(u, i, HC_TOK_HASH);
     d->n = 0;
     d->v = count ? calloc(count, sizeof *d->v) : NULL;
     if (count && !d->v) return -1;
@@ -90,18 +90,18 @@ static int collect_directives(const hc_unit *u, directives *d) {
     }
     size_t depth = 0;
     for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) continue;
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
         directive *r = &d->v[d->n];
         r->hash = i;
         r->next = SIZE_MAX;
-        r->line = hc_unit_line_of(u, u->toks.v[i].off, NULL);
+        r->line = hc_unit_line_of(u, hc_code_tok(u, i)->off, NULL);
         size_t name = hc_code_directive_name(u, i);
         bool named = hc_code_kind(u, name, HC_TOK_IDENT);
         r->kind = named ? kind_of(u, name) : DIR_OTHER;
         r->first = named ? name + 1 : i + 1;
         size_t e = hc_code_directive_end(u, i);
         r->end = e;
-        r->last_line = hc_unit_line_of(u, u->toks.v[e - 1].off, NULL);
+        r->last_line = hc_unit_line_of(u, hc_code_tok(u, e - 1)->off, NULL);
         size_t me = d->n++;
         if (r->kind == DIR_IF || r->kind == DIR_IFDEF || r->kind == DIR_IFNDEF) {
             stack[depth++] = me;
@@ -189,7 +189,7 @@ static bool ev_take(evaluator *e, const char *s) {
 
 /* The state of the table macro at token i in this evaluation, or PP_DEPENDS for anything unknown. */
 static pp_state macro_state(const evaluator *e, size_t i) {
-    const hc_token *t = &e->f->u->toks.v[i];
+    const hc_token *t = hc_code_tok(e->f->u, i);
     const pp_macro *m = find_macro(e->f->u->text + t->off, t->len);
     if (!m) return PP_DEPENDS;
     occ_fate fate = fate_of(e->f, m, i, e->kind, e->first, e->end);
@@ -233,7 +233,7 @@ static pv ev_number(const char *s, size_t n) {
 static pv ev_primary(evaluator *e) {
     size_t k = ev_peek(e);
     if (k == SIZE_MAX) { e->error = true; return UNKNOWN; }
-    const hc_token *t = &e->f->u->toks.v[k];
+    const hc_token *t = hc_code_tok(e->f->u, k);
     if (ev_take(e, "(")) {
         pv v = ev_cond(e);
         if (!ev_take(e, ")")) e->error = true;
@@ -251,10 +251,10 @@ static pv ev_primary(evaluator *e) {
         ev_skip(e);
         bool paren = ev_take(e, "(");
         size_t name = ev_peek(e);
-        if (name == SIZE_MAX || e->f->u->toks.v[name].kind != HC_TOK_IDENT) { e->error = true; return UNKNOWN; }
+        if (name == SIZE_MAX || !hc_code_kind(e->f->u, name, HC_TOK_IDENT)) { e->error = true; return UNKNOWN; }
         ev_skip(e);
         if (paren && !ev_take(e, ")")) e->error = true;
-        if (e->env) return env_value(e->env, &e->f->u->toks.v[name], e->f->u->text) ? known(1) : UNKNOWN;
+        if (e->env) return env_value(e->env, hc_code_tok(e->f->u, name), e->f->u->text) ? known(1) : UNKNOWN;
         pp_state s = macro_state(e, name);
         return s == PP_DEPENDS ? UNKNOWN : known(s == PP_ONE);
     }
@@ -359,7 +359,7 @@ static pv ev_cond(evaluator *e) {
 static pv evaluate_as(const pp_file *f, const directive *d, bool device, bool open, bool kept) {
     evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, kept, false, NULL};
     size_t start = d->first;
-    while (start < d->end && f->u->toks.v[start].kind == HC_TOK_COMMENT) start++;
+    while (start < d->end && hc_code_kind(f->u, start, HC_TOK_COMMENT)) start++;
     e.i = start;
     if (start >= d->end) return UNKNOWN;
     pv v;
@@ -382,7 +382,7 @@ static pv evaluate(const pp_file *f, const directive *d, bool device, bool open)
 
 /* The directive as written, on one line, shortened to fit a message. */
 static void directive_text(const hc_unit *u, const directive *d, char *out, size_t size) {
-    const hc_token *a = &u->toks.v[d->hash], *b = &u->toks.v[d->end - 1];
+    const hc_token *a = hc_code_tok(u, d->hash), *b = hc_code_tok(u, d->end - 1);
     size_t n = 0;
     bool space = false;
     for (uint32_t k = a->off; k < b->off + b->len && n + 4 < size; k++) {
@@ -441,7 +441,7 @@ static int handle_condition(pp_file *f, size_t di) {
     const pp_macro *undefined = NULL; /* the first occurrence HIP leaves undefined */
     uint32_t undefined_off = 0;
     for (size_t i = d->first; i < d->end; i++) {
-        const hc_token *t = &u->toks.v[i];
+        const hc_token *t = hc_code_tok(u, i);
         if (t->kind != HC_TOK_IDENT) continue;
         const pp_macro *m = find_macro(u->text + t->off, t->len);
         if (!m) continue;
@@ -478,7 +478,7 @@ static int handle_condition(pp_file *f, size_t di) {
 /* A table macro outside a condition: renamed when its meaning holds everywhere, diagnosed otherwise. */
 static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size_t end) {
     hc_unit *u = f->u;
-    const hc_token *t = &u->toks.v[i];
+    const hc_token *t = hc_code_tok(u, i);
     const pp_macro *m = find_macro(u->text + t->off, t->len);
     if (!m) return 0;
     size_t p = hc_code_prev(u, i);
@@ -498,7 +498,7 @@ static int handle_other_use(pp_file *f, size_t i, dir_kind k, size_t first, size
 /* Marks the PP_USE_DEFINED macros the file reads as values: in code, or in a #define body other than
  * inside defined(...). Their definedness tests are then not renamed (fate_of). */
 static void mark_value_use(pp_file *f, size_t i, size_t first) {
-    const hc_token *t = &f->u->toks.v[i];
+    const hc_token *t = hc_code_tok(f->u, i);
     if (t->kind != HC_TOK_IDENT) return;
     const pp_macro *m = find_macro(f->u->text + t->off, t->len);
     if (m && m->use == PP_USE_DEFINED && !in_defined(f->u, i, first)) f->value_used[macro_index(m)] = true;
@@ -508,7 +508,7 @@ static void mark_value_uses(pp_file *f) {
     const hc_unit *u = f->u;
     size_t next_dir = 0;
     for (size_t i = 0; i < u->toks.n; i++) {
-        if (u->toks.v[i].kind != HC_TOK_HASH) {
+        if (!hc_code_kind(u, i, HC_TOK_HASH)) {
             mark_value_use(f, i, i);
             continue;
         }
@@ -526,7 +526,7 @@ static int pp_file_init(pp_file *f) {
     for (size_t di = 0; di < f->dirs.n; di++) { /* #define X / #undef X: the file owns X's value */
         const directive *d = &f->dirs.v[di];
         if ((d->kind != DIR_DEFINE && d->kind != DIR_UNDEF) || d->first >= d->end) continue;
-        const hc_token *t = &u->toks.v[d->first];
+        const hc_token *t = hc_code_tok(u, d->first);
         const pp_macro *m = t->kind == HC_TOK_IDENT ? find_macro(u->text + t->off, t->len) : NULL;
         if (m) f->user_owned[macro_index(m)] = true;
     }
@@ -541,25 +541,25 @@ int hc_pass_ppcond(hc_unit *u) {
     /* Cheap exit: most files mention no macro of the table. */
     bool any = false;
     for (size_t i = 0; i < u->toks.n && !any; i++)
-        any = u->toks.v[i].kind == HC_TOK_IDENT && find_macro(u->text + u->toks.v[i].off, u->toks.v[i].len);
+        any = hc_code_kind(u, i, HC_TOK_IDENT) && find_macro(u->text + hc_code_tok(u, i)->off, hc_code_tok(u, i)->len);
     if (!any) return 0;
     if (pp_file_init(&f) < 0) return -1;
     int rc = 0;
     size_t next_dir = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        if (u->toks.v[i].kind == HC_TOK_HASH) {
+        if (hc_code_kind(u, i, HC_TOK_HASH)) {
             directive *d = &f.dirs.v[next_dir++];
             if (!hc_code_skipped(u, i)) {
                 if (d->kind == DIR_IF || d->kind == DIR_IFDEF || d->kind == DIR_IFNDEF || d->kind == DIR_ELIF)
                     rc = handle_condition(&f, next_dir - 1);
                 else if (d->kind == DIR_DEFINE && d->first < d->end) /* the body, after the name */
                     for (size_t k = d->first + 1; k < d->end && rc == 0; k++)
-                        if (u->toks.v[k].kind == HC_TOK_IDENT) rc = handle_other_use(&f, k, DIR_DEFINE, d->first + 1, d->end);
+                        if (hc_code_kind(u, k, HC_TOK_IDENT)) rc = handle_other_use(&f, k, DIR_DEFINE, d->first + 1, d->end);
             }
             i = d->end - 1;
             continue;
         }
-        if (u->toks.v[i].kind == HC_TOK_IDENT && !hc_code_skipped(u, i)) rc = handle_other_use(&f, i, DIR_OTHER, i, i + 1);
+        if (hc_code_kind(u, i, HC_TOK_IDENT) && !hc_code_skipped(u, i)) rc = handle_other_use(&f, i, DIR_OTHER, i, i + 1);
     }
     free(f.dirs.v);
     return rc;
@@ -570,7 +570,7 @@ int hc_pass_ppcond(hc_unit *u) {
 /* True when the condition of directive d reads a name of the environment. */
 static bool reads_env(const pp_file *f, const directive *d, const hc_pp_env *env) {
     for (size_t i = d->first; i < d->end; i++)
-        if (f->u->toks.v[i].kind == HC_TOK_IDENT && env_value(env, &f->u->toks.v[i], f->u->text)) return true;
+        if (hc_code_kind(f->u, i, HC_TOK_IDENT) && env_value(env, hc_code_tok(f->u, i), f->u->text)) return true;
     return false;
 }
 
@@ -599,7 +599,7 @@ int hc_ppcond_score_envs(const hc_unit *u, const hc_pp_env *envs, size_t nenv, u
                 if (br->kind != DIR_IF && br->kind != DIR_ELIF) continue;
                 evaluator e = {&f, br->first, br->end, br->first, br->kind, false, false, false, false, &envs[k]};
                 size_t start = br->first;
-                while (start < br->end && u->toks.v[start].kind == HC_TOK_COMMENT) start++;
+                while (start < br->end && hc_code_kind(u, start, HC_TOK_COMMENT)) start++;
                 if (start >= br->end) continue;
                 e.i = start;
                 pv v = ev_cond(&e);
@@ -636,7 +636,7 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
     for (size_t di = 0; di < f->dirs.n && k < ndropped; di++) {
         const directive *d = &f->dirs.v[di];
         if (d->first >= d->end) continue;
-        uint32_t from = u->toks.v[d->hash].off, to = u->toks.v[d->end - 1].off + u->toks.v[d->end - 1].len;
+        uint32_t from = hc_code_tok(u, d->hash)->off, to = hc_code_tok(u, d->end - 1)->off + hc_code_tok(u, d->end - 1)->len;
         while (k < ndropped && dropped[k] < from) k++;
         if (k >= ndropped || dropped[k] >= to) continue;
         uint32_t at = dropped[k];
@@ -647,7 +647,7 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
         bool same = kh.known && nh.known && kh.v == nh.v && kd.known && nd.known && kd.v == nd.v;
         if (same) continue;
         size_t t = hc_tok_at(&u->toks, at);
-        const pp_macro *m = find_macro(u->text + at, u->toks.v[t].len);
+        const pp_macro *m = find_macro(u->text + at, hc_code_tok(u, t)->len);
         char text[128];
         directive_text(u, d, text, sizeof text);
         hc_unit_diag(u, HC_D_PP_HOST_ONLY_KEPT, at, m->cuda, m->cuda, text, side_text(kh), side_text(kd), side_text(nh),

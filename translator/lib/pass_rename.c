@@ -84,7 +84,7 @@ typedef struct declared_names { const hc_token *v[64]; size_t n; } declared_name
 static void collect_declared_identities(const hc_unit *u, declared_names *d) {
     d->n = 0;
     for (size_t i = 0; i < u->toks.n && d->n < 64; i++) {
-        const hc_token *k = &u->toks.v[i];
+        const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_IDENT) continue;
         const hc_mapping *m = hc_mapping_find(u->text + k->off, k->len);
         bool same_in_hip = (m && hc_mapping_resolve(m, u->opt).kind == HC_RES_IDENTITY) ||
@@ -107,7 +107,7 @@ static bool ident_char(char c) { return c == '_' || (c >= 'a' && c <= 'z') || (c
  * spells the same, unsupported ones and anything inside #include "..." stay. No diagnostic: a string
  * is text, not a reference, but each rename is counted as converted. */
 static int rename_in_string(hc_unit *u, size_t i) {
-    const hc_token *tok = &u->toks.v[i];
+    const hc_token *tok = hc_code_tok(u, i);
     const char *t = u->text;
     if (tok->flags & HC_TOKF_DIRECTIVE) {
         size_t p = hc_code_prev(u, i);
@@ -147,7 +147,7 @@ static int rename_token(hc_unit *u, const hc_token *tok, const char *target) {
 static bool includes_header(const hc_unit *u, const char *header) {
     size_t n = strlen(header);
     for (size_t i = 1; i < u->toks.n; i++) {
-        const hc_token *k = &u->toks.v[i];
+        const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_STRING || !(k->flags & HC_TOKF_DIRECTIVE) || k->len != n + 2) continue;
         size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && hc_code_is(u, p, "include") && memcmp(u->text + k->off + 1, header, n) == 0)
@@ -171,10 +171,10 @@ static bool is_cublas_v1_call(const hc_mapping *m) {
 /* True when the marker at index i is CUDA's built-in, not a member (prop.warpSize) or a variable the
  * file declares itself (int blockDim = 256). */
 static bool marker_is_builtin(const hc_unit *u, const declared_names *d, size_t i) {
-    if (u->text[u->toks.v[i].off] == '_') return true; /* __global__ and the like are keywords */
+    if (u->text[hc_code_tok(u, i)->off] == '_') return true; /* __global__ and the like are keywords */
     size_t p = hc_code_prev(u, i);
     if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->"))) return false;
-    return !is_declared(u, d, &u->toks.v[i]);
+    return !is_declared(u, d, hc_code_tok(u, i));
 }
 
 /* `struct cudaGraphicsResource *r`: CUDA's name is a struct tag, HIP's only a typedef, which clang refuses
@@ -196,7 +196,7 @@ int hc_pass_rename(hc_unit *u) {
     collect_declared_identities(u, &declared);
     bool cublas_v1 = includes_header(u, "cublas.h") && !includes_header(u, "cublas_v2.h");
     for (size_t i = 0; i < u->toks.n; i++) {
-        const hc_token *tok = &u->toks.v[i];
+        const hc_token *tok = hc_code_tok(u, i);
         if (tok->kind == HC_TOK_STRING && !hc_code_skipped(u, i)) {
             if (rename_in_string(u, i) < 0) return -1;
             continue;

@@ -136,7 +136,7 @@ int hc_pass_shim_members(hc_unit *u) {
     if (!mentions_props) return 0; /* a member of that name belongs to some other structure here */
 
     for (size_t i = 0; i < u->toks.n; i++) {
-        const hc_token *member = &u->toks.v[i];
+        const hc_token *member = hc_code_tok(u, i);
         if (member->kind != HC_TOK_IDENT) continue;
         if (hc_code_skipped(u, i)) continue;
         hc_version added;
@@ -162,7 +162,7 @@ int hc_pass_shim_members(hc_unit *u) {
         }
         size_t object = hc_code_prev(u, op);
         size_t before = object == SIZE_MAX ? SIZE_MAX : hc_code_prev(u, object);
-        const prop_variable *var = hc_code_kind(u, object, HC_TOK_IDENT) ? find_variable(u, &vars, &u->toks.v[object]) : NULL;
+        const prop_variable *var = hc_code_kind(u, object, HC_TOK_IDENT) ? find_variable(u, &vars, hc_code_tok(u, object)) : NULL;
         bool arrow = hc_code_is(u, op, "->");
         /* Sure only for a plain variable declared as cudaDeviceProp here, accessed with the right operator,
          * not itself a member of something else, and only read. */
@@ -173,7 +173,7 @@ int hc_pass_shim_members(hc_unit *u) {
             hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
             continue;
         }
-        const hc_token *obj = &u->toks.v[object];
+        const hc_token *obj = hc_code_tok(u, object);
         char repl[2 * MAX_NAME + 96];
         snprintf(repl, sizeof repl, "%s(%s%.*s)", shim->accessor, arrow ? "" : "&", (int)obj->len, t + obj->off);
         if (hc_unit_edit(u, obj->off, member->off + member->len - obj->off, repl, HC_PRIO_RENAME, HC_EFFORT_RENAME) < 0)

@@ -324,7 +324,7 @@ int hc_pass_unportable(hc_unit *u) {
         s.alloc_prop = hc_code_is(u, i, "cudaMemAllocationProp") || hc_code_is(u, i, "CUmemAllocationProp");
     int rc = 0;
     for (size_t i = 0; i < u->toks.n && rc == 0; i++) {
-        const hc_token *t = &u->toks.v[i];
+        const hc_token *t = hc_code_tok(u, i);
         if (hc_code_skipped(u, i)) continue;
         if (t->kind == HC_TOK_STRING) {
             unp_check_cg_header(&s, i);

@@ -187,7 +187,7 @@ static int apply_rules(hc_unit *u) {
         }
         if (r->scope == HC_SCOPE_STRING || r->scope == HC_SCOPE_COMMENT) {
             for (size_t t = 0; t < u->toks.n && rc == 0; t++) {
-                const hc_token *tok = &u->toks.v[t];
+                const hc_token *tok = hc_code_tok(u, t);
                 bool wanted = r->scope == HC_SCOPE_COMMENT ? tok->kind == HC_TOK_COMMENT : is_literal(tok);
                 if (wanted) rc = run_rule(u, r, md, &taken, &mine, tok->off, (size_t)tok->off + tok->len);
             }

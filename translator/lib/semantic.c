@@ -36,8 +36,8 @@ static uint32_t main_offset(const veto_ctx *v, CXSourceLocation loc) {
 /* Vetoes the identifier at off when it is a CUDA name; returns its token index, or SIZE_MAX. */
 static size_t veto_token(veto_ctx *v, uint32_t off) {
     size_t i = hc_tok_at(&v->u->toks, off);
-    if (i == SIZE_MAX || v->u->toks.v[i].kind != HC_TOK_IDENT) return SIZE_MAX;
-    const hc_token *t = &v->u->toks.v[i];
+    if (i == SIZE_MAX || !hc_code_kind(v->u, i, HC_TOK_IDENT)) return SIZE_MAX;
+    const hc_token *t = hc_code_tok(v->u, i);
     const hc_mapping *m = hc_mapping_find(v->u->text + t->off, t->len);
     if (!m) return SIZE_MAX;
     /* #define __CUDACC__ imitates the compiler: the name stays CUDA's, renamed as everywhere */
@@ -67,7 +67,7 @@ static void veto_global_uses(veto_ctx *v) {
     if (!v->nglobals) return;
     qsort(v->globals, v->nglobals, sizeof *v->globals, compare_global);
     for (size_t i = 0; i < u->toks.n; i++) {
-        hc_token *k = &u->toks.v[i];
+        hc_token *k = &u->toks.v[i]; /* written: the veto flag */
         if (k->kind != HC_TOK_IDENT || (k->flags & HC_TOKF_VETO) || !hc_mapping_find(u->text + k->off, k->len)) continue;
         size_t p = hc_code_prev(u, i);
         if (p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->"))) continue;
@@ -147,7 +147,7 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
         clang_disposeString(ts);
         uint32_t off = direct_offset(v, clang_getRangeStart(clang_getCursorExtent(arg)));
         size_t i = off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
-        if (i != SIZE_MAX && v->u->toks.v[i].off == off) v->u->toks.v[i].flags |= same ? HC_TOKF_TYPED : HC_TOKF_MISTYPED;
+        if (i != SIZE_MAX && hc_code_tok(v->u, i)->off == off) v->u->toks.v[i].flags |= same ? HC_TOKF_TYPED : HC_TOKF_MISTYPED;
     }
 }
 
@@ -169,7 +169,7 @@ static void mark_half2_member(veto_ctx *v, CXCursor member) {
     if (!half2) return;
     uint32_t off = direct_offset(v, clang_getCursorLocation(member));
     size_t i = off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
-    if (i != SIZE_MAX && v->u->toks.v[i].off == off && v->u->toks.v[i].kind == HC_TOK_IDENT)
+    if (i != SIZE_MAX && hc_code_tok(v->u, i)->off == off && hc_code_kind(v->u, i, HC_TOK_IDENT))
         v->u->toks.v[i].flags |= HC_TOKF_HALF2_MEMBER;
 }
 
@@ -197,7 +197,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
                 v->oom = true;
                 return CXChildVisit_Break;
             }
-            const hc_token *t = &v->u->toks.v[i];
+            const hc_token *t = hc_code_tok(v->u, i);
             v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};
         }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
@@ -280,8 +280,8 @@ static void mark_skipped_ranges(hc_unit *u, CXTranslationUnit tu, const veto_ctx
         uint32_t s = main_offset(v, clang_getRangeStart(r->ranges[i]));
         uint32_t e = main_offset(v, clang_getRangeEnd(r->ranges[i]));
         if (s == UINT32_MAX || e == UINT32_MAX) continue;
-        for (size_t k = hc_code_first_at(u, s); k < u->toks.n && u->toks.v[k].off < e; k++)
-            if (u->toks.v[k].kind != HC_TOK_HASH) u->toks.v[k].flags |= HC_TOKF_INACTIVE;
+        for (size_t k = hc_code_first_at(u, s); k < u->toks.n && hc_code_tok(u, k)->off < e; k++)
+            if (!hc_code_kind(u, k, HC_TOK_HASH)) u->toks.v[k].flags |= HC_TOKF_INACTIVE;
     }
     clang_disposeSourceRangeList(r);
 }
