@@ -96,7 +96,7 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
         return true;
     if (is(w, next, "=")) return true; /* reassigned: the assignment is checked on its own */
     /* pending &= ~group: the complement's new high ones meet a mask whose high bits are zero on 32 lanes */
-    if (is(w, prev, "~") && pp != NO_POS && is_one_of(w, next, safe_next, COUNT_OF(safe_next))) {
+    if (is(w, prev, "~") && pp != NO_POS && hc_code_is_any(w->u, next, safe_next, COUNT_OF(safe_next))) {
         size_t s;
         if (is(w, pp, "&=") && is_ident(w, ppp) && (warp_var_class(w, ppp) & CLS_BALLOT)) return true;
         return is(w, pp, "&") && (warp_left_primary(w, pp, &s, 0) & CLS_BALLOT);
@@ -106,7 +106,7 @@ static bool ballot_use_is_width_safe(const warp_scan *w, size_t a, size_t b) {
         size_t q = warp_paren_of(w, prev); /* an argument of printf: the format names its width */
         if (q != NO_POS) return !is(w, pv(w, q), "printf");
     }
-    return is_one_of(w, next, safe_next, COUNT_OF(safe_next)) && is_one_of(w, prev, safe_prev, COUNT_OF(safe_prev));
+    return hc_code_is_any(w->u, next, safe_next, COUNT_OF(safe_next)) && hc_code_is_any(w->u, prev, safe_prev, COUNT_OF(safe_prev));
 }
 
 /* Whether every use and every assignment of the variable declared by d tolerates 64 bits. */

@@ -222,21 +222,14 @@ static inline size_t span_count(const warp_scan *w, size_t a, size_t b, size_t c
     for (size_t i = a; i < b && i < w->n && n < cap; i = nx(w, i)) n++;
     return n;
 }
-static inline bool is(const warp_scan *w, size_t i, const char *s) { return i < w->n && hc_tok_is(w->text, tk(w, i), s); }
-static inline bool is_kind(const warp_scan *w, size_t i, hc_tok_kind k) { return i < w->n && tk(w, i)->kind == k; }
-static inline bool in_directive(const warp_scan *w, size_t i) { return i < w->n && (tk(w, i)->flags & HC_TOKF_DIRECTIVE); }
-static inline bool same_text(const warp_scan *w, size_t i, size_t j) {
-    const hc_token *a = tk(w, i), *b = tk(w, j);
-    return a->len == b->len && memcmp(w->text + a->off, w->text + b->off, a->len) == 0;
-}
-static inline bool is_one_of(const warp_scan *w, size_t i, const char *const *words, size_t n) {
-    for (size_t k = 0; k < n; k++)
-        if (is(w, i, words[k])) return true;
-    return false;
-}
-static inline bool is_ident(const warp_scan *w, size_t i) { return is_kind(w, i, HC_TOK_IDENT); }
+/* code.h's predicates, spelled short: the pass tests a token at nearly every line. */
+static inline bool is(const warp_scan *w, size_t i, const char *s) { return hc_code_is(w->u, i, s); }
+static inline bool is_kind(const warp_scan *w, size_t i, hc_tok_kind k) { return hc_code_kind(w->u, i, k); }
+static inline bool in_directive(const warp_scan *w, size_t i) { return hc_code_in_directive(w->u, i); }
+static inline bool same_text(const warp_scan *w, size_t i, size_t j) { return hc_code_same(w->u, i, j); }
+static inline bool is_ident(const warp_scan *w, size_t i) { return hc_code_kind(w->u, i, HC_TOK_IDENT); }
 static inline uint32_t off_of(const warp_scan *w, size_t i) { return tk(w, i)->off; }
-static inline uint32_t end_of(const warp_scan *w, size_t i) { return tk(w, i)->off + tk(w, i)->len; }
+static inline uint32_t end_of(const warp_scan *w, size_t i) { return hc_code_end(w->u, i); }
 /* threadIdx (a lane once reduced modulo the warp) and blockDim (a thread count that divides into warps). */
 static inline bool is_thread_builtin(const warp_scan *w, size_t i) { return is(w, i, "threadIdx") || is(w, i, "blockDim"); }
 

@@ -58,15 +58,15 @@ static const char *const warp_qualifier_words[] = {"const", "volatile", "static"
                                               "__host__", "__forceinline__", "__inline__", "__noinline__"};
 
 bool warp_is_statement_word(const warp_scan *w, size_t i) {
-    return is_one_of(w, i, warp_statement_words, COUNT_OF(warp_statement_words));
+    return hc_code_is_any(w->u, i, warp_statement_words, COUNT_OF(warp_statement_words));
 }
 
 bool warp_is_qualifier(const warp_scan *w, size_t i) {
-    return is_one_of(w, i, warp_qualifier_words, COUNT_OF(warp_qualifier_words));
+    return hc_code_is_any(w->u, i, warp_qualifier_words, COUNT_OF(warp_qualifier_words));
 }
 
 static bool name_in(const warp_scan *w, size_t i, const char *const *names, size_t n) {
-    return is_ident(w, i) && is_one_of(w, i, names, n);
+    return is_ident(w, i) && hc_code_is_any(w->u, i, names, n);
 }
 
 bool warp_is_ballot_call(const warp_scan *w, size_t i) {
