@@ -265,13 +265,24 @@ static void test_matches_once(void) {
                     hc_code_pair(&f.u, i), walked[i]);
             CHECK(0);
         }
+    /* hc_code_opener answers the same matches from the closer, from the facts and walking back without them */
+    hc_code_facts *facts = f.u.facts;
+    for (size_t i = 0; walked && i < n; i++) {
+        bool opener = hc_code_punct(&f.u, i, "(") || hc_code_punct(&f.u, i, "[") || hc_code_punct(&f.u, i, "{");
+        if (!opener || walked[i] == SIZE_MAX) continue;
+        CHECK_INT(hc_code_opener(&f.u, walked[i]), i);
+        f.u.facts = NULL;
+        CHECK_INT(hc_code_opener(&f.u, walked[i]), i);
+        f.u.facts = facts;
+    }
+    CHECK(hc_code_opener(&f.u, find(&f.u, "v")) == SIZE_MAX); /* no closer */
     CHECK_INT(hc_code_analyze(&f.u), 0); /* a second call changes nothing */
     free(walked);
     teardown(&f);
 }
 
-/* Device bodies: __global__, __device__ and __host__ __device__ functions, not declarations or variables;
- * a branch only the host compiles is no device code. */
+/* Device bodies: __global__, __device__ and __host__ __device__ functions (marked host), not declarations or
+ * variables; a branch only the host compiles is no device code, though its body is found by its brace. */
 static void test_device_bodies(void) {
     const char *text = "__device__ int x{1};\n"
                        "__device__ void proto(int);\n"
@@ -283,7 +294,8 @@ static void test_device_bodies(void) {
                        "  device_only();\n"
                        "#endif\n"
                        "}\n"
-                       "void plain() { b(); }\n";
+                       "void plain() { b(); }\n"
+                       "__device__\n#if F\n__forceinline__\n#endif\n__host__ int d(int w) { return w; }\n";
     fixture f;
     setup(&f, text);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "a")) == NULL); /* nothing before the analysis */
@@ -291,10 +303,18 @@ static void test_device_bodies(void) {
     const hc_device_body *b = hc_code_device_body(&f.u, find(&f.u, "a"));
     CHECK(b != NULL);
     if (b) CHECK_STR(spelling(&f, b->name), "k");
+    if (b) CHECK(!b->host);
+    if (b) CHECK(hc_code_device_body_at(&f.u, b->open) == b);
     b = hc_code_device_body(&f.u, find(&f.u, "device_only"));
     CHECK(b != NULL);
     if (b) CHECK_STR(spelling(&f, b->name), "h");
+    if (b) CHECK(b->host);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "host_only")) == NULL);
+    CHECK(hc_code_device_body_at(&f.u, find(&f.u, "host_only")) == NULL); /* no body opens there */
+    b = hc_code_device_body(&f.u, find(&f.u, "w") + 4); /* __host__ after an #if line among the specifiers */
+    CHECK(b != NULL);
+    if (b) CHECK(b->host);
+    CHECK(hc_code_device_body_at(&f.u, find(&f.u, "{")) == NULL); /* the variable's braces */
     CHECK(hc_code_device_body(&f.u, find(&f.u, "b")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "x")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "proto")) == NULL);

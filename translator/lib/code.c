@@ -262,6 +262,18 @@ static int list_brackets(const hc_unit *u, hc_code_facts *f) {
 
 /* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
  * before any ';' or '=' (which make it a declaration or a variable). */
+/* Whether __host__ qualifies the function whose __global__/__device__ word is at at, before its parameter list
+ * params: back to the start of its declaration (a ';' '{' '}' or a directive line), and on to params. */
+static bool also_host(const hc_unit *u, size_t at, size_t params) {
+    for (size_t j = hc_code_prev(u, at); hc_code_valid(u, j) && !hc_code_in_directive(u, j); j = hc_code_prev(u, j)) {
+        if (hc_code_is(u, j, ";") || hc_code_is(u, j, "{") || hc_code_is(u, j, "}")) break;
+        if (hc_code_is(u, j, "__host__")) return true;
+    }
+    for (size_t j = hc_code_step(u, at, false); j < params; j = hc_code_step(u, j, false))
+        if (hc_code_is(u, j, "__host__")) return true;
+    return false;
+}
+
 static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
     size_t params = SIZE_MAX;
     for (size_t j = hc_code_step(u, at, false); hc_code_valid(u, j); j = hc_code_step(u, j, false)) {
@@ -279,7 +291,7 @@ static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
             size_t name = hc_code_prev(u, params);
             bool named = hc_code_kind(u, name, HC_TOK_IDENT) && !hc_code_is(u, name, "__device__") &&
                          !hc_code_is(u, name, "__host__") && !hc_code_is(u, name, "__launch_bounds__");
-            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX};
+            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX, also_host(u, at, params)};
             return true;
         }
     }
@@ -427,4 +439,16 @@ const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
         else hi = mid;
     }
     return lo < f->nbodies && f->bodies[lo].open < i && i < f->bodies[lo].close ? &f->bodies[lo] : NULL;
+}
+
+const hc_device_body *hc_code_device_body_at(const hc_unit *u, size_t open) {
+    const hc_code_facts *f = u->facts;
+    if (!f) return NULL;
+    size_t lo = 0, hi = f->nbodies;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (f->bodies[mid].open < open) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < f->nbodies && f->bodies[lo].open == open ? &f->bodies[lo] : NULL;
 }

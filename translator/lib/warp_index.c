@@ -125,20 +125,11 @@ static size_t parameter_list(const warp_scan *w, size_t brace) {
     return is(w, i, ")") ? mt(w, i) : NO_POS;
 }
 
-/* Whether the function whose parameter list opens at paren is __global__ or __device__ only. */
-static bool header_is_device(const warp_scan *w, size_t paren) {
-    bool global = false, device = false, host = false;
-    for (size_t i = pv(w, paren); i != NO_POS; i = pv(w, i)) {
-        if (in_directive(w, i) || is(w, i, ";") || is(w, i, "{") || is(w, i, "}")) break;
-        if (is(w, i, ")") && mt(w, i) != NO_POS) {
-            i = mt(w, i);
-            continue;
-        }
-        global |= is(w, i, "__global__");
-        device |= is(w, i, "__device__");
-        host |= is(w, i, "__host__");
-    }
-    return (global || device) && !host;
+/* Whether the function whose body opens at brace is device code only: one of the unit's device bodies that is
+ * not also __host__ (in whatever #if branch it stands). */
+static bool body_is_device(const warp_scan *w, size_t brace) {
+    const hc_device_body *b = hc_code_device_body_at(w->u, brace);
+    return b && !b->host;
 }
 
 /* Records the parameters of the list whose '(' is at open. They are split as the calls' arguments are
@@ -193,7 +184,7 @@ int warp_build_scopes(warp_scan *w) {
         if (is(w, i, "{")) {
             size_t params = fn ? NO_POS : parameter_list(w, i);
             if (params != NO_POS) {
-                fn = add_scope(w, i, header_is_device(w, params), false);
+                fn = add_scope(w, i, body_is_device(w, i), false);
                 fn_depth = depth;
                 if (fn && warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
                 if (fn && is_ident(w, pv(w, params))) w->scopes[fn].name = pv(w, params);
