@@ -46,8 +46,8 @@ static int add_last_arg(hc_unit *u, const call_args *a, const char *text) {
 static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
     uint32_t from, to;
     if (k + n < a->count) {
-        from = u->toks.v[a->first[k]].off;
-        to = u->toks.v[a->first[k + n]].off;
+        from = hc_code_tok(u, a->first[k])->off;
+        to = hc_code_tok(u, a->first[k + n])->off;
     } else {
         from = hc_code_end(u, a->last[k - 1]);
         size_t comma = hc_code_next(u, a->last[k - 1]);
@@ -65,7 +65,7 @@ static int remove_args(hc_unit *u, const call_args *a, size_t k, size_t n) {
 static bool render_args(const hc_unit *u, const call_args *a, size_t k, size_t n, char *out, size_t cap) {
     const char *t = u->text;
     size_t len = 0;
-    uint32_t pos = u->toks.v[a->first[k]].off, end = hc_code_end(u, a->last[k + n - 1]);
+    uint32_t pos = hc_code_tok(u, a->first[k])->off, end = hc_code_end(u, a->last[k + n - 1]);
     for (size_t i = a->first[k]; i <= a->last[k + n - 1]; i = hc_code_next(u, i)) {
         const hc_token *tok = hc_code_tok(u, i);
         if (tok->kind != HC_TOK_IDENT || (tok->flags & HC_TOKF_VETO)) continue; /* a user entity keeps its name */
@@ -142,7 +142,7 @@ static bool already_cast_to(const hc_unit *u, const call_args *a, size_t k, cons
 
 /* Wraps argument k in prefix ... suffix with two insertions, so renames inside it still apply. */
 static int wrap_arg(hc_unit *u, const call_args *a, size_t k, const char *prefix, const char *suffix) {
-    if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, prefix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
+    if (hc_unit_edit(u, hc_code_tok(u, a->first[k])->off, 0, prefix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
     return hc_unit_edit(u, hc_code_end(u, a->last[k]), 0, suffix, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS);
 }
 
@@ -168,14 +168,14 @@ static int apply_cast(hc_unit *u, size_t name_tok, const char *name, const call_
     bool unless = rw->action == HC_ARGACT_CAST_UNLESS || rw->action == HC_ARGACT_QUALIFY_UNLESS ||
                   rw->action == HC_ARGACT_SHIM_UNLESS;
     if (unless &&
-        ((u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text) ||
+        ((hc_code_tok(u, a->first[k])->flags & HC_TOKF_TYPED) || already_cast_to(u, a, k, rw->text) ||
          is_null_literal(u, a, k)))
         return 0;
     if (rw->action == HC_ARGACT_SYMBOL) {
         /* CUDA before 5.0 also took the symbol's name as a string, which neither CUDA 5.0 nor HIP looks up:
          * the call fails at run time either way. It is wrapped as hipify-clang wraps it (HIP_SYMBOL(X) is X
          * for AMD) and said. */
-        if (u->toks.v[a->first[k]].kind == HC_TOK_STRING)
+        if (hc_code_kind(u, a->first[k], HC_TOK_STRING))
             hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name,
                          "symbol given as a string, which HIP (like CUDA 5.0 and later) does not look up: pass the symbol itself");
         if (wrap_arg(u, a, k, "HIP_SYMBOL(", ")") < 0) return -1;
@@ -204,7 +204,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
     switch ((hc_arg_action)rw->action) {
     case HC_ARGACT_WARN_UNLESS: {
         size_t k = rw->arg_index;
-        if (k >= a->count || k >= HC_MAX_CALL_ARGS || !(u->toks.v[a->first[k]].flags & HC_TOKF_MISTYPED)) return 0;
+        if (k >= a->count || k >= HC_MAX_CALL_ARGS || !(hc_code_tok(u, a->first[k])->flags & HC_TOKF_MISTYPED)) return 0;
         snprintf(message, sizeof message, "'%s': argument %zu has another type than the %s HIP takes; cast it "
                  "(reinterpret_cast<%s>)", name, k + 1, rw->text, rw->text);
         hc_unit_diag(u, HC_D_ARGUMENT_CHECK, nt->off, name, message);
@@ -217,7 +217,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         if (is_c_file(u)) return 0;
         size_t k = rw->arg_index;
         if (rw->action == HC_ARGACT_SHIM_UNLESS &&
-            (k >= a->count || k >= HC_MAX_CALL_ARGS || (u->toks.v[a->first[k]].flags & HC_TOKF_TYPED) ||
+            (k >= a->count || k >= HC_MAX_CALL_ARGS || (hc_code_tok(u, a->first[k])->flags & HC_TOKF_TYPED) ||
              already_wrapped(u, a, k, rw) || already_cast_to(u, a, k, rw->text) || is_null_literal(u, a, k)))
             return 0;
         u->uses_shim = true;
@@ -293,7 +293,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         } else if (text[0] == '$' && text[1] >= '0' && text[1] <= '9') {
             size_t j = (size_t)atoi(text + 1);
             if (j >= a->count || j >= HC_MAX_CALL_ARGS) return 0;
-            uint32_t from = u->toks.v[a->first[j]].off, to = hc_code_end(u, a->last[j]);
+            uint32_t from = hc_code_tok(u, a->first[j])->off, to = hc_code_end(u, a->last[j]);
             if (to - from >= sizeof copy) return 0;
             memcpy(copy, u->text + from, to - from);
             copy[to - from] = '\0';
@@ -303,7 +303,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
             if (add_last_arg(u, a, text) < 0) return -1;
         } else {
             snprintf(buf, sizeof buf, "%s, ", text);
-            if (hc_unit_edit(u, u->toks.v[a->first[k]].off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (hc_unit_edit(u, hc_code_tok(u, a->first[k])->off, 0, buf, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         snprintf(message, sizeof message, "'%s': argument '%s' inserted as argument %zu", name, text, k + 1);
         break;
@@ -312,7 +312,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         /* the argument's CUDA value means nothing to the target (rocSPARSE picks its own solve policy) */
         size_t k = rw->arg_index;
         if (k >= a->count || k >= HC_MAX_CALL_ARGS) return 0;
-        uint32_t from = u->toks.v[a->first[k]].off, to = hc_code_end(u, a->last[k]);
+        uint32_t from = hc_code_tok(u, a->first[k])->off, to = hc_code_end(u, a->last[k]);
         if (to - from == strlen(rw->text) && memcmp(u->text + from, rw->text, to - from) == 0) return 0;
         if (hc_unit_edit(u, from, to - from, rw->text, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         snprintf(message, sizeof message, "'%s': argument %zu replaced by '%s'", name, k + 1, rw->text);
@@ -335,7 +335,7 @@ static int apply_rewrite(hc_unit *u, size_t name_tok, const char *name, const ca
         } else {
             char ins[520];
             snprintf(ins, sizeof ins, "%s, ", moved);
-            if (hc_unit_edit(u, u->toks.v[a->first[to]].off, 0, ins, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
+            if (hc_unit_edit(u, hc_code_tok(u, a->first[to])->off, 0, ins, HC_PRIO_REWRITE, HC_EFFORT_ARGUMENTS) < 0) return -1;
         }
         if (n == 1)
             snprintf(message, sizeof message, "'%s': argument %zu moved before argument %u", name, k + 1, to + 1);

@@ -152,7 +152,7 @@ static int param_index(const hc_unit *u, const macro_def *m, size_t i) {
     if (m->variadic && hc_code_is(u, i, "__VA_ARGS__"))
         return hc_code_punct(u, m->params[m->nparams - 1], "...") ? (int)m->nparams - 1 : -1;
     for (size_t k = 0; k < m->nparams; k++)
-        if (u->toks.v[m->params[k]].kind == HC_TOK_IDENT && hc_code_same(u, m->params[k], i)) return (int)k;
+        if (hc_code_kind(u, m->params[k], HC_TOK_IDENT) && hc_code_same(u, m->params[k], i)) return (int)k;
     return -1;
 }
 
@@ -326,7 +326,7 @@ static bool plan_gap(plan *p, const hc_unit *u, uint32_t from, uint32_t to, bool
 static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, size_t close, const hc_code_args *cfg) {
     hc_unit *u = c->u;
     size_t before = hc_code_prev(u, lt);
-    bool in_define = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) != 0;
+    bool in_define = (hc_code_tok(u, lt)->flags & HC_TOKF_IN_DEFINE) != 0;
     bool tmpl = names_template(c, name, before, 0);
     size_t args[2] = {hc_code_next(u, open), close}; /* first and last argument token */
     if (args[0] >= close) args[0] = SIZE_MAX;
@@ -339,17 +339,17 @@ static int rewrite_in_place(launch_ctx *c, size_t name, size_t lt, size_t open, 
     uint32_t from = hc_code_end(u, before);
     for (size_t k = 0; k < cfg->n; k++) {
         bool wrap = k < 2 && !is_dim3_call(u, cfg->first[k], cfg->last[k]);
-        ok = ok && plan_gap(&p, u, from, u->toks.v[cfg->first[k]].off, in_define);
+        ok = ok && plan_gap(&p, u, from, hc_code_tok(u, cfg->first[k])->off, in_define);
         plan_lits(&p, wrap ? ", dim3(" : ", ");
-        plan_ref(&p, u->toks.v[cfg->first[k]].off, hc_code_end(u, cfg->last[k]));
+        plan_ref(&p, hc_code_tok(u, cfg->first[k])->off, hc_code_end(u, cfg->last[k]));
         if (wrap) plan_lits(&p, ")");
         from = hc_code_end(u, cfg->last[k]);
     }
     for (size_t k = cfg->n; k < 4; k++) plan_lits(&p, ", 0");
     if (args[0] != SIZE_MAX) {
-        ok = ok && plan_gap(&p, u, from, u->toks.v[args[0]].off, in_define);
+        ok = ok && plan_gap(&p, u, from, hc_code_tok(u, args[0])->off, in_define);
         plan_lits(&p, ", ");
-        plan_ref(&p, u->toks.v[args[0]].off, hc_code_end(u, args[1]));
+        plan_ref(&p, hc_code_tok(u, args[0])->off, hc_code_end(u, args[1]));
         from = hc_code_end(u, args[1]);
     }
     ok = ok && plan_gap(&p, u, from, hc_code_tok(u, close)->off, in_define);
@@ -573,7 +573,7 @@ static int rewrite_launch(launch_ctx *c, size_t lt, size_t gt) {
      * written there is split wrongly) */
     hc_code_args cfg;
     hc_code_split(u, lt, gt, HC_SPLIT_CALL, &cfg);
-    const macro_def *m = (u->toks.v[lt].flags & HC_TOKF_IN_DEFINE) ? macro_holding(c, lt) : NULL;
+    const macro_def *m = (hc_code_tok(u, lt)->flags & HC_TOKF_IN_DEFINE) ? macro_holding(c, lt) : NULL;
     const char *why = NULL;
     if (name == SIZE_MAX) why = "the kernel name is not a (qualified, templated) identifier";
     else if (cfg.n < 2 || cfg.n > 4) why = "the launch configuration does not have 2 to 4 parts";
@@ -613,7 +613,7 @@ static int type_braced_dims(hc_unit *u, size_t lt, size_t gt) {
     hc_code_split(u, lt, gt, HC_SPLIT_CALL, &cfg);
     for (size_t k = 0; k < 2 && k < cfg.n && cfg.n <= 4; k++)
         if (cfg.first[k] != SIZE_MAX && hc_code_punct(u, cfg.first[k], "{") &&
-            hc_unit_edit(u, u->toks.v[cfg.first[k]].off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
+            hc_unit_edit(u, hc_code_tok(u, cfg.first[k])->off, 0, "dim3", HC_PRIO_LAUNCH, HC_EFFORT_ARGUMENTS) < 0)
             return -1;
     return 0;
 }

@@ -167,7 +167,7 @@ int hc_pass_shim_members(hc_unit *u) {
         /* Sure only for a plain variable declared as cudaDeviceProp here, accessed with the right operator,
          * not itself a member of something else, and only read. */
         bool sure = var && var->pointer == arrow && !(hc_code_is(u, before, ".") || hc_code_is(u, before, "->") || hc_code_is(u, before, "::")) &&
-                    !used_as_lvalue(u, object, i) && !(u->toks.v[object].flags & HC_TOKF_VETO);
+                    !used_as_lvalue(u, object, i) && !(hc_code_tok(u, object)->flags & HC_TOKF_VETO);
         if (!sure) {
             hc_unit_count_ref(u, name, strlen(name), HC_FAM_RUNTIME, false);
             hc_unit_diag(u, HC_D_UNSUPPORTED_API, member->off, name, name);
