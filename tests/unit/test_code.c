@@ -281,8 +281,8 @@ static void test_matches_once(void) {
     teardown(&f);
 }
 
-/* Device bodies: __global__, __device__ and __host__ __device__ functions (marked host), not declarations or
- * variables; a branch only the host compiles is no device code, though its body is found by its brace. */
+/* Device bodies: __global__, __device__ and __host__ __device__ functions, not declarations or variables;
+ * a branch only the host compiles is no device code. Function bodies: every definition, host or device. */
 static void test_device_bodies(void) {
     const char *text = "__device__ int x{1};\n"
                        "__device__ void proto(int);\n"
@@ -303,18 +303,22 @@ static void test_device_bodies(void) {
     const hc_device_body *b = hc_code_device_body(&f.u, find(&f.u, "a"));
     CHECK(b != NULL);
     if (b) CHECK_STR(spelling(&f, b->name), "k");
-    if (b) CHECK(!b->host);
-    if (b) CHECK(hc_code_device_body_at(&f.u, b->open) == b);
     b = hc_code_device_body(&f.u, find(&f.u, "device_only"));
     CHECK(b != NULL);
     if (b) CHECK_STR(spelling(&f, b->name), "h");
-    if (b) CHECK(b->host);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "host_only")) == NULL);
-    CHECK(hc_code_device_body_at(&f.u, find(&f.u, "host_only")) == NULL); /* no body opens there */
-    b = hc_code_device_body(&f.u, find(&f.u, "w") + 4); /* __host__ after an #if line among the specifiers */
-    CHECK(b != NULL);
-    if (b) CHECK(b->host);
-    CHECK(hc_code_device_body_at(&f.u, find(&f.u, "{")) == NULL); /* the variable's braces */
+    size_t nfn = 0;
+    const hc_function_body *fn = hc_code_function_bodies(&f.u, &nfn);
+    CHECK_INT(nfn, 4); /* k, h, plain, d: not the variable's braces */
+    if (nfn == 4) {
+        CHECK_STR(spelling(&f, fn[0].params - 1), "k");
+        CHECK(fn[0].device_only);
+        CHECK(!fn[1].device_only); /* __host__ __device__ */
+        CHECK(!fn[2].device_only);
+        CHECK(!fn[3].device_only); /* __host__ after the #if line */
+        CHECK_STR(spelling(&f, fn[1].close), "}");
+        CHECK(fn[1].close > (uint32_t)find(&f.u, "device_only"));
+    }
     CHECK(hc_code_device_body(&f.u, find(&f.u, "b")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "x")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "proto")) == NULL);

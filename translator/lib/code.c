@@ -23,6 +23,8 @@ struct hc_code_facts {
     uint32_t *closers; /* the brackets matched by hc_code_match, in token order of their closers */
     size_t nclosers;
     hc_device_body *bodies; /* sorted by open, not nested */
+    hc_function_body *functions; /* in token order, not nested */
+    size_t nfunctions, capfunctions;
     size_t nbodies, capbodies;
     span *host_only;        /* in token order */
     size_t nhost_only, caphost_only;
@@ -262,18 +264,6 @@ static int list_brackets(const hc_unit *u, hc_code_facts *f) {
 
 /* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
  * before any ';' or '=' (which make it a declaration or a variable). */
-/* Whether __host__ qualifies the function whose __global__/__device__ word is at at, before its parameter list
- * params: back to the start of its declaration (a ';' '{' '}' or a directive line), and on to params. */
-static bool also_host(const hc_unit *u, size_t at, size_t params) {
-    for (size_t j = hc_code_prev(u, at); hc_code_valid(u, j) && !hc_code_in_directive(u, j); j = hc_code_prev(u, j)) {
-        if (hc_code_is(u, j, ";") || hc_code_is(u, j, "{") || hc_code_is(u, j, "}")) break;
-        if (hc_code_is(u, j, "__host__")) return true;
-    }
-    for (size_t j = hc_code_step(u, at, false); j < params; j = hc_code_step(u, j, false))
-        if (hc_code_is(u, j, "__host__")) return true;
-    return false;
-}
-
 static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
     size_t params = SIZE_MAX;
     for (size_t j = hc_code_step(u, at, false); hc_code_valid(u, j); j = hc_code_step(u, j, false)) {
@@ -291,7 +281,7 @@ static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
             size_t name = hc_code_prev(u, params);
             bool named = hc_code_kind(u, name, HC_TOK_IDENT) && !hc_code_is(u, name, "__device__") &&
                          !hc_code_is(u, name, "__host__") && !hc_code_is(u, name, "__launch_bounds__");
-            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX, also_host(u, at, params)};
+            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX};
             return true;
         }
     }
@@ -310,6 +300,71 @@ static int find_device_bodies(const hc_unit *u, hc_code_facts *f) {
         covered = b.close + 1;
     }
     return 0;
+}
+
+/* The '(' of the parameter list whose ')' ends just before the '{' at brace (after any const, noexcept, override,
+ * final or mutable), or SIZE_MAX: the '{' then opens a function body. */
+static size_t parameter_list_before(const hc_unit *u, size_t brace) {
+    static const char *const after_params[] = {"const", "noexcept", "override", "final", "mutable"};
+    size_t i = hc_code_prev(u, brace);
+    while (hc_code_kind(u, i, HC_TOK_IDENT) && hc_code_is_any(u, i, after_params, 5)) i = hc_code_prev(u, i);
+    return hc_code_is(u, i, ")") ? hc_code_opener(u, i) : SIZE_MAX;
+}
+
+/* Whether the specifiers before the parameter list at params (back to a ';' '{' '}' or a directive line,
+ * parenthesised groups skipped) say __global__ or __device__ and not __host__: code for the device only. */
+static bool device_only(const hc_unit *u, size_t params) {
+    bool global = false, device = false, host = false;
+    for (size_t i = hc_code_prev(u, params); hc_code_valid(u, i); i = hc_code_prev(u, i)) {
+        if (hc_code_in_directive(u, i) || hc_code_is(u, i, ";") || hc_code_is(u, i, "{") || hc_code_is(u, i, "}")) break;
+        if (hc_code_is(u, i, ")") && hc_code_opener(u, i) != SIZE_MAX) {
+            i = hc_code_opener(u, i);
+            continue;
+        }
+        global |= hc_code_is(u, i, "__global__");
+        device |= hc_code_is(u, i, "__device__");
+        host |= hc_code_is(u, i, "__host__");
+    }
+    return (global || device) && !host;
+}
+
+/* Every function body outside another: braces are counted on code lines (directive lines skipped), so a body
+ * ends where the count returns to its opening level. */
+static int find_function_bodies(const hc_unit *u, hc_code_facts *f) {
+    size_t depth = 0, level = 0;
+    hc_function_body cur = {0, 0, 0, false};
+    bool open = false;
+    for (size_t i = hc_code_next(u, SIZE_MAX); hc_code_valid(u, i); i = hc_code_next(u, i)) {
+        if (hc_code_in_directive(u, i)) continue;
+        if (hc_code_is(u, i, "{")) {
+            size_t params = open ? SIZE_MAX : parameter_list_before(u, i);
+            if (params != SIZE_MAX) {
+                cur = (hc_function_body){(uint32_t)i, (uint32_t)i, (uint32_t)params, device_only(u, params)};
+                open = true;
+                level = depth;
+            }
+            depth++;
+        } else if (hc_code_is(u, i, "}") && depth > 0) {
+            depth--;
+            if (open && depth == level) {
+                open = false;
+                cur.close = (uint32_t)i;
+                if (hc_grow(&f->functions, &f->capfunctions, f->nfunctions, sizeof *f->functions, 16) < 0) return -1;
+                f->functions[f->nfunctions++] = cur;
+                continue;
+            }
+        }
+        if (open) cur.close = (uint32_t)i;
+    }
+    if (!open) return 0;
+    if (hc_grow(&f->functions, &f->capfunctions, f->nfunctions, sizeof *f->functions, 16) < 0) return -1;
+    f->functions[f->nfunctions++] = cur;
+    return 0;
+}
+
+const hc_function_body *hc_code_function_bodies(const hc_unit *u, size_t *n) {
+    *n = u->facts ? u->facts->nfunctions : 0;
+    return u->facts ? u->facts->functions : NULL;
 }
 
 /* Macros defined only in the device compilation pass (nvcc's and HIP's). */
@@ -399,6 +454,7 @@ void hc_code_facts_free(hc_unit *u) {
     free(u->facts->brackets);
     free(u->facts->closers);
     free(u->facts->bodies);
+    free(u->facts->functions);
     free(u->facts->host_only);
     free(u->facts);
     u->facts = NULL;
@@ -415,7 +471,7 @@ int hc_code_analyze(hc_unit *u) {
         return -1;
     }
     u->facts = f; /* the body finder reads the matches */
-    if (find_device_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
+    if (find_device_bodies(u, f) < 0 || find_function_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
         hc_code_facts_free(u);
         return -1;
     }
@@ -439,16 +495,4 @@ const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
         else hi = mid;
     }
     return lo < f->nbodies && f->bodies[lo].open < i && i < f->bodies[lo].close ? &f->bodies[lo] : NULL;
-}
-
-const hc_device_body *hc_code_device_body_at(const hc_unit *u, size_t open) {
-    const hc_code_facts *f = u->facts;
-    if (!f) return NULL;
-    size_t lo = 0, hi = f->nbodies;
-    while (lo < hi) {
-        size_t mid = (lo + hi) / 2;
-        if (f->bodies[mid].open < open) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo < f->nbodies && f->bodies[lo].open == open ? &f->bodies[lo] : NULL;
 }

@@ -102,7 +102,6 @@ typedef struct hc_device_body {
     size_t open, close; /* its braces */
     size_t params;      /* the '(' of its parameter list, or SIZE_MAX */
     size_t name;        /* the function's name, or SIZE_MAX (lambdas) */
-    bool host;          /* __host__ __device__: compiled for the host too */
 } hc_device_body;
 
 /* Computes the unit's code facts (bracket matches and pairs, device bodies, host-only branches) unless done:
@@ -115,8 +114,17 @@ void hc_code_facts_free(hc_unit *u);
  * hc_code_analyze ran. Bodies are found from each __global__/__device__ word outside another body: the
  * first '{' after a parameter list, before any ';' '=' '}' (a declaration or a variable). */
 const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i);
-/* The device body whose '{' is at open, in any branch (host-only ones included), or NULL. */
-const hc_device_body *hc_code_device_body_at(const hc_unit *u, size_t open);
+/* The body of a function definition, host or device: a '{' outside every other function body right after the
+ * ')' of a parameter list (const, noexcept, override, final, mutable may stand between). */
+typedef struct hc_function_body {
+    uint32_t open;   /* its '{' */
+    uint32_t close;  /* its '}' (braces counted on code lines), or the last code token when the file ends first */
+    uint32_t params; /* the '(' of its parameter list */
+    bool device_only; /* its specifiers say __global__ or __device__ and not __host__ (read back to the start
+                       * of its declaration or a directive line, whichever comes first) */
+} hc_function_body;
+/* The function bodies in token order, *n of them (none before hc_code_analyze ran). */
+const hc_function_body *hc_code_function_bodies(const hc_unit *u, size_t *n);
 
 /* The closer of the ( [ { or <<< at open without leaving open's kind of line (code, or a run of directive
  * lines: never across an #if line, unlike hc_code_match), or SIZE_MAX: tokens.h's hc_tok_match, read from

@@ -1,5 +1,5 @@
-/* warp_index.c: the warp pass's index of one file: the sorted name index, function and macro scopes, and the
- * calls that join scopes into width groups. It reports nothing and proposes no rewrite; brackets are code.h's. */
+/* warp_index.c: the warp pass's index of one file: the sorted name index, function (code.h's bodies) and macro
+ * scopes, and the calls that join scopes into width groups. It reports nothing and proposes no rewrite. */
 #include "warp_scan.h"
 
 #include <stdlib.h>
@@ -116,22 +116,6 @@ static uint32_t add_scope(warp_scan *w, size_t first, bool device, bool is_defin
     return (uint32_t)w->nscopes++;
 }
 
-/* Position of the '(' of the parameter list of the function whose body opens at brace, or NO_POS. */
-static size_t parameter_list(const warp_scan *w, size_t brace) {
-    size_t i = pv(w, brace);
-    while (is_ident(w, i) &&
-           (is(w, i, "const") || is(w, i, "noexcept") || is(w, i, "override") || is(w, i, "final") || is(w, i, "mutable")))
-        i = pv(w, i);
-    return is(w, i, ")") ? mt(w, i) : NO_POS;
-}
-
-/* Whether the function whose body opens at brace is device code only: one of the unit's device bodies that is
- * not also __host__ (in whatever #if branch it stands). */
-static bool body_is_device(const warp_scan *w, size_t brace) {
-    const hc_device_body *b = hc_code_device_body_at(w->u, brace);
-    return b && !b->host;
-}
-
 /* Records the parameters of the list whose '(' is at open. They are split as the calls' arguments are
  * (HC_SPLIT_CALL), not as a declaration list: parameter k is matched with argument k of each call, and a call
  * cannot tell a template comma from a comparison, so both sides must count commas alike. A parameter's name
@@ -162,8 +146,9 @@ static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
 
 int warp_build_scopes(warp_scan *w) {
     add_scope(w, 0, false, false); /* scope 0: file level, directives, everything outside functions */
-    uint32_t fn = 0, define = 0;
-    size_t depth = 0, fn_depth = 0;
+    size_t nfn, k = 0;
+    const hc_function_body *fb = hc_code_function_bodies(w->u, &nfn); /* scopes are numbered in token order */
+    uint32_t define = 0;
     for (size_t i = first_code(w); i < w->n && !w->oom; i = nx(w, i)) {
         if (in_directive(w, i)) {
             if (is_kind(w, i, HC_TOK_HASH)) {
@@ -181,26 +166,15 @@ int warp_build_scopes(warp_scan *w) {
             }
             continue;
         }
-        if (is(w, i, "{")) {
-            size_t params = fn ? NO_POS : parameter_list(w, i);
-            if (params != NO_POS) {
-                fn = add_scope(w, i, body_is_device(w, i), false);
-                fn_depth = depth;
-                if (fn && warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
-                if (fn && is_ident(w, pv(w, params))) w->scopes[fn].name = pv(w, params);
-                if (fn) w->scopes[fn].params = params;
-                if (fn) add_parameters(w, fn, params);
-            }
-            depth++;
-        } else if (is(w, i, "}") && depth > 0) {
-            depth--;
-            if (fn && depth == fn_depth) {
-                w->scopes[fn].last = i;
-                fn = 0;
-                continue;
-            }
-        }
-        if (fn) w->scopes[fn].last = i;
+        if (k == nfn || fb[k].open != i) continue;
+        size_t params = fb[k].params;
+        uint32_t fn = add_scope(w, i, fb[k].device_only, false);
+        if (!fn) break;
+        w->scopes[fn].last = fb[k++].close;
+        if (warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
+        if (is_ident(w, pv(w, params))) w->scopes[fn].name = pv(w, params);
+        w->scopes[fn].params = params;
+        add_parameters(w, fn, params);
     }
     return w->oom ? -1 : 0;
 }
