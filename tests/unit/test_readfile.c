@@ -3,6 +3,7 @@
  * regular-only reads. It tests no caller's messages; the CLI and lit tests do. */
 #include "readfile.h"
 #include "unit_check.h"
+#include "unit_scratch.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -11,63 +12,53 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-static char dir[PATH_MAX];
-
-static const char *at(const char *name) {
-    static char buf[4][PATH_MAX];
-    static int k;
-    k = (k + 1) % 4;
-    snprintf(buf[k], sizeof buf[k], "%s/%s", dir, name);
-    return buf[k];
-}
 
 static void put(const char *name, const char *data, size_t len) {
-    FILE *f = fopen(at(name), "wb");
+    FILE *f = fopen(unit_at(name), "wb");
     if (!f || fwrite(data, 1, len, f) != len) CHECK(!"cannot write a test file");
     if (f) fclose(f);
 }
 
 int main(void) {
-    snprintf(dir, sizeof dir, "%s/hipify-test-readfile.XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
-    if (!mkdtemp(dir)) return 1;
+    if (unit_scratch_make("readfile") != 0) return 1;
     char *data = (char *)1;
     size_t len = 99;
     int e = -1;
 
     put("empty", "", 0); /* an empty file is text of length 0, not a failure */
-    CHECK_INT(hc_read_file(at("empty"), 100, 0, &data, &len, &e), HC_READ_OK);
+    CHECK_INT(hc_read_file(unit_at("empty"), 100, 0, &data, &len, &e), HC_READ_OK);
     CHECK(data != NULL);
     CHECK_INT(len, 0);
     CHECK_STR(data, "");
     free(data);
 
     put("small", "abc\0def", 7); /* NUL bytes are data; the text is terminated after them */
-    CHECK_INT(hc_read_file(at("small"), 7, HC_READ_REGULAR_ONLY, &data, &len, NULL), HC_READ_OK);
+    CHECK_INT(hc_read_file(unit_at("small"), 7, HC_READ_REGULAR_ONLY, &data, &len, NULL), HC_READ_OK);
     CHECK_INT(len, 7);
     CHECK(data && memcmp(data, "abc\0def", 8) == 0);
     free(data);
 
     /* a regular file over the limit is refused unread, with its size */
-    CHECK_INT(hc_read_file(at("small"), 6, HC_READ_KEEP_EXCESS, &data, &len, &e), HC_READ_TOO_LARGE);
+    CHECK_INT(hc_read_file(unit_at("small"), 6, HC_READ_KEEP_EXCESS, &data, &len, &e), HC_READ_TOO_LARGE);
     CHECK(data == NULL);
     CHECK_INT(len, 7);
 
-    CHECK_INT(hc_read_file(at("missing"), 100, 0, &data, &len, &e), HC_READ_OPEN_FAILED);
+    CHECK_INT(hc_read_file(unit_at("missing"), 100, 0, &data, &len, &e), HC_READ_OPEN_FAILED);
     CHECK_INT(e, ENOENT);
     CHECK(data == NULL);
     CHECK_INT(len, 0);
 
     /* a directory opens as a stream on Linux and fails at the first read; regular-only refuses it unopened */
-    CHECK_INT(mkdir(at("sub"), 0755), 0);
-    CHECK_INT(hc_read_file(at("sub"), 100, 0, &data, &len, &e), HC_READ_IO_ERROR);
+    CHECK_INT(mkdir(unit_at("sub"), 0755), 0);
+    CHECK_INT(hc_read_file(unit_at("sub"), 100, 0, &data, &len, &e), HC_READ_IO_ERROR);
     CHECK_INT(e, EISDIR);
     CHECK(data == NULL);
-    CHECK_INT(hc_read_file(at("sub"), 100, HC_READ_REGULAR_ONLY, &data, &len, &e), HC_READ_NOT_REGULAR);
-    CHECK_INT(hc_read_file(at("missing"), 100, HC_READ_REGULAR_ONLY, &data, &len, &e), HC_READ_NOT_REGULAR);
+    CHECK_INT(hc_read_file(unit_at("sub"), 100, HC_READ_REGULAR_ONLY, &data, &len, &e), HC_READ_NOT_REGULAR);
+    CHECK_INT(hc_read_file(unit_at("missing"), 100, HC_READ_REGULAR_ONLY, &data, &len, &e), HC_READ_NOT_REGULAR);
 
     /* links are followed */
-    CHECK_INT(symlink("small", at("link")), 0);
-    CHECK_INT(hc_read_file(at("link"), 100, HC_READ_REGULAR_ONLY, &data, &len, NULL), HC_READ_OK);
+    CHECK_INT(symlink("small", unit_at("link")), 0);
+    CHECK_INT(hc_read_file(unit_at("link"), 100, HC_READ_REGULAR_ONLY, &data, &len, NULL), HC_READ_OK);
     CHECK_INT(len, 7);
     free(data);
 
@@ -77,7 +68,7 @@ int main(void) {
     if (!pattern) return 1;
     for (size_t i = 0; i < big; i++) pattern[i] = (char)('a' + i * 7 % 23);
     put("large", pattern, big);
-    CHECK_INT(hc_read_file(at("large"), big, 0, &data, &len, NULL), HC_READ_OK);
+    CHECK_INT(hc_read_file(unit_at("large"), big, 0, &data, &len, NULL), HC_READ_OK);
     CHECK_INT(len, big);
     CHECK(data && memcmp(data, pattern, big) == 0 && data[big] == '\0');
     free(data);
@@ -99,17 +90,17 @@ int main(void) {
 
     if (geteuid() != 0) { /* root reads anything */
         put("secret", "x", 1);
-        CHECK_INT(chmod(at("secret"), 0), 0);
-        CHECK_INT(hc_read_file(at("secret"), 100, 0, &data, &len, &e), HC_READ_OPEN_FAILED);
+        CHECK_INT(chmod(unit_at("secret"), 0), 0);
+        CHECK_INT(hc_read_file(unit_at("secret"), 100, 0, &data, &len, &e), HC_READ_OPEN_FAILED);
         CHECK_INT(e, EACCES);
-        unlink(at("secret"));
+        unlink(unit_at("secret"));
     }
 
-    unlink(at("empty"));
-    unlink(at("small"));
-    unlink(at("link"));
-    unlink(at("large"));
-    rmdir(at("sub"));
-    CHECK_INT(rmdir(dir), 0);
+    unlink(unit_at("empty"));
+    unlink(unit_at("small"));
+    unlink(unit_at("link"));
+    unlink(unit_at("large"));
+    rmdir(unit_at("sub"));
+    CHECK_INT(rmdir(scratch_dir), 0);
     UNIT_DONE();
 }
