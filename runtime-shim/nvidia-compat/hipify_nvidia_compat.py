@@ -356,13 +356,15 @@ NEWER_HEADERS = [
     ("hip/hip_fp8.h", "cuda_fp8.h", r"^(__nv_fp8|__nv_cvt_\w*fp8|__NV_(E4M3|E5M2|SATFINITE|NOSAT)$)"),
 ]
 MAPPINGS_DIR = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "mappings")
+sys.path.insert(0, os.path.join(MAPPINGS_DIR, "tools"))
+from hctables import NON_MAPPING_FILES  # noqa: E402  (which files of mappings/ are name tables)
 
 
 def mapping_rows(pattern):
     """(cuda, hip, kind) of every mapping row whose CUDA name matches pattern and whose HIP name differs."""
     rows = {}
     for name in sorted(os.listdir(MAPPINGS_DIR)):
-        if not name.endswith(".tsv") or name in ("headers.tsv", "arguments.tsv", "overrides.tsv", "shim.tsv"):
+        if not name.endswith(".tsv") or name in NON_MAPPING_FILES:
             continue
         with open(os.path.join(MAPPINGS_DIR, name), encoding="utf-8") as f:
             for line in f:
@@ -375,8 +377,8 @@ def mapping_rows(pattern):
 def write_newer_headers(hip_include, out_dir):
     lines = []
     for rel, cuda_header, pattern in NEWER_HEADERS:
-        if os.path.exists(os.path.join(hip_include, rel)) or os.path.exists(os.path.join(out_dir, rel)):
-            continue  # the installed HIP (or its copy in a bundle) has its own
+        if os.path.exists(os.path.join(hip_include, rel)):
+            continue  # the installed HIP has its own (a bundle holds a copy of it)
         guard = "HIPIFY_OVERLAY_" + re.sub(r"\W", "_", rel).upper()
         text = ["/* %s: written by hipify_nvidia_compat.py for HIP on NVIDIA, because the HIP installed (%s) has none." % (rel, hip_include),
                 " * HIP's names for CUDA's %s, as HIP's own NVIDIA headers give them; from mappings/*.tsv. */" % cuda_header,
