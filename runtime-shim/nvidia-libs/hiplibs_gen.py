@@ -13,7 +13,9 @@ import sys
 import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'mappings', 'tools'))
 import cuda_decls  # noqa: E402
+from hctables import NON_MAPPING_FILES  # noqa: E402
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 IDENT = re.compile(r'[A-Za-z_]\w*')
@@ -63,7 +65,7 @@ def all_type_rows(mappings, column, layer_tables):
     that HIP's own headers provide (rows of tables the layer does not generate)."""
     out, external = {}, set()
     for name in sorted(os.listdir(mappings)):
-        if not name.endswith('.tsv') or name in ('headers.tsv', 'arguments.tsv', 'overrides.tsv', 'shim.tsv'):
+        if not name.endswith('.tsv') or name in NON_MAPPING_FILES:
             continue
         for r in read_tsv(os.path.join(mappings, name)):
             if r.get('kind') != 'type':

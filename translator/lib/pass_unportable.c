@@ -13,8 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-
-typedef struct named2 { const char *name, *what; } named2;
 typedef struct rounding { const char *name, *cuda, *hip; hc_version fixed; } rounding;
 
 static const named2 directed[] = {

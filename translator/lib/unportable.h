@@ -6,6 +6,9 @@
 
 #define NONE SIZE_MAX
 
+/* A row of the pass's two-column tables (unportable.def): a name and what to say of it. */
+typedef struct named2 { const char *name, *what; } named2;
+
 typedef struct unp_scan {
     hc_unit *u;
     const char *text;

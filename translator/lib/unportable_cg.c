@@ -8,8 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-typedef struct named2 { const char *name, *what; } named2;
-
 static const char *const cg_headers[] = {
 #define HC_UNPORTABLE_CG_HEADER(path) path,
 #include "unportable.def"

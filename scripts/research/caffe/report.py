@@ -71,9 +71,10 @@ def layer_times(path):
     times = {}
     if not os.path.exists(path):
         return times
-    for m in re.finditer(r"\]\s+(\S+)\s+(forward|backward): ([0-9.]+) ms\.", open(path, errors="replace").read()):
+    text = open(path, errors="replace").read()
+    for m in re.finditer(r"\]\s+(\S+)\s+(forward|backward): ([0-9.]+) ms\.", text):
         times[(m.group(1), m.group(2))] = float(m.group(3))
-    for m in re.finditer(r"Average (Forward|Backward|Forward-Backward) pass: ([0-9.]+) ms\.", open(path).read()):
+    for m in re.finditer(r"Average (Forward|Backward|Forward-Backward) pass: ([0-9.]+) ms\.", text):
         times[("TOTAL", m.group(1))] = float(m.group(2))
     return times
 
