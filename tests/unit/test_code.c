@@ -325,6 +325,74 @@ static void test_device_bodies(void) {
     teardown(&f);
 }
 
+/* Index of the n-th token (from 0) spelling s, or SIZE_MAX. */
+static size_t find_nth(const hc_unit *u, const char *s, int n) {
+    for (size_t i = 0; i < u->toks.n; i++)
+        if (hc_code_is(u, i, s) && n-- == 0) return i;
+    return SIZE_MAX;
+}
+
+/* One template list read both ways: (text, which '<' opens it, the spelling and occurrence of its closer). A
+ * closer of "" means the '<' opens no list (a comparison). */
+static const struct {
+    const char *text;
+    int lt;                /* occurrence of "<" (from 0) */
+    const char *close;     /* "" when none */
+    int close_nth;         /* occurrence of the closer's spelling */
+} template_lists[] = {
+    {"template <typename T, int N> __global__ void k(T *p);", 0, ">", 0},
+    {"a<b<c>> x;", 0, ">>", 0},               /* '>>' closes both lists */
+    {"a<b<c>> x;", 1, ">>", 0},
+    {"f<(a > b)> x;", 0, ">", 1},             /* a '>' in parentheses compares */
+    {"f<1 << 3> x;", 0, ">", 0},              /* '<<' is a shift */
+    {"g<v[i > 2]> x;", 0, ">", 1},
+    {"k<T\n#if A > 1\n, 2\n#endif\n> y;", 0, ">", 1}, /* a '>' on an #if line is the directive's */
+    {"if (a < b) { c > d; }", 0, "", 0},      /* ')' ends the walk */
+    {"x = a < b; y = c > d;", 0, "", 0},      /* ';' ends the walk */
+    {"while (i < n) {}", 0, "", 0},
+    {"#define M(x) a<x> y\nint z > 1;", 0, ">", 0}, /* a list on a directive line stays there */
+    {"#define M(x) a<x\nint z > 1;", 0, "", 0},
+};
+
+/* hc_code_template_close and hc_code_template_open agree on every list, with and without the unit's facts. */
+static void test_template_lists(void) {
+    for (size_t t = 0; t < sizeof template_lists / sizeof *template_lists; t++) {
+        for (int analyzed = 0; analyzed < 2; analyzed++) {
+            fixture f;
+            setup(&f, template_lists[t].text);
+            if (analyzed) CHECK_INT(hc_code_analyze(&f.u), 0);
+            size_t lt = find_nth(&f.u, "<", template_lists[t].lt);
+            size_t want = *template_lists[t].close ? find_nth(&f.u, template_lists[t].close, template_lists[t].close_nth)
+                                                   : SIZE_MAX;
+            size_t got = hc_code_template_close(&f.u, lt);
+            if (got != want) fprintf(stderr, "case %zu (%s): closer %zu, expected %zu\n", t, template_lists[t].text, got, want);
+            CHECK(got == want);
+            if (want != SIZE_MAX) {
+                size_t outer = find_nth(&f.u, "<", 0); /* a '>>' answers with the outer list */
+                size_t opener = hc_code_tok(&f.u, want)->len == 2 ? outer : lt;
+                CHECK(hc_code_template_open(&f.u, want) == opener);
+            }
+            teardown(&f);
+        }
+    }
+    fixture f;
+    setup(&f, "x = a > b; k<(a > b)>");
+    CHECK(hc_code_template_open(&f.u, find_nth(&f.u, ">", 0)) == SIZE_MAX); /* a comparison: no '<' opens it */
+    CHECK(hc_code_template_open(&f.u, find_nth(&f.u, ">", 2)) == find(&f.u, "<"));
+    CHECK(hc_code_template_close(&f.u, find(&f.u, "x")) == SIZE_MAX); /* not a '<' */
+    CHECK(hc_code_template_open(&f.u, find(&f.u, "x")) == SIZE_MAX);
+    teardown(&f);
+    setup(&f, "/* a */ // b\nx /* c */ y");
+    size_t n = f.u.toks.n, x = find(&f.u, "x");
+    CHECK_STR(spelling(&f, hc_code_from(&f.u, 0, n)), "x");
+    CHECK_STR(spelling(&f, hc_code_from(&f.u, x, n)), "x");
+    CHECK_STR(spelling(&f, hc_code_from(&f.u, x + 1, n)), "y");
+    CHECK(hc_code_from(&f.u, x + 1, x + 2) == x + 2); /* only a comment in the range */
+    CHECK(hc_code_from(&f.u, 0, 1) == 1);
+    CHECK(hc_code_from(&f.u, n, n) == n);
+    teardown(&f);
+}
+
 int main(void) {
     test_matches_once();
     test_device_bodies();
@@ -335,5 +403,6 @@ int main(void) {
     test_directives_and_predicates();
     test_directive_lines();
     test_long_list();
+    test_template_lists();
     UNIT_DONE();
 }

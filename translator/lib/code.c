@@ -3,6 +3,7 @@
  * device bodies, host-only branches). It reads tokens only and proposes nothing. */
 #include "code.h"
 #include "grow.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -495,4 +496,74 @@ const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
         else hi = mid;
     }
     return lo < f->nbodies && f->bodies[lo].open < i && i < f->bodies[lo].close ? &f->bodies[lo] : NULL;
+}
+
+/* ---- template argument lists ------------------------------------------------------------------- */
+
+/* What a token means to a template argument list walk: its change to the count of open lists, a group to step
+ * over, or the end of the walk. */
+enum { TPL_OTHER, TPL_ANGLES, TPL_GROUP_OPEN, TPL_GROUP_CLOSE, TPL_STOP };
+
+static int template_role(const hc_unit *u, size_t i, int *angles) {
+    if (!hc_code_kind(u, i, HC_TOK_PUNCT)) return TPL_OTHER;
+    static const struct { const char *s; int angles; } counted[] = {{"<", 1}, {">", -1}, {">>", -2}};
+    for (size_t k = 0; k < COUNT_OF(counted); k++)
+        if (hc_code_is(u, i, counted[k].s)) {
+            *angles = counted[k].angles;
+            return TPL_ANGLES;
+        }
+    if (hc_code_is(u, i, "(") || hc_code_is(u, i, "[")) return TPL_GROUP_OPEN;
+    if (hc_code_is(u, i, ")") || hc_code_is(u, i, "]")) return TPL_GROUP_CLOSE;
+    return hc_code_is(u, i, ";") || hc_code_is(u, i, "{") || hc_code_is(u, i, "}") ? TPL_STOP : TPL_OTHER;
+}
+
+size_t hc_code_template_close(const hc_unit *u, size_t lt) {
+    if (!hc_code_punct(u, lt, "<")) return SIZE_MAX;
+    bool directive = hc_code_in_directive(u, lt);
+    int depth = 1;
+    for (size_t i = hc_code_step(u, lt, directive); hc_code_valid(u, i); i = hc_code_step(u, i, directive)) {
+        int angles = 0;
+        switch (template_role(u, i, &angles)) {
+        case TPL_ANGLES:
+            depth += angles;
+            if (depth <= 0) return i;
+            break;
+        case TPL_GROUP_OPEN:
+            i = hc_code_match(u, i);
+            if (i == SIZE_MAX) return SIZE_MAX;
+            break;
+        case TPL_GROUP_CLOSE:
+        case TPL_STOP: return SIZE_MAX;
+        default: break;
+        }
+    }
+    return SIZE_MAX;
+}
+
+size_t hc_code_template_open(const hc_unit *u, size_t gt) {
+    if (!hc_code_punct(u, gt, ">") && !hc_code_punct(u, gt, ">>")) return SIZE_MAX;
+    bool directive = hc_code_in_directive(u, gt);
+    int depth = hc_code_tok(u, gt)->len;
+    for (size_t i = hc_code_prev(u, gt); hc_code_valid(u, i); i = hc_code_prev(u, i)) {
+        if (hc_code_in_directive(u, i) != directive) {
+            if (directive) return SIZE_MAX; /* a list closed on a directive line opened there */
+            continue;
+        }
+        int angles = 0;
+        switch (template_role(u, i, &angles)) {
+        case TPL_ANGLES:
+            depth -= angles;
+            if (depth == 0) return i;
+            if (depth < 0) return SIZE_MAX;
+            break;
+        case TPL_GROUP_CLOSE:
+            i = hc_code_opener(u, i);
+            if (i == SIZE_MAX) return SIZE_MAX;
+            break;
+        case TPL_GROUP_OPEN:
+        case TPL_STOP: return SIZE_MAX;
+        default: break;
+        }
+    }
+    return SIZE_MAX;
 }

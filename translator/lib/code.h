@@ -52,6 +52,13 @@ static inline size_t hc_code_prev(const hc_unit *u, size_t i) {
     return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i);
 }
 
+/* The first token in [i, end) that is not a comment, or end when none: where the code of a range that may start
+ * with comments (a directive's condition, a macro's body, the file) begins. */
+static inline size_t hc_code_from(const hc_unit *u, size_t i, size_t end) {
+    size_t k = hc_tok_next(&u->toks, i - 1); /* i - 1 is SIZE_MAX for i == 0: the walk starts at 0 */
+    return k < end ? k : end;
+}
+
 /* The first token that starts at or after byte offset off (u->toks.n when none): tokens are in offset order. */
 size_t hc_code_first_at(const hc_unit *u, uint32_t off);
 
@@ -130,6 +137,20 @@ const hc_function_body *hc_code_function_bodies(const hc_unit *u, size_t *n);
  * lines: never across an #if line, unlike hc_code_match), or SIZE_MAX: tokens.h's hc_tok_match, read from
  * the unit's facts once hc_code_analyze ran. */
 size_t hc_code_pair(const hc_unit *u, size_t open);
+
+/* ---- template argument lists: the one reading of '<' '>' as brackets ----
+ *
+ * A template argument list opened by the '<' at lt closes at the '>' that brings the count of '<' minus '>' to
+ * zero, where '>>' counts two (C++11: `a<b<c>>`, the '>>' then closes both lists) and '<<' is a shift (no list
+ * opens with it: `a<1 << 3>`). ( and [ groups are stepped
+ * over whole (a '>' inside parentheses is a comparison: `f<(a > b)>`); a ) ] } ; or { at the list's own level
+ * ends the walk unanswered (what looked like a list was a comparison). Preprocessor lines are stepped over as
+ * hc_code_step does, so a list may hold #if lines. */
+/* The '>' or '>>' closing the list opened at lt, or SIZE_MAX. */
+size_t hc_code_template_close(const hc_unit *u, size_t lt);
+/* The '<' whose list the '>' or '>>' at gt closes (for '>>', the outer of the two lists it closes), by the same
+ * rule read backwards, or SIZE_MAX. */
+size_t hc_code_template_open(const hc_unit *u, size_t gt);
 
 /* ---- argument lists split at their commas: the one splitter every pass uses ----
  *

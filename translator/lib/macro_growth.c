@@ -74,9 +74,8 @@ static lin macro_value(growth *g, macro_def *d);
 static lin eval(growth *g, size_t i, size_t end, const macro_def *d, size_t *stop) {
     const hc_unit *u = g->u;
     lin sum = {0, 0};
-    while (i < end) {
+    while ((i = hc_code_from(u, i, end)) < end) {
         const hc_token *t = hc_code_tok(u, i);
-        if (t->kind == HC_TOK_COMMENT) { i++; continue; }
         if (stop && (hc_code_punct(u, i, ",") || hc_code_punct(u, i, ")"))) break;
         if (hc_code_punct(u, i, "(")) { /* a parenthesized group */
             size_t inner;

@@ -125,19 +125,6 @@ static void report(hc_unit *u, size_t at, const char *label, size_t what, const 
     hc_unit_diag(u, HC_D_FP8_BOUNDARY, a->off, name, name, data, kind);
 }
 
-/* The end (exclusive) of the template arguments opened by '<' at open, or SIZE_MAX. */
-static size_t template_end(const hc_unit *u, size_t open) {
-    int depth = 0;
-    for (size_t k = open; k < u->toks.n; k = hc_code_step(u, k, false)) {
-        if (hc_code_punct(u, k, "<")) depth++;
-        else if (hc_code_punct(u, k, ">")) depth--;
-        else if (hc_code_punct(u, k, ">>")) depth -= 2;
-        else if (hc_code_punct(u, k, ";") || hc_code_punct(u, k, "{")) return SIZE_MAX;
-        if (depth <= 0) return hc_code_step(u, k, false);
-    }
-    return SIZE_MAX;
-}
-
 static const struct crossing *crossing_at(const hc_unit *u, size_t i) {
     for (size_t c = 0; c < COUNT_OF(crossings); c++)
         if (hc_code_is(u, i, crossings[c].name)) return &crossings[c];
@@ -183,8 +170,9 @@ int hc_pass_fp8(hc_unit *u) {
         if (c && next < u->toks.n) {
             size_t from = next, to = SIZE_MAX;
             if (hc_code_punct(u, next, "<")) { /* reinterpret_cast<T>(x), std::bit_cast<T>(x) */
-                size_t paren = template_end(u, next);
-                if (paren != SIZE_MAX && hc_code_punct(u, paren, "(")) to = hc_code_match(u, paren);
+                size_t close = hc_code_template_close(u, next);
+                size_t paren = close == SIZE_MAX ? SIZE_MAX : hc_code_step(u, close, false);
+                if (hc_code_punct(u, paren, "(")) to = hc_code_match(u, paren);
             } else if (hc_code_punct(u, next, "(")) {
                 size_t p = hc_code_prev(u, i); /* a definition or declaration of a function of that name */
                 bool declared = p != SIZE_MAX && hc_code_kind(u, p, HC_TOK_IDENT) && !hc_code_is(u, p, "return");

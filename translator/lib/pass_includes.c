@@ -231,7 +231,7 @@ static uint32_t statement_start(const hc_unit *u, size_t i) {
  *   headers cannot be included with C linkage);
  * - else before the first line that is not a comment. */
 static uint32_t insertion_point(const hc_unit *u) {
-    size_t first = hc_code_kind(u, 0, HC_TOK_COMMENT) ? hc_code_next(u, 0) : 0; /* the first code token */
+    size_t first = hc_code_from(u, 0, u->toks.n); /* the first code token */
     if (!hc_code_valid(u, first)) return (uint32_t)u->len;
     uint32_t after_guard = UINT32_MAX, after_once = UINT32_MAX, before_include = UINT32_MAX;
     bool guarded = hc_code_kind(u, first, HC_TOK_HASH) && opens_guard(u, first);
@@ -273,7 +273,7 @@ bool hc_is_cuda_source(const char *path) {
 
 /* The include guard's '#' token index, or SIZE_MAX. */
 static size_t guard_hash(const hc_unit *u) {
-    size_t first = hc_code_kind(u, 0, HC_TOK_COMMENT) ? hc_code_next(u, 0) : 0; /* the first code token */
+    size_t first = hc_code_from(u, 0, u->toks.n); /* the first code token */
     return hc_code_kind(u, first, HC_TOK_HASH) && opens_guard(u, first) ? first : SIZE_MAX;
 }
 

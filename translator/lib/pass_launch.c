@@ -32,22 +32,6 @@ typedef struct launch_ctx {
     size_t nmacros, macros_cap;
 } launch_ctx;
 
-/* Index of the > that closes the template argument list opened by the < at index lt, or SIZE_MAX. */
-static size_t template_close(const hc_unit *u, size_t lt) {
-    int depth = 0, paren = 0;
-    for (size_t i = lt; hc_code_valid(u, i); i = hc_code_next(u, i)) {
-        if (!hc_code_kind(u, i, HC_TOK_PUNCT)) continue;
-        if (hc_code_is(u, i, "(") || hc_code_is(u, i, "[")) paren++;
-        else if (hc_code_is(u, i, ")") || hc_code_is(u, i, "]")) { if (--paren < 0) return SIZE_MAX; }
-        else if (paren == 0 && hc_code_is(u, i, "<")) depth++;
-        else if (paren == 0 && (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>"))) {
-            depth -= hc_code_tok(u, i)->len == 2 ? 2 : 1;
-            if (depth <= 0) return i;
-        } else if (paren == 0 && (hc_code_is(u, i, ";") || hc_code_is(u, i, "{"))) return SIZE_MAX;
-    }
-    return SIZE_MAX;
-}
-
 /* template <...> [specifiers] name(...): records name. hipify-clang wraps the kernel name in
  * HIP_KERNEL_NAME exactly when the launched kernel is a template instantiation; the token pass knows
  * that from the declarations in the file. */
@@ -57,7 +41,7 @@ static int collect_templates(launch_ctx *c) {
         if (!hc_code_kind(u, i, HC_TOK_IDENT) || !hc_code_is(u, i, "template")) continue;
         size_t lt = hc_code_next(u, i);
         if (!hc_code_punct(u, lt, "<")) continue;
-        size_t gt = template_close(u, lt);
+        size_t gt = hc_code_template_close(u, lt);
         if (gt == SIZE_MAX) continue;
         size_t prev = SIZE_MAX;
         static const char *const not_functions[] = {"struct", "class", "union", "using", "template"};
@@ -118,7 +102,7 @@ static int collect_macros(launch_ctx *c) {
         m.first = j;
         while (hc_code_in_directive(u, j) && !hc_code_kind(u, j, HC_TOK_HASH)) j++;
         m.last = j - 1;
-        while (m.first <= m.last && hc_code_kind(u, m.first, HC_TOK_COMMENT)) m.first++;
+        m.first = hc_code_from(u, m.first, m.last + 1);
         if (hc_grow(&c->macros, &c->macros_cap, c->nmacros, sizeof *c->macros, 32) < 0) return -1;
         c->macros[c->nmacros++] = m;
         i = m.last;
@@ -180,20 +164,7 @@ static bool names_template(const launch_ctx *c, size_t first, size_t last, int d
 static size_t kernel_name_start(const hc_unit *u, size_t end, bool dir) {
     size_t i = end;
     if (hc_code_is(u, i, ">") || hc_code_is(u, i, ">>")) {
-        int depth = hc_code_is(u, i, ">>") ? 2 : 1, paren = 0;
-        while (depth > 0) {
-            i = hc_code_prev(u, i);
-            if (i == SIZE_MAX) return SIZE_MAX;
-            if (!hc_code_kind(u, i, HC_TOK_PUNCT)) continue;
-            if (hc_code_is(u, i, ")") || hc_code_is(u, i, "]")) paren++;
-            else if (hc_code_is(u, i, "(") || hc_code_is(u, i, "[")) paren--;
-            else if (paren == 0 && hc_code_is(u, i, ">")) depth++;
-            else if (paren == 0 && hc_code_is(u, i, ">>")) depth += 2;
-            else if (paren == 0 && hc_code_is(u, i, "<")) depth--;
-            else if (paren == 0 && hc_code_is(u, i, "<<")) depth -= 2;
-            if (depth < 0) return SIZE_MAX;
-        }
-        i = hc_code_prev(u, i);
+        i = hc_code_prev(u, hc_code_template_open(u, i));
         if (i == SIZE_MAX) return SIZE_MAX;
     }
     for (size_t k = i; k <= end; k++) /* never across a directive line: k <newline> #if X <newline> <<<... */
@@ -375,9 +346,8 @@ typedef struct macro_use {
  * Returns false on # or ## (stringizing and pasting are left to the preprocessor). */
 static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
     size_t prev = SIZE_MAX;
-    for (size_t j = a; j <= b; j++) {
+    for (size_t j = hc_code_from(u, a, b + 1); j <= b; j = hc_code_next(u, j)) {
         const hc_token *k = hc_code_tok(u, j);
-        if (k->kind == HC_TOK_COMMENT) continue;
         if (k->kind == HC_TOK_HASH || hc_code_is(u, j, "#") || hc_code_is(u, j, "##")) return false;
         if (prev != SIZE_MAX && k->off > hc_code_end(u, prev)) plan_lits(p, " ");
         prev = j;
@@ -395,8 +365,7 @@ static bool plan_subst(plan *p, const hc_unit *u, const macro_def *m, const macr
 
 /* True when body tokens [a, b] of m expand to nothing for this use. */
 static bool subst_empty(const hc_unit *u, const macro_def *m, const macro_use *use, size_t a, size_t b) {
-    for (size_t j = a; j <= b; j++) {
-        if (hc_code_kind(u, j, HC_TOK_COMMENT)) continue;
+    for (size_t j = hc_code_from(u, a, b + 1); j <= b; j = hc_code_next(u, j)) {
         int pi = m ? param_index(u, m, j) : -1;
         if (pi < 0) return false;
         size_t last = m->variadic && (size_t)pi == m->nparams - 1 ? use->args.n : (size_t)pi + 1;

@@ -238,7 +238,7 @@ int hc_pass_overloads(hc_unit *u) {
     for (size_t i = 0; hc_code_valid(u, i) && rc == 0; i++) {
         const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
-            size_t k = hc_code_next(u, i);
+            size_t k = hc_code_directive_name(u, i); /* SIZE_MAX for a '#' alone on its line */
             const cond_node *at = &conds.v[conds.at];
             if (hc_code_is(u, k, "if") || hc_code_is(u, k, "ifdef") || hc_code_is(u, k, "ifndef")) {
                 if (conds.unrecorded || at->depth >= MAX_COND_DEPTH) conds.unrecorded++;

@@ -358,8 +358,7 @@ static pv ev_cond(evaluator *e) {
 /* The truth value of directive d under hipcc on one side; #ifdef/#ifndef read as defined(X). */
 static pv evaluate_as(const pp_file *f, const directive *d, bool device, bool open, bool kept) {
     evaluator e = {f, d->first, d->end, d->first, d->kind, device, open, kept, false, NULL};
-    size_t start = d->first;
-    while (start < d->end && hc_code_kind(f->u, start, HC_TOK_COMMENT)) start++;
+    size_t start = hc_code_from(f->u, d->first, d->end);
     e.i = start;
     if (start >= d->end) return UNKNOWN;
     pv v;
@@ -598,8 +597,7 @@ int hc_ppcond_score_envs(const hc_unit *u, const hc_pp_env *envs, size_t nenv, u
                 const directive *br = &f.dirs.v[b];
                 if (br->kind != DIR_IF && br->kind != DIR_ELIF) continue;
                 evaluator e = {&f, br->first, br->end, br->first, br->kind, false, false, false, false, &envs[k]};
-                size_t start = br->first;
-                while (start < br->end && hc_code_kind(u, start, HC_TOK_COMMENT)) start++;
+                size_t start = hc_code_from(u, br->first, br->end);
                 if (start >= br->end) continue;
                 e.i = start;
                 pv v = ev_cond(&e);

@@ -364,9 +364,8 @@ int hc_semantic_measure(const hc_unit *u, hc_nesting *out) {
     size_t cap = 64, depth = 0, angles = 0, ddepth = 0;
     uint32_t *chain = calloc(cap, sizeof *chain); /* operators so far at each open bracket level */
     if (!chain) return -1;
-    for (size_t i = 0; hc_code_valid(u, i); i++) {
+    for (size_t i = hc_code_from(u, 0, u->toks.n); hc_code_valid(u, i); i = hc_code_next(u, i)) {
         const hc_token *k = hc_code_tok(u, i);
-        if (k->kind == HC_TOK_COMMENT) continue;
         bool dir = hc_code_in_directive(u, i);
         if (k->kind == HC_TOK_HASH) ddepth = 0;
         size_t *d = dir ? &ddepth : &depth;

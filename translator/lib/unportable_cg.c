@@ -91,14 +91,9 @@ static void collect_cg_variables(unp_scan *s) {
         else {
             size_t j = hc_code_next(s->u, i);
             if (hc_code_is(s->u, j, "<")) { /* template arguments: thread_block_tile<32> */
-                int depth = 0;
-                for (; hc_code_valid(s->u, j); j = hc_code_next(s->u, j)) {
-                    if (hc_code_is(s->u, j, "<")) depth++;
-                    else if (hc_code_is(s->u, j, ">") && --depth == 0) break;
-                    else if (hc_code_is(s->u, j, ">>") && (depth -= 2) <= 0) break;
-                    else if (hc_code_is(s->u, j, ";") || hc_code_is(s->u, j, "{")) break;
-                }
-                j = hc_code_next(s->u, j);
+                size_t close = hc_code_template_close(s->u, j);
+                if (close == SIZE_MAX) continue; /* a comparison, not a type */
+                j = hc_code_next(s->u, close);
             }
             while (hc_code_is(s->u, j, "&") || hc_code_is(s->u, j, "const")) j = hc_code_next(s->u, j);
             size_t after = hc_code_next(s->u, j);
