@@ -129,6 +129,11 @@ size_t hc_code_opener(const hc_unit *u, size_t close) {
     return lo < f->nclosers && f->brackets[f->closers[lo]].match == close ? f->brackets[f->closers[lo]].open : SIZE_MAX;
 }
 
+size_t hc_code_other(const hc_unit *u, size_t i) {
+    if (opens(u, i)) return hc_code_match(u, i);
+    return closes(u, i) ? hc_code_opener(u, i) : SIZE_MAX;
+}
+
 size_t hc_code_pair(const hc_unit *u, size_t open) {
     if (!u->facts) return hc_tok_match(u->text, &u->toks, open);
     const bracket *b = bracket_at(u->facts, open);

@@ -45,11 +45,18 @@ static inline bool hc_code_skipped(const hc_unit *u, size_t i) {
 static inline bool hc_code_in_directive(const hc_unit *u, size_t i) {
     return i < u->toks.n && (u->toks.v[i].flags & HC_TOKF_DIRECTIVE);
 }
-/* The next token that is not a comment (u->toks.n when none), and the previous one (SIZE_MAX when none;
- * SIZE_MAX gives SIZE_MAX, so walks backwards can be chained). */
-static inline size_t hc_code_next(const hc_unit *u, size_t i) { return hc_tok_next(&u->toks, i); }
+/* The next token that is not a comment (u->toks.n when none, also from past the end; SIZE_MAX gives the first),
+ * and the previous one (SIZE_MAX when none; SIZE_MAX and positions past the end give SIZE_MAX, so walks backwards
+ * can be chained). Inline with a fast path for the common case, a neighbour that is code: passes call them for
+ * nearly every token. */
+static inline size_t hc_code_next(const hc_unit *u, size_t i) {
+    if (i + 1 < u->toks.n && u->toks.v[i + 1].kind != HC_TOK_COMMENT) return i + 1;
+    return hc_tok_next(&u->toks, i);
+}
 static inline size_t hc_code_prev(const hc_unit *u, size_t i) {
-    return i == SIZE_MAX ? SIZE_MAX : hc_tok_prev(&u->toks, i);
+    if (i == SIZE_MAX || i == 0 || i > u->toks.n) return SIZE_MAX;
+    if (u->toks.v[i - 1].kind != HC_TOK_COMMENT) return i - 1;
+    return hc_tok_prev(&u->toks, i);
 }
 
 /* The first token in [i, end) that is not a comment, or end when none: where the code of a range that may start
@@ -85,6 +92,9 @@ size_t hc_code_match(const hc_unit *u, size_t open);
 /* The ( [ { whose hc_code_match is the ) ] } at close, or SIZE_MAX: the same match read from the closer. Read
  * from the unit's facts once hc_code_analyze ran. */
 size_t hc_code_opener(const hc_unit *u, size_t close);
+/* The other bracket of the ( [ { or ) ] } at i (hc_code_match or hc_code_opener), or SIZE_MAX (no bracket, or
+ * none matches it). */
+size_t hc_code_other(const hc_unit *u, size_t i);
 
 /* ---- preprocessor directives, each starting at its '#' token (HC_TOK_HASH) ---- */
 

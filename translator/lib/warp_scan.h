@@ -184,17 +184,11 @@ typedef struct warp_scan {
 
 static inline const hc_token *tk(const warp_scan *w, size_t i) { return &w->u->toks.v[i]; }
 /* The next code token after i (w->n when none, also past the end), and the previous
- * one (NO_POS when none, also for NO_POS itself and positions past the end). */
-static inline size_t nx(const warp_scan *w, size_t i) {
-    if (i >= w->n) return w->n;
-    if (i + 1 < w->n && tk(w, i + 1)->kind != HC_TOK_COMMENT) return i + 1;
-    return hc_code_next(w->u, i);
-}
+ * one (NO_POS when none, also for NO_POS itself and positions past the end): code.h's walk, in positions. */
+static inline size_t nx(const warp_scan *w, size_t i) { return hc_code_next(w->u, i); }
 /* The first code token (w->n when none). */
 static inline size_t first_code(const warp_scan *w) { return hc_code_next(w->u, SIZE_MAX); }
 static inline size_t pv(const warp_scan *w, size_t i) {
-    if (i == 0 || i > w->n) return NO_POS;
-    if (tk(w, i - 1)->kind != HC_TOK_COMMENT) return i - 1;
     size_t p = hc_code_prev(w->u, i);
     return p == SIZE_MAX ? NO_POS : p;
 }
@@ -209,11 +203,7 @@ static inline size_t pv_n(const warp_scan *w, size_t i, int k) {
 }
 /* The other bracket of the ( [ { or ) ] } at i (code.h's match across #if lines), or NO_POS. */
 static inline size_t mt(const warp_scan *w, size_t i) {
-    if (i >= w->n || tk(w, i)->kind != HC_TOK_PUNCT || tk(w, i)->len != 1) return NO_POS;
-    char c = w->text[tk(w, i)->off];
-    size_t m = c == '(' || c == '[' || c == '{'   ? hc_code_match(w->u, i)
-               : c == ')' || c == ']' || c == '}' ? hc_code_opener(w->u, i)
-                                                  : SIZE_MAX;
+    size_t m = hc_code_other(w->u, i);
     return m == SIZE_MAX ? NO_POS : m;
 }
 /* Code tokens in [a, b) (a a code token), counted up to cap. */
