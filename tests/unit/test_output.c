@@ -1,6 +1,6 @@
 /* test_output.c: unit tests of the output layer (output.c) on a scratch directory: links written
  * through, devices and FIFOs, paths that name a directory, guard set, confinement, KEEP_EXISTING,
- * SKIP_SAME, REGULAR_ONLY, the unchanged-input check, modes, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
+ * SKIP_SAME, REGULAR_ONLY, the unchanged-input check, modes, streams, temp names, escaping. It runs no translation; the CLI tests cover the same rules end to end. */
 #include "output.h"
 #include "unit_check.h"
 #include "unit_scratch.h"
@@ -8,8 +8,11 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <stdbool.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <sys/un.h>
 #include <unistd.h>
 
 
@@ -184,6 +187,128 @@ static void test_expect(void) {
     CHECK(system(tmpl) != 0);
 }
 
+/* Writes text to a descriptor hc_out_open_stream returned and closes it. */
+static void put(int fd, const char *text) {
+    CHECK(fd >= 0 && write(fd, text, strlen(text)) == (ssize_t)strlen(text));
+    if (fd >= 0) close(fd);
+}
+
+/* hc_out_open_stream: appending and fresh files under the layer's rules, each refusal leaving the path
+ * as it was and naming it; never a truncation, never a hang on a FIFO. */
+static void test_streams(void) {
+    char err[PATH_MAX * 2], buf[64];
+    hc_out_policy reg = {HC_OUT_REGULAR_ONLY, NULL, NULL};
+    int fd;
+    struct stat st, st2;
+    /* append creates, then adds; the descriptor is close-on-exec and blocking */
+    CHECK_INT(hc_out_open_stream(&reg, unit_at("log.txt"), true, 0640, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK(fd >= 0 && (fcntl(fd, F_GETFD) & FD_CLOEXEC) && !(fcntl(fd, F_GETFL) & O_NONBLOCK));
+    put(fd, "one\n");
+    CHECK(stat(unit_at("log.txt"), &st) == 0 && (st.st_mode & 07777) == 0640);
+    CHECK_INT(hc_out_open_stream(&reg, unit_at("log.txt"), true, 0600, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    put(fd, "two\n");
+    read_back(unit_at("log.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "one\ntwo\n");
+    CHECK(stat(unit_at("log.txt"), &st) == 0 && (st.st_mode & 07777) == 0640); /* an existing file keeps its mode */
+    /* fresh: a new file replaces the old one, which is not truncated (its other name keeps the data) */
+    CHECK(link(unit_at("log.txt"), unit_at("log-other-name.txt")) == 0);
+    CHECK_INT(hc_out_open_stream(&reg, unit_at("log.txt"), false, 0644, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK(fd >= 0 && (fcntl(fd, F_GETFD) & FD_CLOEXEC) && !(fcntl(fd, F_GETFL) & O_NONBLOCK));
+    put(fd, "fresh\n");
+    read_back(unit_at("log.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "fresh\n");
+    read_back(unit_at("log-other-name.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "one\ntwo\n");
+    CHECK(stat(unit_at("log.txt"), &st) == 0 && stat(unit_at("log-other-name.txt"), &st2) == 0 && st.st_ino != st2.st_ino);
+
+    /* REGULAR_ONLY refusals, in both modes: a link (even to a regular file), a dangling link, a FIFO (at
+     * once, no reader needed), the null device, a directory, a socket */
+    CHECK(symlink("log.txt", unit_at("s-link.txt")) == 0);
+    CHECK(symlink("s-gone.txt", unit_at("s-dangling.txt")) == 0);
+    CHECK(mkfifo(unit_at("s-fifo"), 0644) == 0);
+    CHECK(mkdir(unit_at("s-dir"), 0755) == 0);
+    int sock = socket(AF_UNIX, SOCK_STREAM, 0);
+    struct sockaddr_un addr = {.sun_family = AF_UNIX};
+    snprintf(addr.sun_path, sizeof addr.sun_path, "%s", unit_at("s-sock"));
+    bool have_sock = sock >= 0 && strlen(unit_at("s-sock")) < sizeof addr.sun_path &&
+                     bind(sock, (struct sockaddr *)&addr, sizeof addr) == 0;
+    static const struct { const char *name, *says; } refused[] = {
+        {"s-link.txt", "symbolic link"}, {"s-dangling.txt", "symbolic link"}, {"s-fifo", "special file"},
+        {"s-dir", "directory"},          {"s-sock", "special file"},
+    };
+    for (int append = 0; append < 2; append++) {
+        for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+            if (!strcmp(refused[i].name, "s-sock") && !have_sock) continue;
+            CHECK_INT(hc_out_open_stream(&reg, unit_at(refused[i].name), append, 0644, &fd, err, sizeof err), HC_OUT_SPECIAL);
+            CHECK_INT(fd, -1);
+            CHECK(strstr(err, refused[i].name) != NULL && strstr(err, refused[i].says) != NULL);
+        }
+        CHECK_INT(hc_out_open_stream(&reg, "/dev/null", append, 0644, &fd, err, sizeof err), HC_OUT_SPECIAL);
+        CHECK(strstr(err, "/dev/null") != NULL);
+    }
+    if (sock >= 0) close(sock);
+    read_back(unit_at("log.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "fresh\n");
+    CHECK(access(unit_at("s-gone.txt"), F_OK) != 0);
+    CHECK(lstat(unit_at("s-link.txt"), &st) == 0 && S_ISLNK(st.st_mode));
+    CHECK(lstat(unit_at("s-fifo"), &st) == 0 && S_ISFIFO(st.st_mode));
+
+    /* a guarded input and a backup: neither appended to nor replaced */
+    hc_out_guard guard = {0};
+    CHECK_INT(hc_out_write(NULL, unit_at("s-input.cu"), "in", 2, 0644, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK_INT(hc_out_guard_add(&guard, unit_at("s-input.cu")), 0);
+    hc_out_policy guarded_p = {HC_OUT_REGULAR_ONLY, NULL, &guard};
+    CHECK_INT(hc_out_write(NULL, unit_at("s.cu.prehip"), "orig", 4, 0644, err, sizeof err), HC_OUT_WRITTEN);
+    for (int append = 0; append < 2; append++) {
+        CHECK_INT(hc_out_open_stream(&guarded_p, unit_at("s-input.cu"), append, 0644, &fd, err, sizeof err), HC_OUT_REFUSED);
+        CHECK(fd == -1 && strstr(err, "s-input.cu") != NULL && strstr(err, "input") != NULL);
+        CHECK_INT(hc_out_open_stream(&reg, unit_at("s.cu.prehip"), append, 0644, &fd, err, sizeof err), HC_OUT_REFUSED);
+        CHECK(fd == -1 && strstr(err, "s.cu.prehip") != NULL && strstr(err, "backup") != NULL);
+    }
+    hc_out_guard_free(&guard);
+    read_back(unit_at("s-input.cu"), buf, sizeof buf);
+    CHECK_STR(buf, "in");
+    read_back(unit_at("s.cu.prehip"), buf, sizeof buf);
+    CHECK_STR(buf, "orig");
+
+    /* a missing folder: an error naming the path; with MKDIRS it is made; outside the confinement: refused */
+    CHECK_INT(hc_out_open_stream(&reg, unit_at("s-none/log"), true, 0644, &fd, err, sizeof err), HC_OUT_FAILED);
+    CHECK(fd == -1 && strstr(err, "s-none/log") != NULL);
+    hc_out_policy mk = {HC_OUT_REGULAR_ONLY | HC_OUT_MKDIRS, unit_at("s-conf"), NULL};
+    CHECK_INT(hc_out_open_stream(&mk, unit_at("s-conf/a/log"), false, 0644, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    put(fd, "x");
+    CHECK_INT(hc_out_open_stream(&mk, unit_at("s-elsewhere/log"), true, 0644, &fd, err, sizeof err), HC_OUT_REFUSED);
+    CHECK(fd == -1 && strstr(err, "outside") != NULL && access(unit_at("s-elsewhere"), F_OK) != 0);
+    /* KEEP_EXISTING: nothing opened */
+    hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, NULL};
+    CHECK_INT(hc_out_open_stream(&keep, unit_at("log.txt"), true, 0644, &fd, err, sizeof err), HC_OUT_KEPT);
+    CHECK_INT(fd, -1);
+
+    /* without REGULAR_ONLY a FIFO is written in place: at once refused without a reader, opened with one */
+    hc_out_policy plain = {0};
+    CHECK_INT(hc_out_open_stream(&plain, unit_at("s-fifo"), true, 0644, &fd, err, sizeof err), HC_OUT_FAILED);
+    CHECK(fd == -1 && strstr(err, "s-fifo") != NULL);
+    int reader = open(unit_at("s-fifo"), O_RDONLY | O_NONBLOCK);
+    CHECK(reader >= 0);
+    CHECK_INT(hc_out_open_stream(&plain, unit_at("s-fifo"), false, 0644, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    CHECK(fd >= 0 && !(fcntl(fd, F_GETFL) & O_NONBLOCK));
+    put(fd, "piped");
+    CHECK(read(reader, buf, sizeof buf) == 5 && memcmp(buf, "piped", 5) == 0);
+    close(reader);
+    CHECK(lstat(unit_at("s-fifo"), &st) == 0 && S_ISFIFO(st.st_mode)); /* never replaced */
+    /* and a link is written through, the link kept */
+    CHECK_INT(hc_out_open_stream(&plain, unit_at("s-link.txt"), true, 0644, &fd, err, sizeof err), HC_OUT_WRITTEN);
+    put(fd, "more\n");
+    read_back(unit_at("log.txt"), buf, sizeof buf);
+    CHECK_STR(buf, "fresh\nmore\n");
+    CHECK(lstat(unit_at("s-link.txt"), &st) == 0 && S_ISLNK(st.st_mode));
+
+    /* no temporary is left behind */
+    char cmd[PATH_MAX + 64];
+    snprintf(cmd, sizeof cmd, "ls -aR '%s' | grep -q hipify-tmp", scratch_dir);
+    CHECK(system(cmd) != 0);
+}
+
 static void test_names(void) {
     CHECK(hc_out_is_temp_name(".k.cu.hipify-tmp-Ab12Cd"));
     CHECK(hc_out_is_temp_name("k.cu.hipify-Xy34Zw"));
@@ -220,6 +345,7 @@ int main(void) {
     test_directory_names();
     test_policy();
     test_expect();
+    test_streams();
     test_names();
     char cmd[PATH_MAX + 16];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch_dir);

@@ -1,6 +1,7 @@
 /* output.c: the output layer (see output.h for the rules): target resolution through links, refusal
  * of devices, guarded inputs and confinement, atomic replacement with modes kept, stdout written in
- * place, and terminal-safe printing. It chooses no path and formats no content. */
+ * place, streams opened under the same rules, and terminal-safe printing. It chooses no path and
+ * formats no content. */
 #include "output.h"
 #include "grow.h"
 
@@ -334,10 +335,10 @@ static hc_out_status write_stdout(const source *s, char *err, size_t errsize) {
     return st;
 }
 
-/* Replaces the regular file (or creates the file) at target through a temporary in its directory. */
-static hc_out_status replace_atomically(const char *target, const source *s, const source *expect, mode_t mode,
-                                        char *err, size_t errsize) {
-    char tmp[PATH_MAX + 64];
+/* Creates the temporary beside target that will be renamed over it (".NAME.hipify-tmp-PID-XXXXXX", its
+ * name in tmp), registered in *slot for the signal handler. Returns its descriptor (close-on-exec), or -1
+ * with err set. */
+static int make_temp(const char *target, char *tmp, size_t tmpsize, int *slot, char *err, size_t errsize) {
     const char *slash = strrchr(target, '/');
     const char *base = slash ? slash + 1 : target;
     int dirlen = slash ? (int)(slash - target + 1) : 0;
@@ -345,16 +346,27 @@ static hc_out_status replace_atomically(const char *target, const source *s, con
     int keep = (int)strlen(base);
     if (keep > 200) keep = 200;
     /* the writer's process id is in the name: a later run can tell a temporary whose writer is gone */
-    if ((size_t)snprintf(tmp, sizeof tmp, "%.*s.%.*s" TEMP_TAG "%ld-XXXXXX", dirlen, target, keep, base, (long)getpid()) >=
-        sizeof tmp)
-        return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", target);
+    if ((size_t)snprintf(tmp, tmpsize, "%.*s.%.*s" TEMP_TAG "%ld-XXXXXX", dirlen, target, keep, base, (long)getpid()) >=
+        tmpsize)
+        return fail(err, errsize, HC_OUT_FAILED, "%s: path too long", target), -1;
     sigset_t old;
     block_cleanup_signals(&old);
-    int fd = mkstemp(tmp);
-    int slot = fd >= 0 ? temp_register(tmp) : -1;
+    int fd = mkostemp(tmp, O_CLOEXEC);
+    *slot = fd >= 0 ? temp_register(tmp) : -1;
     int mk_errno = errno;
     pthread_sigmask(SIG_SETMASK, &old, NULL);
-    if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(mk_errno));
+    if (fd < 0)
+        return fail(err, errsize, HC_OUT_FAILED, "cannot create a temporary file beside %s: %s", target, strerror(mk_errno)), -1;
+    return fd;
+}
+
+/* Replaces the regular file (or creates the file) at target through a temporary in its directory. */
+static hc_out_status replace_atomically(const char *target, const source *s, const source *expect, mode_t mode,
+                                        char *err, size_t errsize) {
+    char tmp[PATH_MAX + 64];
+    int slot;
+    int fd = make_temp(target, tmp, sizeof tmp, &slot, err, errsize);
+    if (fd < 0) return HC_OUT_FAILED;
     int e = 0;
     if (emit(fd, s) != 0) e = errno;
     if (!e && fchmod(fd, mode & 0777) != 0) e = errno; /* never setuid, setgid or sticky: see output.h */
@@ -390,64 +402,94 @@ static bool names_directory(const char *path) {
     return strcmp(last, ".") == 0 || strcmp(last, "..") == 0;
 }
 
+/* Where a write to a path goes, as decided by the policy before anything is opened. */
+typedef enum way {
+    WAY_STDOUT,   /* the program's standard output: fd 1, in place */
+    WAY_IN_PLACE, /* a FIFO, a socket or the null device: opened and written, never replaced or read */
+    WAY_REPLACE   /* a regular file or nothing: a new file renamed over dest */
+} way;
+
+typedef struct decision {
+    way how;
+    bool exists;           /* stat(path) succeeded: st is the file it leads to */
+    struct stat st;
+    struct stat lst;       /* HC_OUT_KEPT: what lstat found at the path itself */
+    char target[PATH_MAX]; /* WAY_REPLACE: the path resolved through links */
+    const char *dest;      /* WAY_REPLACE: what is replaced (target, or the path itself under REGULAR_ONLY) */
+} decision;
+
+/* Applies every rule of output.h to path: HC_OUT_WRITTEN with d filled in (a write may go ahead),
+ * HC_OUT_KEPT (HC_OUT_KEEP_EXISTING and something is there, d->lst says what) or a refusal with its
+ * message. Nothing is created, opened for writing or compared. */
+static hc_out_status decide(const hc_out_policy *p, const char *path, decision *d, char *err, size_t errsize) {
+    bool regular_only = (p->flags & HC_OUT_REGULAR_ONLY) != 0;
+    struct stat out_st;
+    d->exists = false;
+    if (regular_only && lstat(path, &d->st) == 0 && !S_ISREG(d->st.st_mode)) /* judged at its own name: never through */
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s is %s, not a regular file: refusing to write through it", path,
+                    S_ISLNK(d->st.st_mode) ? "a symbolic link" : S_ISDIR(d->st.st_mode) ? "a directory" : "a special file");
+    if (!regular_only && strcmp(path, "-") == 0) return d->how = WAY_STDOUT, HC_OUT_WRITTEN;
+    bool exists = d->exists = stat(path, &d->st) == 0; /* follows every link, /proc's magic ones included */
+    int stat_errno = errno;
+    const struct stat *st = &d->st;
+    if (!exists && stat_errno == ENOTDIR) /* in/c.cu.prehip/x: a file stands where a directory must */
+        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: a part of the path is a file, not a directory", path);
+    if (names_directory(path) && !(exists && S_ISDIR(st->st_mode))) /* out/, x/., x/..: never a file's name */
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s names a directory, not a file", path);
+    if ((p->flags & HC_OUT_KEEP_EXISTING) && lstat(path, &d->lst) == 0)
+        return HC_OUT_KEPT; /* anything there, a link or a FIFO included, is left alone */
+    /* the program's own standard output, under any name: written in place, never replaced or read */
+    if (exists && !regular_only && fstat(STDOUT_FILENO, &out_st) == 0 && st->st_dev == out_st.st_dev &&
+        st->st_ino == out_st.st_ino)
+        return d->how = WAY_STDOUT, HC_OUT_WRITTEN;
+    if (exists && S_ISDIR(st->st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
+    if (exists && (S_ISCHR(st->st_mode) || S_ISBLK(st->st_mode)) && !is_null_device(st))
+        return fail(err, errsize, HC_OUT_SPECIAL, "%s is a device, not a file", path);
+    size_t plen = strlen(path);
+    if (exists && plen >= 7 && strcmp(path + plen - 7, ".prehip") == 0) /* only the backup writer makes them */
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is a backup of an original: refusing to overwrite it", path);
+    if (exists && guarded(p->guard, st) && !(p->flags & HC_OUT_REPLACE_INPUT))
+        return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to overwrite it (use --inplace)", path);
+    if (exists && !S_ISREG(st->st_mode)) return d->how = WAY_IN_PLACE, HC_OUT_WRITTEN; /* FIFO, socket, null device */
+    if (resolve_target(path, exists, d->target, sizeof d->target, err, errsize) != 0) return HC_OUT_FAILED;
+    if (p->confine) {
+        char dir[PATH_MAX];
+        if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(d->target, dir))
+            return fail(err, errsize, HC_OUT_REFUSED, "%s resolves to %s, outside %s", path, d->target, p->confine);
+    }
+    /* REGULAR_ONLY renames over the path itself: a link put there since the check is replaced, not followed */
+    d->dest = regular_only ? path : d->target;
+    d->how = WAY_REPLACE;
+    return HC_OUT_WRITTEN;
+}
+
+/* The mode a new file at a decided target gets: the caller's, else the existing file's, else the default. */
+static mode_t mode_for(const decision *d, int mode) {
+    return mode >= 0 ? (mode_t)mode : d->exists ? (d->st.st_mode & 07777) : (0666 & ~current_umask());
+}
+
 /* dry: decide only (hc_out_check): nothing is created, written or compared */
 static hc_out_status write_source(const hc_out_policy *p, const char *path, const source *s, const source *expect,
                                   int mode, bool dry, char *err, size_t errsize) {
     static const hc_out_policy none = {0};
     if (!p) p = &none;
-    bool regular_only = (p->flags & HC_OUT_REGULAR_ONLY) != 0;
-    struct stat st, out_st;
-    if (regular_only && lstat(path, &st) == 0 && !S_ISREG(st.st_mode)) /* judged at its own name: never through */
-        return fail(err, errsize, HC_OUT_SPECIAL, "%s is %s, not a regular file: refusing to write through it", path,
-                    S_ISLNK(st.st_mode) ? "a symbolic link" : S_ISDIR(st.st_mode) ? "a directory" : "a special file");
-    if (!regular_only && strcmp(path, "-") == 0) return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
-    bool exists = stat(path, &st) == 0; /* follows every link, /proc's magic ones included */
-    int stat_errno = errno;
-    if (!exists && stat_errno == ENOTDIR) /* in/c.cu.prehip/x: a file stands where a directory must */
-        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: a part of the path is a file, not a directory", path);
-    if (names_directory(path) && !(exists && S_ISDIR(st.st_mode))) /* out/, x/., x/..: never a file's name */
-        return fail(err, errsize, HC_OUT_SPECIAL, "%s names a directory, not a file", path);
-    if ((p->flags & HC_OUT_KEEP_EXISTING)) {
-        struct stat lst;
-        if (lstat(path, &lst) == 0) /* anything there, a link or a FIFO included, is left alone */
-            return dry ? HC_OUT_KEPT : S_ISREG(lst.st_mode) && same_content(path, lst.st_size, s) ? HC_OUT_SAME : HC_OUT_KEPT;
-    }
-    /* the program's own standard output, under any name: written in place, never replaced or read */
-    if (exists && !regular_only && fstat(STDOUT_FILENO, &out_st) == 0 && st.st_dev == out_st.st_dev &&
-        st.st_ino == out_st.st_ino)
-        return dry ? HC_OUT_WRITTEN : write_stdout(s, err, errsize);
-    if (exists && S_ISDIR(st.st_mode)) return fail(err, errsize, HC_OUT_SPECIAL, "%s is a directory", path);
-    if (exists && (S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode)) && !is_null_device(&st))
-        return fail(err, errsize, HC_OUT_SPECIAL, "%s is a device, not a file", path);
-    size_t plen = strlen(path);
-    if (exists && plen >= 7 && strcmp(path + plen - 7, ".prehip") == 0) /* only the backup writer makes them */
-        return fail(err, errsize, HC_OUT_REFUSED, "%s is a backup of an original: refusing to overwrite it", path);
-    if (exists && guarded(p->guard, &st) && !(p->flags & HC_OUT_REPLACE_INPUT))
-        return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to overwrite it (use --inplace)", path);
-    if (exists && !S_ISREG(st.st_mode)) { /* FIFO, socket or the null device: in place, never read */
-        if (dry) return HC_OUT_WRITTEN;
+    decision d;
+    hc_out_status r = decide(p, path, &d, err, errsize);
+    if (r == HC_OUT_KEPT && !dry && S_ISREG(d.lst.st_mode) && same_content(path, d.lst.st_size, s)) return HC_OUT_SAME;
+    if (r != HC_OUT_WRITTEN || dry) return r;
+    if (d.how == WAY_STDOUT) return write_stdout(s, err, errsize);
+    if (d.how == WAY_IN_PLACE) {
         int fd = open(path, O_WRONLY | O_NOCTTY);
         if (fd < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
-        hc_out_status r = write_in_place(fd, path, s, err, errsize);
+        r = write_in_place(fd, path, s, err, errsize);
         if (close(fd) != 0 && r == HC_OUT_WRITTEN)
             r = fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", path, strerror(errno));
         return r;
     }
-    char target[PATH_MAX];
-    if (resolve_target(path, exists, target, sizeof target, err, errsize) != 0) return HC_OUT_FAILED;
-    if (p->confine) {
-        char dir[PATH_MAX];
-        if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(target, dir))
-            return fail(err, errsize, HC_OUT_REFUSED, "%s resolves to %s, outside %s", path, target, p->confine);
-    }
-    if (dry) return HC_OUT_WRITTEN;
-    /* REGULAR_ONLY renames over the path itself: a link put there since the check is replaced, not followed */
-    const char *dest = regular_only ? path : target;
-    if (exists && (p->flags & HC_OUT_SKIP_SAME) && same_content(dest, st.st_size, s)) return HC_OUT_SAME;
-    if (!exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(dest) != 0)
+    if (d.exists && (p->flags & HC_OUT_SKIP_SAME) && same_content(d.dest, d.st.st_size, s)) return HC_OUT_SAME;
+    if (!d.exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(d.dest) != 0)
         return fail(err, errsize, HC_OUT_FAILED, "cannot create directories for %s: %s", path, strerror(errno));
-    mode_t m = mode >= 0 ? (mode_t)mode : exists ? (st.st_mode & 07777) : (0666 & ~current_umask());
-    return replace_atomically(dest, s, expect, m, err, errsize);
+    return replace_atomically(d.dest, s, expect, mode_for(&d, mode), err, errsize);
 }
 
 hc_out_status hc_out_write(const hc_out_policy *p, const char *path, const void *data, size_t len, int mode, char *err,
@@ -479,6 +521,91 @@ hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *
     hc_out_status r = write_source(p, path, &s, NULL, mode, false, err, errsize);
     close(fd);
     return r;
+}
+
+/* ---- streams ---- */
+
+/* A descriptor opened non-blocking, checked to be the kind of file that was decided on and made
+ * blocking again; any other kind (swapped in since the decision) or a guarded input is closed and
+ * refused. created: the open made the file, so it cannot be an input. */
+static hc_out_status settle_stream(int fd, const hc_out_policy *p, const char *path, bool want_regular, bool created,
+                                   char *err, size_t errsize) {
+    struct stat st;
+    int flags;
+    hc_out_status r = HC_OUT_WRITTEN;
+    if (fstat(fd, &st) != 0)
+        r = fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
+    else if (want_regular ? !S_ISREG(st.st_mode) : !S_ISFIFO(st.st_mode) && !S_ISSOCK(st.st_mode) && !is_null_device(&st))
+        r = fail(err, errsize, HC_OUT_SPECIAL, "%s changed to %s since it was checked: refusing to write to it", path,
+                 S_ISREG(st.st_mode) ? "a regular file" : "a special file");
+    else if (!created && guarded(p->guard, &st) && !(p->flags & HC_OUT_REPLACE_INPUT))
+        r = fail(err, errsize, HC_OUT_REFUSED, "%s is an input: refusing to write to it", path);
+    else if ((flags = fcntl(fd, F_GETFL)) < 0 || fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) != 0)
+        r = fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
+    if (r != HC_OUT_WRITTEN) close(fd);
+    return r;
+}
+
+/* Appends to the regular file at d->dest, created when missing (O_EXCL tells which happened, so that
+ * only a file made here gets the caller's mode). */
+static hc_out_status open_append(const hc_out_policy *p, const decision *d, const char *path, int mode, int *fd,
+                                 char *err, size_t errsize) {
+    /* O_NONBLOCK: a FIFO put at the path since the decision cannot hang the open; O_NOFOLLOW under
+     * REGULAR_ONLY: nor can a link put there */
+    int flags = O_WRONLY | O_APPEND | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | (p->flags & HC_OUT_REGULAR_ONLY ? O_NOFOLLOW : 0);
+    bool created = true;
+    int f = open(d->dest, flags | O_CREAT | O_EXCL, mode >= 0 ? (mode & 0777) : 0666);
+    if (f < 0 && errno == EEXIST) created = false, f = open(d->dest, flags);
+    if (f < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
+    if (created && mode >= 0 && fchmod(f, mode & 0777) != 0) { /* the caller's bits, not the umask's */
+        int e = errno;
+        close(f);
+        return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", path, strerror(e));
+    }
+    hc_out_status r = settle_stream(f, p, path, true, created, err, errsize);
+    if (r == HC_OUT_WRITTEN) *fd = f;
+    return r;
+}
+
+/* A new empty file renamed over d->dest right away: what stood there (a file linked elsewhere too, a
+ * log of an earlier run) is replaced, never truncated. */
+static hc_out_status open_fresh(const decision *d, const char *path, int mode, int *fd, char *err, size_t errsize) {
+    char tmp[PATH_MAX + 64];
+    int slot;
+    int f = make_temp(d->dest, tmp, sizeof tmp, &slot, err, errsize);
+    if (f < 0) return HC_OUT_FAILED;
+    int e = 0;
+    if (fchmod(f, mode_for(d, mode) & 0777) != 0 || rename(tmp, d->dest) != 0) e = errno;
+    if (e) unlink(tmp), close(f);
+    temp_unregister(slot);
+    if (e) return fail(err, errsize, HC_OUT_FAILED, "cannot write %s: %s", path, strerror(e));
+    *fd = f;
+    return HC_OUT_WRITTEN;
+}
+
+hc_out_status hc_out_open_stream(const hc_out_policy *p, const char *path, bool append, int mode, int *fd, char *err,
+                                 size_t errsize) {
+    static const hc_out_policy none = {0};
+    if (!p) p = &none;
+    *fd = -1;
+    decision d;
+    hc_out_status r = decide(p, path, &d, err, errsize);
+    if (r != HC_OUT_WRITTEN) return r; /* KEEP_EXISTING with something there: nothing is opened */
+    if (d.how == WAY_STDOUT) {
+        if (fflush(stdout) != 0 || (*fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 0)) < 0)
+            return fail(err, errsize, HC_OUT_FAILED, "cannot write standard output: %s", strerror(errno));
+        return HC_OUT_WRITTEN;
+    }
+    if (d.how == WAY_IN_PLACE) { /* a FIFO without a reader fails at once (ENXIO) instead of waiting for one */
+        int f = open(path, O_WRONLY | O_NOCTTY | O_CLOEXEC | O_NONBLOCK);
+        if (f < 0) return fail(err, errsize, HC_OUT_FAILED, "cannot open %s: %s", path, strerror(errno));
+        r = settle_stream(f, p, path, false, false, err, errsize);
+        if (r == HC_OUT_WRITTEN) *fd = f;
+        return r;
+    }
+    if (!d.exists && (p->flags & HC_OUT_MKDIRS) && mkdirs_for(d.dest) != 0)
+        return fail(err, errsize, HC_OUT_FAILED, "cannot create directories for %s: %s", path, strerror(errno));
+    return append ? open_append(p, &d, path, mode, fd, err, errsize) : open_fresh(&d, path, mode, fd, err, errsize);
 }
 
 /* ---- terminal-safe text ---- */

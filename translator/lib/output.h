@@ -22,6 +22,8 @@
  *     absent or a regular file. A symbolic link (even to a regular file), a FIFO, a socket, a device
  *     (the null device too) or a directory there is refused (HC_OUT_SPECIAL), and neither "-" nor the
  *     program's standard output is special: a regular file is replaced atomically like any other.
+ *   - Streams (hc_out_open_stream: logs, a child's output) follow the same rules; a stream for a fresh
+ *     file replaces what was there with a new file, and no file is ever truncated.
  *   - Every short write, ENOSPC or EPIPE is an error returned with a message. */
 #ifndef HC_OUTPUT_H
 #define HC_OUTPUT_H
@@ -85,6 +87,22 @@ hc_out_status hc_out_check(const hc_out_policy *p, const char *path, char *err, 
 /* Copies the regular file from to path under the policy, streaming (bounded memory); a source that is
  * not a regular file is refused. */
 hc_out_status hc_out_copy(const hc_out_policy *p, const char *from, const char *path, int mode, char *err, size_t errsize);
+
+/* Opens path for a stream written piece by piece (a log, a child process's output), which cannot be one
+ * buffer written atomically. The policy's rules apply as for hc_out_write; on HC_OUT_WRITTEN *fd is an
+ * open, blocking, close-on-exec descriptor (else -1):
+ *   - append: the regular file there is appended to (created when missing, with mode); an input of the
+ *     guard set or a *.prehip backup is refused, not appended to;
+ *   - otherwise a fresh file: a new empty file (mode as for hc_out_write) is renamed over the target at
+ *     once, so a file that stood there is replaced, never truncated (another name of it keeps its data);
+ *   - standard output, a FIFO, a socket and the null device (never under HC_OUT_REGULAR_ONLY) are
+ *     written in place; a FIFO without a reader fails at once instead of waiting for one. Files are
+ *     opened non-blocking and checked with fstat before use: what was put there since the rules were
+ *     applied (a FIFO, a device, a guarded input) is refused, never written.
+ * HC_OUT_KEEP_EXISTING with something at the path is HC_OUT_KEPT, nothing opened. On a negative status
+ * err holds a message that names the path. */
+hc_out_status hc_out_open_stream(const hc_out_policy *p, const char *path, bool append, int mode, int *fd, char *err,
+                                 size_t errsize);
 
 /* Whether the regular file at path holds exactly len bytes equal to data (it is read, never loaded
  * whole). False when it cannot be read or is not a regular file. */
