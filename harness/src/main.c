@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "output.h"
 
 typedef enum option_kind { OPT_STRING, OPT_LIST, OPT_DOUBLE, OPT_INT, OPT_FLAG } option_kind;
 
@@ -89,6 +90,7 @@ static void free_options(harness_options *o)
 
 int main(int argc, char **argv)
 {
+    hc_out_cleanup_on_signals(); /* SIGINT, SIGTERM, SIGHUP: the output layer's temporaries go with the process */
     harness_options options;
     memset(&options, 0, sizeof options);
     options.timeout_seconds = 600;

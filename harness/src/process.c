@@ -4,6 +4,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,7 +135,8 @@ int run_process(char *const argv[], const strvec *environment, const char *log_p
     memset(result, 0, sizeof *result);
     result->exit_code = -1;
     if (log_path) {
-        log_fd = open(log_path, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0644);
+        char error[64];
+        log_fd = output_open_stream(log_path, true, error, sizeof error);
         if (log_fd < 0) {
             result->not_started = true;
             return -1;
@@ -195,11 +197,11 @@ const char *process_describe(const process_result *result, char *buffer, int siz
     return buffer;
 }
 
-/* Opens path for the child on descriptor target; on failure reports through the exec-status pipe and exits,
- * since the run would be wrong. */
-static void redirect_or_die(const char *path, int flags, int target, int status_fd)
+/* Opens path for reading as the child's standard input; on failure reports through the exec-status pipe and
+ * exits, since the run would be wrong. */
+static void stdin_or_die(const char *path, int status_fd)
 {
-    int fd = open(path, flags, 0644);
+    int fd = open(path, O_RDONLY);
     if (fd < 0) {
         int error = errno;
         fprintf(stderr, "cannot open %s: %s\n", path, strerror(error));
@@ -207,18 +209,70 @@ static void redirect_or_die(const char *path, int flags, int target, int status_
             _exit(127);
         _exit(127);
     }
-    dup2(fd, target);
+    dup2(fd, STDIN_FILENO);
     close(fd);
+}
+
+/* One output file of the child, opened through the output layer (util.h); -1 with the message, which names the
+ * path, on the harness's standard error. */
+static int open_output(const char *path, int append)
+{
+    char error[PATH_MAX + 128];
+    int fd = !strcmp(path, PROCESS_DISCARD) ? output_open_discard(error, sizeof error)
+                                            : output_open_stream(path, append, error, sizeof error);
+    if (fd < 0)
+        fprintf(stderr, "%s\n", error);
+    return fd;
+}
+
+/* Opens the child's output files in the harness, before the fork: out[0] for standard output, out[1] for standard
+ * error (the same descriptor when both name one path), -1 where the child inherits the harness's. */
+static int open_outputs(const process_spec *spec, int out[2])
+{
+    out[0] = out[1] = -1;
+    if (spec->stdout_path && (out[0] = open_output(spec->stdout_path, spec->append)) < 0)
+        return -1;
+    if (spec->stderr_path && spec->stdout_path && !strcmp(spec->stderr_path, spec->stdout_path)) {
+        out[1] = out[0];
+    } else if (spec->stderr_path && (out[1] = open_output(spec->stderr_path, spec->append)) < 0) {
+        if (out[0] >= 0)
+            close(out[0]);
+        return -1;
+    }
+    return 0;
+}
+
+static void close_outputs(int out[2])
+{
+    if (out[1] >= 0 && out[1] != out[0])
+        close(out[1]);
+    if (out[0] >= 0)
+        close(out[0]);
+}
+
+/* In the child: fd (close-on-exec, from open_outputs) becomes descriptor target, which stays open across exec. */
+static void hand_over(int fd, int target)
+{
+    if (fd == target)
+        fcntl(fd, F_SETFD, 0);
+    else if (fd >= 0)
+        dup2(fd, target);
 }
 
 int run_process_spec(const process_spec *spec, process_result *result)
 {
     memset(result, 0, sizeof *result);
     result->exit_code = -1;
+    int out[2];
+    if (open_outputs(spec, out) != 0) {
+        result->not_started = true;
+        return -1;
+    }
     /* The child writes errno here when it cannot set up or exec; a successful exec closes it (O_CLOEXEC), so
      * "not started" never depends on the exit status, and a program that exits 127 is just exit 127. */
     int status_pipe[2];
     if (pipe2(status_pipe, O_CLOEXEC) != 0) {
+        close_outputs(out);
         result->not_started = true;
         return -1;
     }
@@ -226,6 +280,7 @@ int run_process_spec(const process_spec *spec, process_result *result)
     double start = now_seconds();
     pid_t pid = fork();
     if (pid < 0) {
+        close_outputs(out);
         close(status_pipe[0]);
         close(status_pipe[1]);
         result->not_started = true;
@@ -235,14 +290,9 @@ int run_process_spec(const process_spec *spec, process_result *result)
         int fd = status_pipe[1];
         close(status_pipe[0]);
         setpgid(0, 0);
-        redirect_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", O_RDONLY, STDIN_FILENO, fd);
-        int mode = O_WRONLY | O_CREAT | O_NOFOLLOW | (spec->append ? O_APPEND : O_TRUNC);
-        if (spec->stdout_path)
-            redirect_or_die(spec->stdout_path, mode, STDOUT_FILENO, fd);
-        if (spec->stderr_path && spec->stdout_path && !strcmp(spec->stderr_path, spec->stdout_path))
-            dup2(STDOUT_FILENO, STDERR_FILENO);
-        else if (spec->stderr_path)
-            redirect_or_die(spec->stderr_path, mode, STDERR_FILENO, fd);
+        stdin_or_die(spec->stdin_path ? spec->stdin_path : "/dev/null", fd);
+        hand_over(out[0], STDOUT_FILENO);
+        hand_over(out[1], STDERR_FILENO);
         int error = 0;
         if (spec->cwd && chdir(spec->cwd) != 0) {
             error = errno;
@@ -258,6 +308,7 @@ int run_process_spec(const process_spec *spec, process_result *result)
             _exit(127);
         _exit(127);
     }
+    close_outputs(out);
     close(status_pipe[1]);
     setpgid(pid, pid);
     int child_error = 0;

@@ -24,6 +24,10 @@ typedef struct process_result {
 int run_process(char *const argv[], const strvec *environment, const char *log_path, double timeout_seconds,
                 process_result *result);
 
+/* As stdout_path or stderr_path: the output goes to the null device. Any other path must be missing or a plain
+ * file (util.h's output rules). */
+#define PROCESS_DISCARD "/dev/null"
+
 /* A fuller description of one run, for programs under validation: working directory, standard input and
  * separate standard output and error files. NULL fields mean: inherit (cwd, stdin) or the log file. */
 typedef struct process_spec {
@@ -31,7 +35,7 @@ typedef struct process_spec {
     const strvec *environment;
     const char *cwd;
     const char *stdin_path;  /* NULL: /dev/null, so a program waiting for input cannot hang the run */
-    const char *stdout_path; /* created, and truncated unless append */
+    const char *stdout_path; /* appended to when append, else a fresh file; PROCESS_DISCARD: thrown away */
     const char *stderr_path; /* the same path as stdout_path: both go to that one file */
     int append;
     double timeout_seconds;

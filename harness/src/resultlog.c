@@ -2,7 +2,6 @@
  * The rows' JSON form is report.c's. */
 #include "resultlog.h"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -31,10 +30,9 @@ void result_log_open(result_log *log, const char *work, int append, int resume, 
         }
         free(text);
     }
-    int fd = path ? open(path, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append || resume ? O_APPEND : O_TRUNC),
-                         0644)
-                  : -1;
-    log->out = fd >= 0 ? fdopen(fd, "a") : NULL;
+    char error[64];
+    int fd = path ? output_open_stream(path, append || resume, error, sizeof error) : -1;
+    log->out = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (fd >= 0 && !log->out)
         close(fd);
     if (!log->out) {

@@ -6,7 +6,6 @@
 
 #include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -132,41 +131,14 @@ bool is_executable(const char *path)
     return path && stat(path, &st) == 0 && S_ISREG(st.st_mode) && access(path, X_OK) == 0;
 }
 
-/* Opens path for writing, created or truncated, refusing to follow a symbolic link there: what the harness
- * writes goes into its own files, never into the file a link points at. */
-static FILE *open_for_writing(const char *path, int mode)
-{
-    int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, mode);
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (fd >= 0 && !f)
-        close(fd);
-    return f;
-}
+/* The harness's one rule beyond the translator's, for every file it writes (reports, logs, copies, staged files):
+ * the path itself is missing or a plain file, never a link, device, FIFO, socket or folder written through. */
+static const hc_out_policy write_policy = {HC_OUT_REGULAR_ONLY, NULL, NULL};
 
 int copy_file(const char *from, const char *to, bool executable)
 {
-    FILE *in = fopen(from, "rb"), *out = NULL;
-    char buffer[1 << 16];
-    size_t n;
-    int status = 0;
-    if (!in)
-        return -1;
-    out = open_for_writing(to, 0644);
-    if (!out) {
-        fclose(in);
-        return -1;
-    }
-    while ((n = fread(buffer, 1, sizeof buffer, in)) > 0)
-        if (fwrite(buffer, 1, n, out) != n)
-            status = -1;
-    if (ferror(in))
-        status = -1;
-    fclose(in);
-    if (fclose(out) != 0)
-        status = -1;
-    if (status == 0 && executable)
-        status = chmod(to, 0755);
-    return status;
+    char error[64];
+    return hc_out_copy(&write_policy, from, to, executable ? 0755 : 0644, error, sizeof error) < 0 ? -1 : 0;
 }
 
 char *read_text_file(const char *path, size_t *length)
@@ -191,14 +163,11 @@ char *read_text_file(const char *path, size_t *length)
     return text;
 }
 
-/* The harness's one rule beyond the translator's: a report path is never a link, device, FIFO or folder. */
-static const hc_out_policy report_policy = {HC_OUT_REGULAR_ONLY, NULL, NULL};
-
 FILE *output_open(const char *path, output_buffer *buffer)
 {
     char error[64];
     *buffer = (output_buffer){0};
-    if (hc_out_check(&report_policy, path, error, sizeof error) < 0) /* refused before the report is built */
+    if (hc_out_check(&write_policy, path, error, sizeof error) < 0) /* refused before the report is built */
         return NULL;
     buffer->stream = open_memstream(&buffer->data, &buffer->length);
     return buffer->stream;
@@ -210,7 +179,7 @@ int output_commit(output_buffer *buffer, const char *path)
     int status = ferror(buffer->stream) ? -1 : 0;
     if (fclose(buffer->stream) != 0)
         status = -1;
-    if (status == 0 && hc_out_write(&report_policy, path, buffer->data, buffer->length, 0644, error, sizeof error) < 0)
+    if (status == 0 && hc_out_write(&write_policy, path, buffer->data, buffer->length, 0644, error, sizeof error) < 0)
         status = -1;
     free(buffer->data);
     *buffer = (output_buffer){0};
@@ -219,13 +188,21 @@ int output_commit(output_buffer *buffer, const char *path)
 
 int write_text_file(const char *path, const char *text)
 {
-    FILE *f = open_for_writing(path, 0644);
-    if (!f)
-        return -1;
-    int status = fputs(text, f) < 0 ? -1 : 0;
-    if (fclose(f) != 0)
-        status = -1;
-    return status;
+    char error[64];
+    return hc_out_write(&write_policy, path, text, strlen(text), 0644, error, sizeof error) < 0 ? -1 : 0;
+}
+
+int output_open_stream(const char *path, bool append, char *error, size_t size)
+{
+    int fd;
+    return hc_out_open_stream(&write_policy, path, append, 0644, &fd, error, size) < 0 ? -1 : fd;
+}
+
+int output_open_discard(char *error, size_t size)
+{
+    static const hc_out_policy in_place = {0, NULL, NULL}; /* the layer's own rules: the null device is a sink */
+    int fd;
+    return hc_out_open_stream(&in_place, "/dev/null", false, HC_OUT_MODE_DEFAULT, &fd, error, size) < 0 ? -1 : fd;
 }
 
 char *find_program(const char *name)

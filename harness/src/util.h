@@ -25,14 +25,24 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* 
 int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
 bool file_exists(const char *path);
 bool is_executable(const char *path);
-int copy_file(const char *from, const char *to, bool executable); /* never writes through a link at to */
 char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
-int write_text_file(const char *path, const char *text);     /* never through a symbolic link */
-/* A report the user named, built in memory and written through the translator's output layer (output.h)
- * under HC_OUT_REGULAR_ONLY: to a temporary file beside path, renamed over it once complete, so a failed
- * write leaves the earlier file whole; a path that exists and is not a plain file (a symbolic link, a device
- * node, a FIFO, a folder) is refused, never written through. output_open returns the stream to write to, or
- * NULL when path is refused or out of memory; output_commit closes it, writes the file and returns 0 or -1. */
+/* Every file the harness writes goes through the translator's output layer (output.h) under
+ * HC_OUT_REGULAR_ONLY: a path that exists and is not a plain file (a symbolic link, a device node, a FIFO, a
+ * socket, a folder) is refused, never written through, and nothing is truncated. Whole files and copies are
+ * written to a temporary file beside the path and renamed over it once complete, so a failed write leaves the
+ * earlier file whole. */
+int copy_file(const char *from, const char *to, bool executable); /* 0755 or 0644; 0 on success */
+int write_text_file(const char *path, const char *text);          /* 0644; 0 on success */
+/* A stream written piece by piece (a log, a child's output): appended to (created when missing), or a fresh
+ * empty file that replaces what stood at path. Returns a close-on-exec descriptor, or -1 with error (naming
+ * the path) set. */
+int output_open_stream(const char *path, bool append, char *error, size_t size);
+/* A descriptor on the null device (the one device the output layer writes, in place), for output the harness
+ * throws away; close-on-exec, or -1 with error set. */
+int output_open_discard(char *error, size_t size);
+/* A report the user named, built in memory and written as a whole file (above). output_open returns the stream
+ * to write to, or NULL when path is refused or out of memory; output_commit closes it, writes the file and
+ * returns 0 or -1. */
 typedef struct output_buffer {
     FILE *stream;
     char *data;

@@ -32,7 +32,7 @@ static void describe_environment(result_set *results)
     if (fd >= 0) {
         close(fd);
         char *argv[] = {smi, "--query-gpu=name,driver_version", "--format=csv,noheader", NULL};
-        process_spec spec = {.argv = argv, .stdout_path = log, .stderr_path = "/dev/null", .timeout_seconds = 30};
+        process_spec spec = {.argv = argv, .stdout_path = log, .stderr_path = PROCESS_DISCARD, .timeout_seconds = 30};
         process_result result;
         char *text = run_process_spec(&spec, &result) == 0 && process_ok(&result) ? read_text_file(log, NULL) : NULL;
         if (text && *text) {

@@ -381,8 +381,9 @@ static int translate_program(const harness_options *o, const vprogram *p, const 
             snprintf(why, why_size, "hipify-c: %s", process_describe(&result, text, sizeof text));
             status = -1;
         } else {
-            int fd = open(log, O_WRONLY | O_APPEND | O_NOFOLLOW | O_CLOEXEC);
-            FILE *notes = fd >= 0 ? fdopen(fd, "a") : NULL;
+            char error[64];
+            int fd = output_open_stream(log, true, error, sizeof error);
+            FILE *notes = fd >= 0 ? fdopen(fd, "w") : NULL;
             if (fd >= 0 && !notes)
                 close(fd);
             settle_port(from, to, notes);

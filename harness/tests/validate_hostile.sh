@@ -11,6 +11,7 @@
 #   streams    a stdout over the line-comparison limit is compared without being held, and the report says so
 #   layout     include paths above the tree (also_translate), a setup command, several ignore patterns
 #   amd        build's default AMD targets and device libraries are those this harness was configured with
+#   writes     a FIFO, a link or a file linked elsewhere at WORK/results.jsonl; a signal while a file is written
 # usage: validate_hostile.sh MODE HIPIFY_HARNESS HIPIFY_C WORK_DIR [CONFIGURED_AMD_ARCHS CONFIGURED_DEVICE_LIBS]
 set -u
 mode=$1 harness=$2 hipify=$3 work=$4
@@ -359,6 +360,72 @@ elif [ "$mode" = amd ]; then
   if [ -n "$libs" ]; then
     case "$args" in *"--rocm-device-lib-path=$libs"*) ;; *) fail "amd: the configured device libraries are not passed";; esac
   fi
+elif [ "$mode" = writes ]; then
+  # 13. What the harness writes piece by piece (WORK/results.jsonl) never goes into a FIFO, through a link or
+  #     into another name of a file: a FIFO is refused at once (no reader to wait for), a link is left as it is,
+  #     and a file linked elsewhere is replaced, not truncated.
+  mkdir -p t13/tree && mkprog t13/tree/p 'echo ok'
+  cat > t13/spec.json <<END
+{"programs": [{"name": "p", "tree": "tree", "port": "tree", "build": "true", "exe": "p"}]}
+END
+  mkdir -p t13/w && mkfifo t13/w/results.jsonl
+  timeout 30 "$harness" validate run --spec t13/spec.json --work t13/w --without-gpu > t13/fifo.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] || fail "results.jsonl a FIFO: exit status $rc, expected 1"
+  grep -q "cannot write .*results.jsonl" t13/fifo.txt || fail "results.jsonl a FIFO: not named"
+  [ -p t13/w/results.jsonl ] || fail "results.jsonl a FIFO: replaced"
+  rm t13/w/results.jsonl
+  echo precious > t13/victim.txt && ln -s ../victim.txt t13/w/results.jsonl
+  "$harness" validate run --spec t13/spec.json --work t13/w --without-gpu > t13/link.txt 2>&1
+  rc=$?
+  [ $rc -eq 1 ] && grep -q "cannot write .*results.jsonl" t13/link.txt || fail "results.jsonl a link: exit status $rc"
+  [ -L t13/w/results.jsonl ] && [ "$(cat t13/victim.txt)" = precious ] || fail "results.jsonl a link: written through"
+  rm t13/w/results.jsonl && ln t13/victim.txt t13/w/results.jsonl
+  "$harness" validate run --spec t13/spec.json --work t13/w --without-gpu > t13/hard.txt 2>&1
+  rc=$?
+  [ $rc -eq 0 ] || { fail "results.jsonl linked elsewhere: exit status $rc"; cat t13/hard.txt; }
+  [ "$(cat t13/victim.txt)" = precious ] || fail "results.jsonl linked elsewhere: the other name was truncated"
+  grep -q '"program": *"p"' t13/w/results.jsonl || fail "results.jsonl linked elsewhere: no row written"
+
+  # 14. SIGTERM, SIGINT or SIGHUP while a file is being written (large inputs staged into WORK) removes the output
+  #     layer's temporary file, and the harness ends by that signal. The run is stopped (SIGSTOP) at a moment a
+  #     temporary is seen, sent the signal and let go, so the handler runs with the temporary in place.
+  mkdir -p t14/tree/data && mkprog t14/tree/p 'echo ok'
+  for i in 1 2 3 4; do head -c 40000000 /dev/zero > t14/tree/data/f$i.dat; done
+  cat > t14/spec.json <<END
+{"programs": [{"name": "p", "tree": "tree", "port": "tree", "build": "true", "exe": "p", "files": ["data"]}]}
+END
+  temps() { find t14/w -name '.*.hipify-tmp-*' 2>/dev/null | head -1; }
+  for sig in TERM INT HUP; do
+    rm -rf t14/w
+    caught=""
+    if [ $sig = INT ]; then # a background job starts with SIGINT ignored, which the harness respects: restored
+      command -v python3 > /dev/null || { echo "note: SIGINT: python3 needed to restore it; case not exercised"; continue; }
+      python3 -c 'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.execv(sys.argv[1], sys.argv[1:])' \
+        "$harness" validate build --spec t14/spec.json --work t14/w > /dev/null 2>&1 &
+    else
+      "$harness" validate build --spec t14/spec.json --work t14/w > /dev/null 2>&1 &
+    fi
+    pid=$!
+    while kill -0 "$pid" 2> /dev/null; do
+      if [ -n "$(temps)" ]; then
+        kill -STOP "$pid"
+        if [ -n "$(temps)" ]; then caught=$(temps); kill -"$sig" "$pid"; kill -CONT "$pid"; break; fi
+        kill -CONT "$pid"
+      fi
+    done
+    wait "$pid"
+    rc=$?
+    if [ -z "$caught" ]; then
+      echo "note: SIG$sig: the run ended before a temporary was seen; case not exercised"
+      continue
+    fi
+    [ $rc -gt 128 ] || fail "SIG$sig: exit status $rc, expected death by the signal"
+    [ ! -e "$caught" ] || fail "SIG$sig: the temporary $caught is left"
+    [ -z "$(temps)" ] || fail "SIG$sig: a temporary is left: $(temps)"
+    echo "SIG$sig: $caught removed, exit status $rc"
+  done
+  rm -rf t14
 else
   echo "unknown mode $mode"
   exit 2
