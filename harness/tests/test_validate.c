@@ -1,6 +1,7 @@
 /* test_validate.c: unit tests (cmocka) of the comparison logic of `hipify-harness validate`: numbers inside
- * lines, ignore patterns, line alignment, raw and .npy readers, spec parsing and path normalisation. They need
- * no GPU and no compiler; the end-to-end checks are tests/validate_e2e.sh. */
+ * lines, ignore patterns, line alignment, raw and .npy readers, spec parsing, path normalisation and the runs of
+ * programs (what they leave running, where their output goes). They need no GPU and no compiler; the end-to-end
+ * checks are tests/validate_e2e.sh. */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -484,6 +485,62 @@ static void test_leftover_processes_are_reaped(void **state)
     free(script);
 }
 
+/* A program's output files go through the output layer: a link or a FIFO at the path is refused before the program
+ * starts (at once: no reader is waited for), a fresh file replaces what stood there without truncating it, append
+ * adds, and one path for both streams gets both. */
+static void test_process_outputs_follow_the_output_rules(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/hc-validate-outputs-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *victim = xasprintf("%s/victim", dir), *link_path = xasprintf("%s/link", dir), *fifo = xasprintf("%s/fifo", dir);
+    char *out = xasprintf("%s/out", dir), *other = xasprintf("%s/other-name", dir);
+    assert_int_equal(write_text_file(victim, "precious\n"), 0);
+    assert_int_equal(symlink("victim", link_path), 0);
+    assert_int_equal(mkfifo(fifo, 0644), 0);
+    char *argv[] = {"/bin/sh", "-c", "echo out; echo err >&2", NULL};
+    process_result r;
+    alarm(60); /* a FIFO that made the harness wait would otherwise hang the test */
+    process_spec to_link = {.argv = argv, .stdout_path = link_path, .timeout_seconds = 30};
+    assert_int_equal(run_process_spec(&to_link, &r), -1);
+    assert_true(r.not_started);
+    process_spec to_fifo = {.argv = argv, .stdout_path = out, .stderr_path = fifo, .append = 1, .timeout_seconds = 30};
+    assert_int_equal(run_process_spec(&to_fifo, &r), -1);
+    assert_true(r.not_started);
+    alarm(0);
+    char *text = read_text_file(victim, NULL);
+    assert_string_equal(text, "precious\n");
+    free(text);
+    struct stat st;
+    assert_true(lstat(link_path, &st) == 0 && S_ISLNK(st.st_mode));
+    assert_true(lstat(fifo, &st) == 0 && S_ISFIFO(st.st_mode));
+
+    assert_int_equal(write_text_file(out, "earlier run\n"), 0);
+    assert_int_equal(link(out, other), 0);
+    process_spec fresh = {.argv = argv, .stdout_path = out, .stderr_path = out, .timeout_seconds = 30};
+    assert_int_equal(run_process_spec(&fresh, &r), 0);
+    assert_true(process_ok(&r));
+    text = read_text_file(out, NULL);
+    assert_string_equal(text, "out\nerr\n");
+    free(text);
+    text = read_text_file(other, NULL);
+    assert_string_equal(text, "earlier run\n"); /* the other name of the old file: not truncated */
+    free(text);
+    process_spec append = {.argv = argv, .stdout_path = out, .stderr_path = PROCESS_DISCARD, .append = 1,
+                           .timeout_seconds = 30};
+    assert_int_equal(run_process_spec(&append, &r), 0);
+    text = read_text_file(out, NULL);
+    assert_string_equal(text, "out\nerr\nout\n");
+    free(text);
+
+    char *files[] = {victim, link_path, fifo, out, other};
+    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+        unlink(files[i]);
+        free(files[i]);
+    }
+    assert_int_equal(rmdir(dir), 0); /* nothing else, no temporary file, was left */
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -498,6 +555,7 @@ int main(void)
         cmocka_unit_test(test_path_resolution),
         cmocka_unit_test(test_unknown_keys),
         cmocka_unit_test(test_leftover_processes_are_reaped),
+        cmocka_unit_test(test_process_outputs_follow_the_output_rules),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
