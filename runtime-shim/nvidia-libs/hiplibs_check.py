@@ -14,6 +14,7 @@ import tempfile
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
+import cub_names  # noqa: E402
 import cuda_decls  # noqa: E402
 import hiplibs_gen  # noqa: E402
 
@@ -66,8 +67,11 @@ def parse_layer(text):
         info['typedefs'][m.group(2)] = m.group(1)
     for m in re.finditer(r'^#define (\w+)(\(\.\.\.\))? (\w+)', text, re.M):
         info['macros'][m.group(1)] = m.group(3)
-    for m in re.finditer(r'^namespace (\w+) \{\nusing namespace ::(\w+);', text, re.M):
-        info['namespaces'][m.group(1)] = m.group(2)
+    # A namespace over another: a block of using-declarations and namespace aliases; the structs it defines itself.
+    for m in re.finditer(r'^namespace (\w+) \{\n((?:using ::\w+::[^;\n]+;\n|namespace \w+ = ::\w+::\w+;\n)+)\}', text, re.M):
+        info['namespaces'][m.group(1)] = re.search(r'::(\w+)::', m.group(2)).group(1)
+    info['own_structs'] = set(re.findall(r'^struct (\w+) \{', text, re.M))
+    info['directives'] = re.findall(r'using namespace ::(\w+)', text)
     return info
 
 
@@ -200,6 +204,10 @@ def check_rows(args, headers, manifest, infos, problems):
         elif how == 'namespace':
             if info['namespaces'].get(tgt) != cuda:
                 problems.add('%s: no namespace %s over %s' % (where, tgt, cuda))
+            if info['directives']:
+                # A port's `using namespace hipcub;` would see CUB's DeviceReduce beside the layer's: ambiguous.
+                problems.add('%s: %s holds a using-directive of %s, so a name %s defines itself is seen twice' % (
+                    where, m['header'], ', '.join(info['directives']), tgt))
     for key, reason in reviewed.items():
         if key not in used_reviews:
             problems.add('enum_names_reviewed.tsv: %s -> %s is no longer a covered row: remove it' % key)
@@ -217,7 +225,7 @@ def main():
     ap.add_argument('--hip-include', default='/usr/include')
     ap.add_argument('--compat-include', default='')
     ap.add_argument('--work', required=True)
-    ap.add_argument('--mutate', choices=['enum-swap', 'callee'], help='check a deliberately broken copy (must fail)')
+    ap.add_argument('--mutate', choices=['enum-swap', 'callee', 'cub-directive'], help='check a deliberately broken copy (must fail)')
     args = ap.parse_args()
     if not os.path.isfile(args.nvcc) and not shutil.which(args.nvcc):
         print('SKIPPED: nvcc not found (%s)' % args.nvcc)
@@ -244,7 +252,8 @@ def main():
         mutate(layer, args.mutate)
         problems = run_checks(args, layer, quick=True)
         # The check of a broken copy must fail, and for the reason planted.
-        marker = {'enum-swap': 'HIPBLAS_OP_T', 'callee': 'hipblasSaxpy calls'}[args.mutate]
+        marker = {'enum-swap': 'HIPBLAS_OP_T', 'callee': 'hipblasSaxpy calls', 'cub-directive': 'using-directive'}[
+            args.mutate]
         caught = [p for p in problems if marker in p]
         print('hiplibs_check --mutate %s: %s' % (args.mutate, 'caught' if caught else 'NOT CAUGHT'))
         return 0 if caught else 1
@@ -252,10 +261,14 @@ def main():
 
 
 def mutate(layer, how):
-    path = os.path.join(layer, 'hipblas', 'hipblas.h')
+    path = os.path.join(layer, 'hipcub' if how == 'cub-directive' else 'hipblas',
+                        'hipcub.hpp' if how == 'cub-directive' else 'hipblas.h')
     with open(path) as f:
         text = f.read()
-    if how == 'enum-swap':  # a wrong pairing that still compiles: HIPBLAS_OP_T and HIPBLAS_OP_C swapped
+    if how == 'cub-directive':  # hipcub:: over cub:: by a using-directive, as the layer once was
+        new = re.sub(r'^(namespace hipcub \{\n)(?:using ::cub::[^\n]*\n|namespace \w+ = ::cub::\w+;\n)+',
+                     r'\1using namespace ::cub;\n', text, flags=re.M)
+    elif how == 'enum-swap':  # a wrong pairing that still compiles: HIPBLAS_OP_T and HIPBLAS_OP_C swapped
         swap = {'CUBLAS_OP_T': 'CUBLAS_OP_C', 'CUBLAS_OP_C': 'CUBLAS_OP_T'}
         new = re.sub(r'(HIPBLAS_OP_[TC] = |case HIPBLAS_OP_[TC]: return )(CUBLAS_OP_[TC])',
                      lambda m: m.group(1) + swap[m.group(2)], text)
@@ -316,6 +329,31 @@ def run_checks(args, layer, quick=False):
                                       m['target'], ', '.join(hip_params), m['cuda'], ', '.join(hip_params),
                                       m['target'], m['cuda'], ', '.join(params)))
 
+    # A namespace row (cub -> hipcub): every name the CUDA namespace declares, read again from CUDA's headers, must
+    # be a name of the HIP namespace; where the layer does not define it itself, the very same entity (two
+    # using-declarations of one name in one namespace compile only when they name one entity; overloaded
+    # functions excepted, which may coexist).
+    for m in manifest if not quick else []:
+        if m['status'] != 'covered' or m['how'] != 'namespace' or m['header'] not in infos:
+            continue
+        cuda_headers = [c for h in headers if h['header'] == m['header'] for c in h['cuda']]
+        names = cub_names.scan(cub_names.tokens(cub_names.preprocess(args.cuda_include, args.nvcc, cuda_headers)),
+                               m['cuda'])
+        if not names:
+            problems.add('%s: no name of namespace %s found in %s' % (m['cuda'], m['cuda'], ', '.join(cuda_headers)))
+        own = infos[m['header']]['own_structs']
+        for k, (name, kind) in enumerate(sorted(names.items())):
+            what = '%s::%s is %s::%s' % (m['target'], name, m['cuda'], name)
+            if kind == 'namespace':
+                static.append('namespace hc_ns%d = ::%s::%s;  // check: %s' % (k, m['target'], name, what))
+            elif name in own:
+                static.append('namespace hc_ns%d { using ::%s::%s; }  // check: %s::%s is the layer\'s own' % (
+                    k, m['target'], name, m['target'], name))
+            else:
+                static.append('namespace hc_ns%d { using ::%s::%s; using ::%s::%s; }  // check: %s' % (
+                    k, m['target'], name, m['cuda'], name, what))
+        print('%s: %d names of namespace %s checked under %s' % (m['header'], len(names), m['cuda'], m['target']))
+
     # The compiled check: the layer's headers, the trait mapping HIP enum types to the table's CUDA types.
     src = ['// hiplibs_check: generated; compiled with nvcc and run on the host.', '#include <cstdio>',
            '#include <tuple>', '#include <type_traits>', '#include <utility>', '#include <hip/hip_runtime.h>']
@@ -354,8 +392,10 @@ def run_checks(args, layer, quick=False):
         for line in errors[:40]:
             # An error at a check line is that check failing: name it by the check's own message.
             at = re.search(r'hiplibs_check\.cpp\((\d+)\)', line)
-            said = re.search(r'"([^"]*)"\);$', src[int(at.group(1)) - 1]) if at and int(at.group(1)) <= len(src) else None
-            problems.add('compile: %s%s' % (line.strip(), ' [check: %s]' % said.group(1) if said else ''))
+            said = re.search(r'"([^"]*)"\);$|// check: (.*)$', src[int(at.group(1)) - 1]) if at and int(
+                at.group(1)) <= len(src) else None
+            problems.add('compile: %s%s' % (line.strip(), ' [check: %s]' % (said.group(1) or said.group(2))
+                                            if said else ''))
         problems.add('compile: %d errors (%s)' % (len(errors), ' '.join(cmd)))
     else:
         run = subprocess.run([exe], stdout=subprocess.PIPE, stderr=subprocess.STDOUT, universal_newlines=True)

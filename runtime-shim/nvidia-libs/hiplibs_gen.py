@@ -14,6 +14,7 @@ import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'mappings', 'tools'))
+import cub_names  # noqa: E402
 import cuda_decls  # noqa: E402
 from hctables import NON_MAPPING_FILES  # noqa: E402
 
@@ -308,7 +309,7 @@ def cub_device_members(cuda_include):
 def cub_device_block(members):
     """hipcub::DeviceReduce... as CUB's, each call's cudaError_t returned as hipError_t (hipCUB's return type)."""
     out = ['', '/* hipCUB\'s device-wide algorithms return hipError_t where CUB\'s return cudaError_t: each struct below',
-           '   hides CUB\'s of the same name in hipcub:: and converts the status with HIP\'s own converter. Members taking',
+           '   is hipcub::\'s name for CUB\'s of the same name and converts the status with HIP\'s own converter. Members taking',
            '   the temporary storage first take it as void *, so that a literal NULL still converts. */',
            'namespace hipcub {',
            'static inline hipError_t hipify_cub_status(cudaError_t e) { return hipCUDAErrorTohipError(e); }']
@@ -325,6 +326,24 @@ def cub_device_block(members):
         out.append('};')
     out.append('}  // namespace hipcub')
     return out
+
+
+def namespace_block(target, cuda, names, own):
+    """namespace TARGET naming each name of namespace CUDA once: a using-declaration per name (a namespace alias per
+    nested namespace), except the names TARGET defines itself (`own`). A using-directive would do less well: a
+    port's `using namespace hipcub;` would then see both CUB's DeviceReduce and the layer's, and an unqualified
+    DeviceReduce would be ambiguous. Returns (lines, a summary for the manifest)."""
+    decls = sorted(n for n, k in names.items() if k != 'namespace' and n not in own)
+    aliases = sorted(n for n, k in names.items() if k == 'namespace' and n not in own)
+    out = ['', '/* %s:: names each name that namespace %s declares (read from CUB\'s headers when this file was '
+           'generated), once:' % (target, cuda),
+           '   CUB\'s own entity, or the struct above where the layer gives one. Names a port adds inside '
+           'BEGIN_HIPCUB_NAMESPACE go to %s::. */' % cuda, 'namespace %s {' % target]
+    out += ['using ::%s::%s;' % (cuda, n) for n in decls]
+    out += ['namespace %s = ::%s::%s;' % (n, cuda, n) for n in aliases]
+    out.append('}  // namespace %s' % target)
+    return out, '%d using-declarations, %d namespace aliases, %d structs of its own' % (len(decls), len(aliases),
+                                                                                        len(own))
 
 
 def guard_name(path):
@@ -596,14 +615,16 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
     out[include_at:include_at] = ['#include <%s>' % o for o in others]
     if path.startswith('hipcub/'):
         ns = [r for r in rows if r['kind'] == 'namespace']
-        for r in ns:
-            out.append('\n/* %s:: names what cub:: names: a using-directive, so that a port may also open the namespace'
-                       ' (BEGIN_HIPCUB_NAMESPACE) to add its own names. */' % r[column])
-            out.append('namespace %s {\nusing namespace ::%s;\n}' % (r[column], r['cuda']))
-            note(r, 'covered', 'namespace', callee=r['cuda'])
         if ns:
+            members = cub_device_members(args.cuda_include)
+            text = cub_names.preprocess(args.cuda_include, args.nvcc, h['cuda'])
             out.append('#include <hip/hip_runtime_api.h>')
-            out += cub_device_block(cub_device_members(args.cuda_include))
+            out += cub_device_block(members)
+        for r in ns:
+            names = cub_names.scan(cub_names.tokens(text), r['cuda'])
+            block, counts = namespace_block(r[column], r['cuda'], names, set(members))
+            out += block
+            note(r, 'covered', 'namespace', callee=r['cuda'], reason=counts)
     out.append('\n#endif /* %s */' % guard_name(path))
     return '\n'.join(out) + '\n'
 

@@ -7,6 +7,7 @@ import unittest
 
 sys.path.insert(0, sys.argv.pop(1) if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), '..', '..',
                                                                            'nvidia-libs'))
+import cub_names  # noqa: E402
 import cuda_decls  # noqa: E402
 import hiplibs_gen  # noqa: E402
 
@@ -125,6 +126,77 @@ class WrapperTest(unittest.TestCase):
                    ('HIPFAKE_STATUS_INTERNAL_ERROR', 'FAKE_STATUS_INTERNAL_ERROR')]
         self.assertEqual(hiplibs_gen.fallback_enumerator(members), 'HIPFAKE_STATUS_INTERNAL_ERROR')
         self.assertIsNone(hiplibs_gen.fallback_enumerator([('HIPFAKE_OP_N', 'FAKE_OP_N')]))
+
+
+# Preprocessed C++ in the shapes CUB's headers take: an inline namespace per release, templates whose default
+# arguments hold '>' and braces, declarations of other namespaces and members of structs that are not cub's names.
+CUB_TEXT = """# 1 "/cuda/include/cub/fake.cuh"
+namespace other { struct NotCub {}; int not_cub(); }
+namespace cub { inline namespace CUB_300001_SM_750 {
+enum BlockReduceAlgorithm { BLOCK_REDUCE_RAKING, BLOCK_REDUCE_WARP_REDUCTIONS = (1 > 0) ? 1 : 0 };
+enum class SortOrder : int { Ascending, Descending };
+template <typename T, int BLOCK_DIM_X, BlockReduceAlgorithm ALGORITHM = BLOCK_REDUCE_WARP_REDUCTIONS,
+          int N = (sizeof(T) > 4) ? 1 : 2>
+class BlockReduce {
+  struct TempStorage {};
+  int Member(int a) { return a; }
+};
+template <> class BlockReduce<void, 1> { int x; };
+struct DeviceReduce {
+  template <typename I> static __attribute__((host)) int Sum(void *t, I i) { return 0; }
+};
+__attribute__((host)) inline int SmVersionUncached(int &v, int device = CurrentDevice()) { return 0; }
+__attribute__((host)) inline int SmVersion(int &v) { { v = 1; } ; return 0; }
+template <typename T> __attribute__((device)) T ThreadLoad(T *p);
+template <class T> int BlockReduce<T, 2>::Outside() { return 0; }
+constexpr int MAX_VEC_ELEMENTS = 4;
+template <typename T> using Traits = NumericTraits<T>;
+typedef int (*Callback)(int);
+typedef unsigned int WordArray[4];
+struct NullType {};
+template <typename K, typename V> struct KeyValuePair { K key; V value; } ;
+template <typename T> __attribute__((host)) __attribute__((device)) bool operator==(NullType, T) { return true; }
+static_assert(sizeof(int) == 4, "int");
+extern template class BlockReduce<int, 32>;
+namespace detail { struct Hidden {}; int helper(); }
+extern "C" { int cubCFunction(void); }
+namespace { int unnamed_ns_value; }
+}}
+namespace cub::detail { struct AlsoHidden {}; }
+namespace cub { inline namespace CUB_300001_SM_750 { using ::other::NotCub; } }
+"""
+
+
+class CubNamesTest(unittest.TestCase):
+    def setUp(self):
+        self.names = cub_names.scan(cub_names.tokens(CUB_TEXT), 'cub')
+
+    def test_names_of_the_namespace(self):
+        expected = {'BlockReduceAlgorithm': 'enum', 'BLOCK_REDUCE_RAKING': 'enumerator',
+                    'BLOCK_REDUCE_WARP_REDUCTIONS': 'enumerator', 'SortOrder': 'enum', 'BlockReduce': 'class',
+                    'DeviceReduce': 'class', 'SmVersionUncached': 'function', 'SmVersion': 'function',
+                    'ThreadLoad': 'function', 'MAX_VEC_ELEMENTS': 'variable', 'Traits': 'alias',
+                    'Callback': 'typedef', 'WordArray': 'typedef', 'NullType': 'class', 'KeyValuePair': 'class',
+                    'operator==': 'function', 'detail': 'namespace', 'cubCFunction': 'function', 'NotCub': 'using'}
+        self.assertEqual(self.names, expected)
+
+    def test_what_is_not_a_name_of_the_namespace(self):
+        # A scoped enum's enumerators, members, out-of-class member definitions, other namespaces' names.
+        for name in ('Ascending', 'TempStorage', 'Member', 'Sum', 'Outside', 'not_cub', 'Hidden', 'helper',
+                     'AlsoHidden', 'unnamed_ns_value', 'key', 'value'):
+            self.assertNotIn(name, self.names)
+
+    def test_namespace_block(self):
+        lines, summary = hiplibs_gen.namespace_block('hipcub', 'cub', self.names, {'DeviceReduce'})
+        text = '\n'.join(lines)
+        self.assertIn('using ::cub::BlockReduce;', text)
+        self.assertIn('using ::cub::BLOCK_REDUCE_WARP_REDUCTIONS;', text)
+        self.assertIn('using ::cub::operator==;', text)
+        self.assertIn('namespace detail = ::cub::detail;', text)
+        # The layer's own struct is not declared a second time, and nothing opens cub wholesale.
+        self.assertNotIn('::cub::DeviceReduce;', text)
+        self.assertNotIn('using namespace', text)
+        self.assertEqual(summary, '17 using-declarations, 1 namespace aliases, 1 structs of its own')
 
 
 if __name__ == '__main__':
