@@ -4,6 +4,7 @@
 #define _XOPEN_SOURCE 700
 #include "edits.h"
 #include "report.h"
+#include "util.h"
 #include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
@@ -146,7 +147,7 @@ static void fake_translate(const char *rel, char *data, size_t len, hc_file_resu
                            (data[j] >= '0' && data[j] <= '9')))
             j++;
         const fake_rule *hit = NULL;
-        for (size_t k = 0; k < sizeof rules / sizeof rules[0]; k++)
+        for (size_t k = 0; k < COUNT_OF(rules); k++)
             if (strlen(rules[k].cuda) == j - i && !memcmp(rules[k].cuda, data + i, j - i))
                 hit = &rules[k];
         if (hit && r->kind == HC_FILE_SOURCE) {
@@ -289,7 +290,7 @@ int main(int argc, char **argv)
     } writers[] = {{"port.diff", hc_report_diff}, {"report.html", hc_report_html},
                    {"stats.json", hc_report_json}, {"results.sarif", hc_report_sarif}};
     int status = 0;
-    for (size_t w = 0; w < sizeof writers / sizeof writers[0]; w++) {
+    for (size_t w = 0; w < COUNT_OF(writers); w++) {
         char err[512] = "";
         snprintf(path, sizeof path, "%s/%s", outdir, writers[w].name);
         struct timespec t0, t1;

@@ -3,6 +3,7 @@
  * happy path (the fixture tests cover that). */
 #define _POSIX_C_SOURCE 200809L
 #include "report.h"
+#include "util.h"
 #include <cjson/cJSON.h>
 #include <dirent.h>
 #include <stdio.h>
@@ -24,7 +25,7 @@ static const struct {
     writer_fn write;
 } writers[] = {{"port.diff", hc_report_diff}, {"report.html", hc_report_html},
                {"stats.json", hc_report_json}, {"results.sarif", hc_report_sarif}};
-enum { NWRITERS = sizeof writers / sizeof writers[0] };
+enum { NWRITERS = COUNT_OF(writers) };
 
 static char *slurp(const char *path, size_t *len)
 {

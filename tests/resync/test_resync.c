@@ -3,6 +3,7 @@
 #include "drift.h"
 #include "resync.h"
 #include "unit_check.h"
+#include "util.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -32,8 +33,8 @@ static void plan_actions(void) {
         F("deledit.h", "e edited\n", NULL), F("old.h", "r1\nr2\nr3\nr4\nmine\n", NULL), F("same.cu", "s edited\n", NULL),
         F("sim_old.cpp", "l1\nl2\nl3\nl4\nl5\nl6\n", NULL), F("upd.cu", "u\n", NULL),
     };
-    hc_rs_tree tb = {base, sizeof base / sizeof *base}, tt = {theirs, sizeof theirs / sizeof *theirs},
-               to = {ours, sizeof ours / sizeof *ours};
+    hc_rs_tree tb = {base, COUNT_OF(base)}, tt = {theirs, COUNT_OF(theirs)},
+               to = {ours, COUNT_OF(ours)};
     hc_rs_labels labels = {"base", "ours", "theirs"};
     hc_rs_plan p;
     char err[256];

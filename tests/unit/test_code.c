@@ -4,6 +4,7 @@
  * host-only branches. No pass runs. */
 #include "code.h"
 #include "unit_check.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -356,7 +357,7 @@ static const struct {
 
 /* hc_code_template_close and hc_code_template_open agree on every list, with and without the unit's facts. */
 static void test_template_lists(void) {
-    for (size_t t = 0; t < sizeof template_lists / sizeof *template_lists; t++) {
+    for (size_t t = 0; t < COUNT_OF(template_lists); t++) {
         for (int analyzed = 0; analyzed < 2; analyzed++) {
             fixture f;
             setup(&f, template_lists[t].text);

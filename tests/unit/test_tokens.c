@@ -3,6 +3,7 @@
  * literals, lone quotes in text no compiler lexes (#if 0, #error), bracket matching. It does not test any rule that uses the tokens. */
 #include "tokens.h"
 #include "unit_check.h"
+#include "util.h"
 
 #include <stdlib.h>
 
@@ -135,7 +136,7 @@ static void test_dead_text(void) {
         {"#if 10\nit's\n#endif\n", 2},
         {"#define E don't\n", 1},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
         hc_token_list l;
         const char *t = cases[i].text;
         CHECK_INT(hc_tokenize(t, strlen(t), &l), 0);

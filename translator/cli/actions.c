@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "mapping.h"
 #include "output.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -42,9 +43,9 @@ static void print_versions(FILE *out, const hc_cli *cli) {
         hc_version c[] = {m->cuda_added, m->cuda_deprecated, m->cuda_changed, m->cuda_removed};
         hc_version h[] = {m->hip_added, m->hip_deprecated, m->hip_changed, m->hip_removed, m->hip_experimental};
         hc_version r[] = {m->roc_added, m->roc_deprecated, m->roc_changed, m->roc_removed, m->roc_experimental};
-        for (size_t k = 0; k < sizeof c / sizeof *c; k++) widen(&cuda[m->family], c[k]);
-        for (size_t k = 0; k < sizeof h / sizeof *h; k++) widen(&hip[m->family], h[k]);
-        for (size_t k = 0; k < sizeof r / sizeof *r; k++) widen(&roc[m->family], r[k]);
+        for (size_t k = 0; k < COUNT_OF(c); k++) widen(&cuda[m->family], c[k]);
+        for (size_t k = 0; k < COUNT_OF(h); k++) widen(&hip[m->family], h[k]);
+        for (size_t k = 0; k < COUNT_OF(r); k++) widen(&roc[m->family], r[k]);
     }
     char v[16];
     fprintf(out, "hipify-c %s; target HIP %s\n", HC_VERSION_STRING,

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "output.h"
 #include "paths.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -72,7 +73,7 @@ static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, c
         {"--sarif", cli->sarif},      {"--o-stats", csv_path},
     };
     size_t n = 0;
-    for (size_t i = 0; i < sizeof all / sizeof *all && n < cap; i++) {
+    for (size_t i = 0; i < COUNT_OF(all) && n < cap; i++) {
         if (!all[i].path || is_stream(all[i].path)) continue;
         t[n].option = all[i].option;
         t[n].path = all[i].path;
@@ -89,7 +90,7 @@ static void report_clash(const hc_cli *cli, const report_target *t, const char *
 static int report_collisions(const hc_cli *cli, const hc_job_list *jobs) {
     report_target t[5];
     char csv[PATH_MAX];
-    size_t nt = collect_reports(cli, t, sizeof t / sizeof *t, csv, sizeof csv);
+    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv);
     int n = 0;
     for (size_t i = 0; i < nt; i++)
         for (size_t k = 0; k < i; k++)

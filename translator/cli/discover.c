@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "output.h"
 #include "grow.h"
+#include "util.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -101,7 +102,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
             w->jobs->errors++;
             return 0;
         }
-    if (w->depth == sizeof w->seen_dev / sizeof *w->seen_dev) {
+    if (w->depth == COUNT_OF(w->seen_dev)) {
         hc_out_printf(stderr, "%s: error: directory nesting deeper than %zu; skipped\n", dir, w->depth);
         w->jobs->errors++;
         return 0;
@@ -154,7 +155,7 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         }
         if (S_ISDIR(st.st_mode)) {
             bool vcs = false;
-            for (size_t k = 0; k < sizeof vcs_dirs / sizeof *vcs_dirs; k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
+            for (size_t k = 0; k < COUNT_OF(vcs_dirs); k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
             if (!vcs && !in_list(&w->cli->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
         } else if (S_ISREG(st.st_mode)) {
             if (hc_out_is_temp_name(names[i])) /* never an input, never copied */

@@ -4,6 +4,7 @@
 #include "cli.h"
 #include "mapping.h"
 #include "output.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -239,7 +240,7 @@ int hc_docgen_write(const hc_cli *cli) {
             if (!present[fam]) continue;
             const char *stem = NULL, *second = NULL;
             char generic[64];
-            for (size_t s = 0; s < sizeof stems / sizeof *stems; s++)
+            for (size_t s = 0; s < COUNT_OF(stems); s++)
                 if (stems[s].family == (hc_family)fam) stem = stems[s].stem, second = stems[s].second;
             if (!stem) { /* families of hipify-c's own tables (Thrust, cooperative groups, fp16) */
                 snprintf(generic, sizeof generic, "%s_API", hc_family_key((hc_family)fam));

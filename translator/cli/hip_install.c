@@ -3,6 +3,7 @@
  * directory is where the library headers the port includes must be (HC1124). Reads files; translates
  * nothing. */
 #include "cli.h"
+#include "util.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -26,7 +27,7 @@ int hc_hip_install_find(const char *given, char *incdir, size_t size) {
     /* The order hipcc itself uses: the environment first, then ROCm's default prefix, then a
      * distribution's (Debian installs HIP under /usr). */
     const char *const roots[] = {getenv("ROCM_PATH"), getenv("HIP_PATH"), "/opt/rocm", "/usr"};
-    for (size_t i = 0; i < sizeof roots / sizeof *roots; i++)
+    for (size_t i = 0; i < COUNT_OF(roots); i++)
         if (is_installation(roots[i], incdir, size)) return 1;
     return 0;
 }

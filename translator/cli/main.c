@@ -7,6 +7,7 @@
 #include "query.h"
 #include "report.h"
 #include "user_rules.h"
+#include "util.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -306,7 +307,7 @@ static int write_reports(const hc_cli *cli, const hc_run *run, hc_out_guard *gua
         {cli->sarif, hc_report_sarif, "SARIF"},
     };
     int rc = 0;
-    for (size_t i = 0; i < sizeof writers / sizeof *writers; i++) {
+    for (size_t i = 0; i < COUNT_OF(writers); i++) {
         char err[PATH_MAX + 256];
         if (!writers[i].path) continue;
         if (report_guard(cli, writers[i].path, guard) != 0) {

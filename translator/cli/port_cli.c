@@ -6,6 +6,7 @@
 #include "output.h"
 #include "paths.h"
 #include "sbuf.h"
+#include "util.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -58,7 +59,7 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
         {cli->only_changed, "--only-changed"},
         {o->suppress_all, "--suppress-all"},
     };
-    for (size_t i = 0; i < sizeof flags / sizeof *flags; i++)
+    for (size_t i = 0; i < COUNT_OF(flags); i++)
         if (flags[i].on) rc |= hc_strv_push(w, flags[i].word);
     static const char *const sem[] = {"auto", "always", "full", "never"};
     if (o->semantic != HC_SEM_AUTO) rc |= hc_strv_push_joined(w, "--semantic=", sem[o->semantic]);

@@ -7,6 +7,7 @@
 #include "output.h"
 #include "resync.h"
 #include "tree_files.h"
+#include "util.h"
 
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -200,7 +201,7 @@ static int translate_into(resync_run *r, const char *in, const char *out) {
     int rc = hc_strv_push(&argv, "hipify-c");
     for (size_t i = 0; rc == 0 && i < r->replay.n; i++) rc = hc_strv_push(&argv, r->replay.v[i]);
     const char *tail[] = {"--quiet-warnings", "-O", out, in};
-    for (size_t i = 0; rc == 0 && i < sizeof tail / sizeof *tail; i++) rc = hc_strv_push(&argv, tail[i]);
+    for (size_t i = 0; rc == 0 && i < COUNT_OF(tail); i++) rc = hc_strv_push(&argv, tail[i]);
     if (rc == 0 && r->cli->jobs) {
         char j[32];
         snprintf(j, sizeof j, "-j%d", r->cli->jobs);

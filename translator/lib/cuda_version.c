@@ -8,6 +8,7 @@
  * the code was written for. Where that does not decide, the release the declarations describe wins. */
 #include "cuda_version.h"
 #include "unit.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,8 +31,8 @@ static const cudnn_release cudnn_releases[] = {
 #undef HC_CUDNN_RELEASE
 };
 enum {
-    NCUDA = sizeof cuda_releases / sizeof *cuda_releases,
-    NCUDNN = sizeof cudnn_releases / sizeof *cudnn_releases,
+    NCUDA = COUNT_OF(cuda_releases),
+    NCUDNN = COUNT_OF(cudnn_releases),
     DEFAULT_CUDA = 12060 /* the release translator/cuda-decls describes */
 };
 
@@ -39,7 +40,7 @@ enum {
 static const char *const env_names[] = {"CUDA_VERSION", "CUDART_VERSION", "CUDNN_VERSION", "CUDNN_MAJOR",
                                         "CUDNN_MINOR", "CUDNN_PATCHLEVEL", "CUSPARSE_VERSION",
                                         "CUSPARSE_VER_MAJOR", "CUSPARSE_VER_MINOR", "CUSPARSE_VER_PATCH"};
-enum { NNAMES = sizeof env_names / sizeof *env_names, NCORE = 6 };
+enum { NNAMES = COUNT_OF(env_names), NCORE = 6 };
 
 static long long cudnn_version(const cudnn_release *d) {
     return d->major >= 9 ? d->major * 10000LL + d->minor * 100 + d->patch : d->major * 1000LL + d->minor * 100 + d->patch;

@@ -2,6 +2,7 @@
  * skipped) and the names a CUDA file's HIP counterpart may have. It reads no file and writes no report. */
 #include "drift.h"
 #include "grow.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -129,7 +130,7 @@ size_t hc_drift_counterparts(const char *rel, char **out, size_t max) {
         n = push(out, n, max, stems[s]);
         const char *dot = strrchr(stems[s], '.');
         if (!dot || strchr(dot, '/')) continue;
-        for (size_t e = 0; e < sizeof exts / sizeof *exts; e++) {
+        for (size_t e = 0; e < COUNT_OF(exts); e++) {
             if (strcmp(dot, exts[e].from) != 0) continue;
             for (size_t k = 0; k < 4; k++) {
                 char p[4200];

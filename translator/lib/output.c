@@ -4,6 +4,7 @@
  * formats no content. */
 #include "output.h"
 #include "grow.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -59,7 +60,7 @@ static void on_fatal_signal(int sig) {
 }
 
 void hc_out_cleanup_on_signals(void) {
-    for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++) {
+    for (size_t i = 0; i < COUNT_OF(cleanup_signals); i++) {
         struct sigaction old, sa = {0};
         if (sigaction(cleanup_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue; /* nohup */
         sa.sa_handler = on_fatal_signal;
@@ -73,7 +74,7 @@ void hc_out_cleanup_on_signals(void) {
 static void block_cleanup_signals(sigset_t *old) {
     sigset_t set;
     sigemptyset(&set);
-    for (size_t i = 0; i < sizeof cleanup_signals / sizeof *cleanup_signals; i++) sigaddset(&set, cleanup_signals[i]);
+    for (size_t i = 0; i < COUNT_OF(cleanup_signals); i++) sigaddset(&set, cleanup_signals[i]);
     pthread_sigmask(SIG_BLOCK, &set, old);
 }
 

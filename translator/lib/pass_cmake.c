@@ -4,6 +4,7 @@
 #include "buildmap.h"
 #include "grow.h"
 #include "unit.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <stdio.h>
@@ -193,7 +194,7 @@ static void need_package(cm_state *s, const char *pkg) {
     if (!pkg[0] || strcmp(pkg, "hip") == 0) return;
     for (size_t i = 0; i < s->npackages; i++)
         if (strcmp(s->packages[i], pkg) == 0) return;
-    if (s->npackages < sizeof s->packages / sizeof s->packages[0]) s->packages[s->npackages++] = pkg;
+    if (s->npackages < COUNT_OF(s->packages)) s->packages[s->npackages++] = pkg;
 }
 
 /* Which HIP packages the file's CUDA libraries need, and whether it was migrated before. */
@@ -304,7 +305,7 @@ static size_t collect_words(cm_state *s, const cm_cmd *c, size_t i0, size_t iend
  * CMAKE_HIP_ARCHITECTURES / HIP_ARCHITECTURES (and drops those the compiler cannot build). */
 static int translate_args(cm_state *s, const cm_cmd *c, size_t i0, size_t iend) {
     hc_build_word w[256];
-    size_t n = collect_words(s, c, i0, iend, w, sizeof w / sizeof w[0]);
+    size_t n = collect_words(s, c, i0, iend, w, COUNT_OF(w));
     bool arch_done = false;
     size_t before = s->u->edits.n;
     if (hc_build_translate_flags(s->u, w, n, false, &arch_done, "cmake") < 0) return -1;
@@ -400,7 +401,7 @@ static int migrate_set(cm_state *s, const cm_cmd *c) {
     static const char *const flag_vars[] = {"CMAKE_CUDA_FLAGS", "CMAKE_CUDA_FLAGS_DEBUG", "CMAKE_CUDA_FLAGS_RELEASE",
                                             "CMAKE_CUDA_FLAGS_RELWITHDEBINFO", "CMAKE_CUDA_FLAGS_MINSIZEREL",
                                             "CUDA_NVCC_FLAGS"};
-    for (size_t k = 0; k < sizeof flag_vars / sizeof flag_vars[0]; k++)
+    for (size_t k = 0; k < COUNT_OF(flag_vars); k++)
         if (arg_is(s, v, flag_vars[k])) return translate_args(s, c, vals, c->nargs);
     return 0;
 }
@@ -551,7 +552,7 @@ static int migrate_command(cm_state *s, const cm_cmd *c) {
                      "find_cuda_helper_libs replaced by find_package of the HIP library");
         return edit(s, c->start, c->close + 1 - c->start, repl);
     }
-    for (size_t k = 0; k < sizeof other_cuda_commands / sizeof other_cuda_commands[0]; k++)
+    for (size_t k = 0; k < COUNT_OF(other_cuda_commands); k++)
         if (name_is(s, c, other_cuda_commands[k])) {
             hc_unit_diag(s->u, HC_D_BUILD_NOT_UNDERSTOOD, c->start, other_cuda_commands[k], other_cuda_commands[k]);
             return 0;

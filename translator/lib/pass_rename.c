@@ -19,7 +19,7 @@ static const char *const runtime_markers[] = {
 
 static bool is_runtime_marker(const char *s, size_t n) {
     if (n < 4 || (s[0] != '_' && s[0] != 't' && s[0] != 'b' && s[0] != 'g' && s[0] != 'w' && s[0] != 'd')) return false;
-    for (size_t i = 0; i < sizeof runtime_markers / sizeof *runtime_markers; i++)
+    for (size_t i = 0; i < COUNT_OF(runtime_markers); i++)
         if (strlen(runtime_markers[i]) == n && memcmp(runtime_markers[i], s, n) == 0) return true;
     return false;
 }

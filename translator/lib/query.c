@@ -4,6 +4,7 @@
 
 #include "argrewrite.h"
 #include "mapping.h"
+#include "util.h"
 
 #include <string.h>
 
@@ -133,7 +134,7 @@ static void print_row(FILE *out, const hc_mapping *m, const hc_options *opt) {
     fprintf(out, "%s\n", m->cuda);
     fprintf(out, "  family:    %s (%s), section: %s\n", hc_family_key((hc_family)m->family),
             hc_family_label((hc_family)m->family), m->section);
-    fprintf(out, "  kind:      %s\n", m->kind < sizeof kind_names / sizeof kind_names[0] ? kind_names[m->kind] : "?");
+    fprintf(out, "  kind:      %s\n", m->kind < COUNT_OF(kind_names) ? kind_names[m->kind] : "?");
     fprintf(out, "  HIP:       %s\n", m->hip[0] ? m->hip : "(none)");
     if (m->roc[0]) fprintf(out, "  %-10s %s\n", m->family == HC_FAM_DNN ? "MIOpen:" : "ROC:", m->roc);
     print_versions(out, "CUDA:", m->cuda_added, m->cuda_deprecated, m->cuda_changed, m->cuda_removed, 0, 0);

@@ -3,6 +3,7 @@
 #include "user_rules.h"
 #include "grow.h"
 #include "readfile.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <fnmatch.h>
@@ -142,7 +143,7 @@ static int read_options(const line_ctx *c, const char **pp, const char *end, rul
 }
 
 static int parse_scope(const line_ctx *c, span w, hc_rule_scope *out) {
-    for (size_t i = 0; i < sizeof scope_words / sizeof scope_words[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(scope_words); i++)
         if (span_is(w, scope_words[i].word)) {
             *out = scope_words[i].scope;
             return 0;
