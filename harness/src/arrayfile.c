@@ -23,7 +23,7 @@ static const element_type element_types[] = {
     {"i8", 'i', 1, HC_DTYPE_I32},  {"i16", 'i', 2, HC_DTYPE_I32}, {"u16", 'u', 2, HC_DTYPE_I32},
     {"u64", 'u', 8, HC_DTYPE_I64}, {"bool", 'b', 1, HC_DTYPE_U8},
 };
-#define ELEMENT_TYPE_COUNT (sizeof element_types / sizeof element_types[0])
+#define ELEMENT_TYPE_COUNT (COUNT_OF(element_types))
 
 static const element_type *type_by_name(const char *name)
 {

@@ -12,6 +12,7 @@
 #include "harness.h"
 #include "process.h"
 #include "vpaths.h"
+#include "util.h"
 
 /* AMD defaults baked in at configure time (harness/cmake/HarnessAmdTargets.cmake): the targets the configured
  * hipcc could build and the device-library folder that lets it. Without a configured hipcc, gfx90a: the target
@@ -358,7 +359,7 @@ static char *soname_path(const char *lib_dir, const char *library)
 unsigned long long bundle_harness_size(void)
 {
     unsigned long long total = file_size("/proc/self/exe");
-    for (size_t i = 0; i < sizeof bundled_libraries / sizeof bundled_libraries[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(bundled_libraries); i++) {
         char *library = loaded_library_path(bundled_libraries[i]);
         total += library ? file_size(library) : 0;
         free(library);
@@ -375,7 +376,7 @@ int bundle_install_harness(const char *bundle_dir, const char *xfail_path, unsig
         failed = 1;
     *total += file_size(self);
     /* The libraries this process loaded, so the bundle runs where they are not installed. */
-    for (size_t i = 0; !failed && i < sizeof bundled_libraries / sizeof bundled_libraries[0]; i++) {
+    for (size_t i = 0; !failed && i < COUNT_OF(bundled_libraries); i++) {
         char *library = loaded_library_path(bundled_libraries[i]), *to = library ? soname_path(lib_dir, library) : NULL;
         if (library && copy_file(library, to, false) != 0)
             failed = 1;

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "compare.h"
+#include "util.h"
 
 int ignore_set_compile(ignore_set *set, const strvec *patterns, char *error, size_t error_size)
 {
@@ -77,7 +78,7 @@ static size_t special_length(const char *s, size_t length, size_t p)
 {
     static const char *const words[] = {"infinity", "inf", "nan"};
     size_t q = p + ((s[p] == '-' || s[p] == '+') ? 1 : 0);
-    for (size_t w = 0; w < sizeof words / sizeof words[0]; w++) {
+    for (size_t w = 0; w < COUNT_OF(words); w++) {
         size_t n = strlen(words[w]);
         if (q + n <= length && strncasecmp(s + q, words[w], n) == 0 && (q + n == length || !is_word_char(s[q + n])))
             return q + n - p;

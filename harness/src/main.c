@@ -9,6 +9,7 @@
 
 #include "harness.h"
 #include "output.h"
+#include "util.h"
 
 typedef enum option_kind { OPT_STRING, OPT_LIST, OPT_DOUBLE, OPT_INT, OPT_FLAG } option_kind;
 
@@ -72,10 +73,10 @@ static const struct {
 static void usage(FILE *out)
 {
     fprintf(out, "usage: hipify-harness COMMAND [options]\n\ncommands:\n");
-    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(command_table); i++)
         fprintf(out, "  %-9s %s\n", command_table[i].name, command_table[i].help);
     fprintf(out, "\noptions:\n");
-    for (size_t i = 0; i < sizeof option_table / sizeof option_table[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(option_table); i++)
         fprintf(out, "  %-18s %s\n", option_table[i].name, option_table[i].help);
     fprintf(out, "\nexit status: 0 all passed (or expected failures, or declared platform differences), 1 a failure "
                  "or error, 2 usage error, 77 everything SKIPPED (no GPU, nvcc or hipcc)\n");
@@ -84,7 +85,7 @@ static void usage(FILE *out)
 static void free_options(harness_options *o)
 {
     strvec *lists[] = {&o->programs, &o->steps, &o->cuda_includes, &o->includes, &o->hipify_args, &o->positional};
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(lists); i++)
         strvec_free(lists[i]);
 }
 
@@ -99,7 +100,7 @@ int main(int argc, char **argv)
         return argc < 2 ? 2 : fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
     }
     int command = -1;
-    for (size_t i = 0; i < sizeof command_table / sizeof command_table[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(command_table); i++)
         if (!strcmp(argv[1], command_table[i].name))
             command = (int)i;
     if (command < 0) {
@@ -109,7 +110,7 @@ int main(int argc, char **argv)
     }
     for (int i = 2; i < argc; i++) {
         const option_spec *spec = NULL;
-        for (size_t k = 0; k < sizeof option_table / sizeof option_table[0]; k++)
+        for (size_t k = 0; k < COUNT_OF(option_table); k++)
             if (!strcmp(argv[i], option_table[k].name))
                 spec = &option_table[k];
         if (!spec) {

@@ -4,6 +4,7 @@
 #define PCRE2_CODE_UNIT_WIDTH 8
 #include "platnotes.h"
 #include "grow.h"
+#include "util.h"
 
 #include <ctype.h>
 #include <dirent.h>
@@ -82,7 +83,7 @@ int platnotes_parse(const char *text, const char *name, platform_table *table, c
         line[strcspn(line, "\r")] = '\0';
         if (!*line)
             continue;
-        size_t n = split_tabs(line, fields, sizeof fields / sizeof fields[0]);
+        size_t n = split_tabs(line, fields, COUNT_OF(fields));
         if (columns == 0) { /* the header */
             columns = n;
             for (size_t i = 0; i < n; i++)
@@ -232,7 +233,7 @@ static int is_source(const char *name)
 {
     static const char *const extensions[] = {".cu", ".cuh", ".h", ".hpp", ".hh", ".c", ".cc", ".cpp", ".cxx", ".inl"};
     const char *dot = strrchr(name, '.');
-    for (size_t i = 0; dot && i < sizeof extensions / sizeof extensions[0]; i++)
+    for (size_t i = 0; dot && i < COUNT_OF(extensions); i++)
         if (!strcmp(dot, extensions[i]))
             return 1;
     return 0;

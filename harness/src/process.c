@@ -1,6 +1,7 @@
 /* process.c: fork/exec with a time limit and captured output, for every external command the harness runs.
  * It does not interpret output; callers read the log file themselves. */
 #include "process.h"
+#include "util.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -78,7 +79,7 @@ static int reap_leftovers(void)
         while (waitpid(-1, &status, WNOHANG) > 0)
             ;
         pid_t children[256];
-        size_t count = list_children(children, sizeof children / sizeof children[0]);
+        size_t count = list_children(children, COUNT_OF(children));
         if (count == 0 || now_seconds() - start > 5)
             break;
         for (size_t i = 0; i < count; i++) {

@@ -2,6 +2,7 @@
  * length checked against the file so a truncated or corrupt file is an error, never a crash. */
 #include "recfile.h"
 #include "grow.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,7 +11,7 @@
 const char *dtype_label(hc_dtype dtype)
 {
     static const char *const labels[] = {"none", "f32", "f64", "i32", "u32", "i64", "u8"};
-    return (unsigned)dtype < sizeof labels / sizeof labels[0] ? labels[dtype] : "?";
+    return (unsigned)dtype < COUNT_OF(labels) ? labels[dtype] : "?";
 }
 
 int recording_read(const char *path, recording *rec, char *error, size_t error_size)

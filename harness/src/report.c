@@ -76,7 +76,7 @@ static void free_notes(case_result *row)
 
 void result_set_meta(result_set *set, const char *key, const char *value)
 {
-    if (set->meta_count >= sizeof set->meta_keys / sizeof set->meta_keys[0] || !key || !value)
+    if (set->meta_count >= COUNT_OF(set->meta_keys) || !key || !value)
         return;
     set->meta_keys[set->meta_count] = strdup(key);
     set->meta_values[set->meta_count] = strdup(value);

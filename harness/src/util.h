@@ -3,6 +3,8 @@
 #ifndef HARNESS_UTIL_H
 #define HARNESS_UTIL_H
 
+#include "../../translator/lib/util.h" /* COUNT_OF: one definition for the translator and the harness */
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>

@@ -17,6 +17,7 @@
 #include "vcheck.h"
 #include "vpaths.h"
 #include "vspec.h"
+#include "util.h"
 
 /* Where the results were taken, for tables made from the JSON report: date, GPU and driver (nvidia-smi). */
 static void describe_environment(result_set *results)
@@ -106,7 +107,7 @@ static int check_spec_paths(const harness_options *o, const vspec *spec, char *e
             return -1;
     const char *names[] = {"--json", "--junit", "--html", "--bundle"};
     const char *paths[] = {o->json_path, o->junit_path, o->html_path, o->bundle_dir};
-    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(names); i++)
         if (vpaths_check_output(spec, names[i], paths[i], error, error_size) != 0)
             return -1;
     if (o->bundle_dir) {

@@ -2,6 +2,7 @@
  * otherwise switch a comparison off silently), with the line they are on. A small scanner walks the JSON text
  * itself, since the parser keeps no positions; it neither builds values nor reports malformed JSON. */
 #include "vkeys.h"
+#include "util.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,7 +68,7 @@ static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
 /* -1: place not checked; else the schema row. */
 static int schema_row(const char *place)
 {
-    for (size_t i = 0; i < sizeof schema / sizeof schema[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(schema); i++)
         if (!strcmp(schema[i].place, place))
             return (int)i;
     return -1;

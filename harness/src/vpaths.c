@@ -188,7 +188,7 @@ int vpaths_check_program(const vprogram *p, const char *work, char *error, size_
         status = -1;
     }
     static const char *const cleared[] = {"", "/hip", "/stage", "/run"};
-    for (size_t i = 0; status == 0 && i < sizeof cleared / sizeof cleared[0]; i++) {
+    for (size_t i = 0; status == 0 && i < COUNT_OF(cleared); i++) {
         char *path = xasprintf("%s%s", name_dir, cleared[i]);
         status = path ? check_not_link(path, p->name, error, error_size) : -1;
         free(path);

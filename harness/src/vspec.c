@@ -11,6 +11,7 @@
 
 #include "vkeys.h"
 #include "vpaths.h"
+#include "util.h"
 
 const char *const vside_names[2] = {"cuda", "hip"};
 
@@ -384,11 +385,11 @@ static void free_program(vprogram *p)
     char *strings[] = {p->name, p->tree, p->port, p->build[0], p->build[1], p->exe[0], p->exe[1], p->cwd,
                        p->stdin_path, p->platform_difference, p->stage, p->root, p->skipped[0], p->skipped[1],
                        p->build_log[0], p->build_log[1], p->setup};
-    for (size_t i = 0; i < sizeof strings / sizeof strings[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(strings); i++)
         free(strings[i]);
     strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore, &p->platform_notes, &p->also_translate,
                        &p->must_match, &p->must_not_match};
-    for (size_t i = 0; i < sizeof lists / sizeof lists[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(lists); i++)
         strvec_free(lists[i]);
     for (size_t i = 0; i < p->output_count; i++) {
         free(p->outputs[i].path);

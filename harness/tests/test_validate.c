@@ -264,7 +264,7 @@ static void test_spec_parsing(void **state)
          "{\"output\": []}}]}",
          "unknown key 'output' (did you mean 'outputs'?)"},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(bad); i++) {
         path = write_spec(bad[i][0]);
         assert_int_equal(vspec_load(path, &spec, error, sizeof error), -1);
         if (!strstr(error, bad[i][1]))
@@ -408,7 +408,7 @@ static void test_path_resolution(void **state)
     assert_int_equal(vpaths_check_relative("exe", "/bin/p", false, true, error, sizeof error), -1);
     assert_int_equal(vpaths_check_relative("files", "../data/x", true, true, error, sizeof error), 0);
     static const char *const ancestors[] = {"..", ".", "../..", "a/../..", "./", "x/.."};
-    for (size_t i = 0; i < sizeof ancestors / sizeof ancestors[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(ancestors); i++) {
         if (vpaths_check_relative("files", ancestors[i], true, true, error, sizeof error) != -1)
             fail_msg("'%s' was accepted as an input", ancestors[i]);
         assert_non_null(strstr(error, "names the tree or a folder above it"));
@@ -420,7 +420,7 @@ static void test_path_resolution(void **state)
     rmdir(a);
     rmdir(root);
     char *frees[] = {root, dir, link, real_root, through, expected, resolved, sibling, a};
-    for (size_t i = 0; i < sizeof frees / sizeof frees[0]; i++)
+    for (size_t i = 0; i < COUNT_OF(frees); i++)
         free(frees[i]);
 }
 
@@ -443,7 +443,7 @@ static void test_unknown_keys(void **state)
         {"{\"programs\": [{\"name\": \"a \\\" b\", \"verdict\": {\"must_mach\": \"x\"}}]}",
          "unknown key 'must_mach' (did you mean 'must_match'?)"},
     };
-    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(bad); i++) {
         assert_int_equal(vkeys_check("s.json", bad[i][0], strlen(bad[i][0]), error, sizeof error), -1);
         if (!strstr(error, bad[i][1]))
             fail_msg("case %zu: '%s' not in '%s'", i, bad[i][1], error);
@@ -534,7 +534,7 @@ static void test_process_outputs_follow_the_output_rules(void **state)
     free(text);
 
     char *files[] = {victim, link_path, fifo, out, other};
-    for (size_t i = 0; i < sizeof files / sizeof files[0]; i++) {
+    for (size_t i = 0; i < COUNT_OF(files); i++) {
         unlink(files[i]);
         free(files[i]);
     }
