@@ -1,7 +1,7 @@
 /* test_code.c: unit tests of the shared code-token walks and facts (code.c): the argument splitter's rule for
  * template commas, empty arguments, brackets, macro-use splitting, parameter lists, #if lines inside a list, long
- * lists; directives and token predicates; bracket matches computed once against the walk; device bodies and
- * host-only branches. No pass runs. */
+ * lists; directives and token predicates; bracket matches computed once against the walk; function, lambda and
+ * device bodies by each rule of code.h; host-only branches. No pass runs. */
 #include "code.h"
 #include "unit_check.h"
 #include "util.h"
@@ -282,8 +282,17 @@ static void test_matches_once(void) {
     teardown(&f);
 }
 
+/* The body of the function named name (the word before its parameter list), or NULL. */
+static const hc_body *body_named(const fixture *f, const char *name) {
+    size_t n;
+    const hc_body *b = hc_code_bodies(&f->u, &n);
+    for (size_t k = 0; k < n; k++)
+        if (b[k].name != HC_BODY_NONE && hc_code_is(&f->u, b[k].name, name)) return &b[k];
+    return NULL;
+}
+
 /* Device bodies: __global__, __device__ and __host__ __device__ functions, not declarations or variables;
- * a branch only the host compiles is no device code. Function bodies: every definition, host or device. */
+ * a branch only the host compiles is no device code. Every body, host or device, is listed. */
 static void test_device_bodies(void) {
     const char *text = "__device__ int x{1};\n"
                        "__device__ void proto(int);\n"
@@ -300,8 +309,9 @@ static void test_device_bodies(void) {
     fixture f;
     setup(&f, text);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "a")) == NULL); /* nothing before the analysis */
+    CHECK(hc_code_bodies(&f.u, &(size_t){0}) == NULL);
     CHECK_INT(hc_code_analyze(&f.u), 0);
-    const hc_device_body *b = hc_code_device_body(&f.u, find(&f.u, "a"));
+    const hc_body *b = hc_code_device_body(&f.u, find(&f.u, "a"));
     CHECK(b != NULL);
     if (b) CHECK_STR(spelling(&f, b->name), "k");
     b = hc_code_device_body(&f.u, find(&f.u, "device_only"));
@@ -309,20 +319,153 @@ static void test_device_bodies(void) {
     if (b) CHECK_STR(spelling(&f, b->name), "h");
     CHECK(hc_code_device_body(&f.u, find(&f.u, "host_only")) == NULL);
     size_t nfn = 0;
-    const hc_function_body *fn = hc_code_function_bodies(&f.u, &nfn);
-    CHECK_INT(nfn, 4); /* k, h, plain, d: not the variable's braces */
+    const hc_body *fn = hc_code_bodies(&f.u, &nfn);
+    CHECK_INT(nfn, 4); /* k, h, plain, d: not the variable's braces, not the declaration */
     if (nfn == 4) {
         CHECK_STR(spelling(&f, fn[0].params - 1), "k");
-        CHECK(fn[0].device_only);
-        CHECK(!fn[1].device_only); /* __host__ __device__ */
-        CHECK(!fn[2].device_only);
-        CHECK(!fn[3].device_only); /* __host__ after the #if line */
+        CHECK(hc_body_device_only(&fn[0]) && fn[0].spec == HC_BODY_GLOBAL);
+        CHECK(!hc_body_device_only(&fn[1]) && fn[1].device); /* __host__ __device__: device code, not only */
+        CHECK(!hc_body_device_only(&fn[2]) && !fn[2].device);
+        CHECK(fn[3].spec == (HC_BODY_DEVICE | HC_BODY_HOST)); /* both words, across the #if lines */
         CHECK_STR(spelling(&f, fn[1].close), "}");
-        CHECK(fn[1].close > (uint32_t)find(&f.u, "device_only"));
+        CHECK(fn[1].close > find(&f.u, "device_only"));
+        for (size_t k = 0; k < nfn; k++) CHECK(fn[k].outer == HC_BODY_NONE && !fn[k].lambda);
     }
     CHECK(hc_code_device_body(&f.u, find(&f.u, "b")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "x")) == NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "proto")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "w") + 3) != NULL); /* the w of `return w` */
+    teardown(&f);
+}
+
+/* #if branches that each open a brace: the group counts as its first branch, so the body ends at its own '}'
+ * and what follows is outside it. A body opened in a later branch only and left open there is none; one the
+ * file never closes runs to the last code token. */
+static void test_bodies_across_branches(void) {
+    fixture f;
+    setup(&f, "__device__ void branches(int *o) {\n"
+              "#if A\n"
+              "  if (o[0]) {\n"
+              "#else\n"
+              "  if (o[1]) {\n"
+              "#endif\n"
+              "    inside();\n"
+              "  }\n"
+              "}\n"
+              "void after() { host(); }\n"
+              "#ifdef X\n"
+              "__global__ void two(int a) {\n"
+              "#else\n"
+              "__global__ void two(int a, int b) {\n"
+              "#endif\n"
+              "  both();\n"
+              "}\n"
+              "__global__ void open(int n) { unclosed(); if (n) {\n");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    const hc_body *b = body_named(&f, "branches");
+    CHECK(b != NULL);
+    if (b) {
+        CHECK(b->close < find(&f.u, "after") && b->close > find(&f.u, "inside"));
+        CHECK(hc_code_device_body(&f.u, find(&f.u, "inside")) == b);
+    }
+    b = body_named(&f, "after");
+    CHECK(b && !b->device);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host")) == NULL);
+    size_t n;
+    const hc_body *all = hc_code_bodies(&f.u, &n);
+    CHECK_INT(n, 4); /* branches, after, the first branch's two, open */
+    b = hc_code_device_body(&f.u, find(&f.u, "both"));
+    CHECK(b != NULL);
+    if (b) CHECK(hc_code_is(&f.u, b->params + 3, ")")); /* the first branch's (int a) {, not (int a, int b) { */
+    b = hc_code_device_body(&f.u, find(&f.u, "unclosed"));
+    CHECK(b && b == &all[n - 1] && b->close == f.u.toks.n - 1);
+    teardown(&f);
+}
+
+/* Specifiers read back over #if lines and parenthesised groups; a trailing return type, qualifiers and
+ * member initializers between the parameter list and the body. */
+static void test_body_declarations(void) {
+    fixture f;
+    setup(&f, "__global__\n"
+              "#if USE_BOUNDS\n"
+              "__launch_bounds__(256)\n"
+              "#endif\n"
+              "void bounded(int *p) { kb(); }\n"
+              "__device__ auto trailing(int a) -> decltype(a + 1) { if (a) { return a; } return 0; }\n"
+              "struct S {\n"
+              "  __device__ S(int a) : x(a), y{a} { ctor(); }\n"
+              "  __device__ int operator[](int i) const noexcept { return i; }\n"
+              "  int x, y;\n"
+              "};\n"
+              "int host_fn(int a) __attribute__((used)) { return a; }\n");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    const hc_body *b = body_named(&f, "bounded");
+    CHECK(b && b->spec == HC_BODY_GLOBAL && hc_body_device_only(b));
+    b = body_named(&f, "trailing");
+    CHECK(b && hc_body_device_only(b) && hc_code_is(&f.u, b->open - 1, ")"));
+    size_t n;
+    const hc_body *all = hc_code_bodies(&f.u, &n);
+    CHECK_INT(n, 5); /* not the if's block inside trailing, nor the struct's braces */
+    b = body_named(&f, "S"); /* the constructor's parameters, not its last initializer's */
+    CHECK(b && hc_code_is(&f.u, b->params + 1, "int") && hc_code_device_body(&f.u, find(&f.u, "ctor")) == b);
+    CHECK(n == 5 && all[3].name == HC_BODY_NONE && !all[3].lambda && all[3].device); /* operator[]: no lambda */
+    b = body_named(&f, "host_fn");
+    CHECK(b && b->spec == 0 && !b->device);
+    teardown(&f);
+}
+
+/* Lambdas: a device lambda inside a host function is device code; a plain one is not, unless it lies in
+ * device code. A functor's member declared in a host function is a body too. */
+static void test_lambda_bodies(void) {
+    fixture f;
+    setup(&f, "void host_fn(int *d, int n) {\n"
+              "  if (n) { launch(n, [=] __device__ (int i) { d[i] = dev(); }); }\n"
+              "  sort(d, [](int a, int b) { return plain(); });\n"
+              "  struct F { __device__ int operator()(int v) const { return functor(); } };\n"
+              "}\n"
+              "__global__ void k() { auto g = [](int v) { return inner(); }; }\n");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    size_t n;
+    const hc_body *all = hc_code_bodies(&f.u, &n);
+    CHECK_INT(n, 6); /* host_fn, three nested in it, k, the lambda in k; no if block */
+    if (n == 6) {
+        CHECK(all[0].outer == HC_BODY_NONE && !all[0].device);
+        CHECK(all[1].lambda && all[1].outer == 0 && all[1].spec == HC_BODY_DEVICE && all[1].device);
+        CHECK(all[2].lambda && all[2].outer == 0 && !all[2].device);
+        CHECK(!all[3].lambda && all[3].outer == 0 && all[3].device);
+        CHECK(all[5].lambda && all[5].outer == 4 && all[5].spec == 0 && all[5].device);
+    }
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "dev")) == &all[1]);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "plain")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "functor")) == &all[3]);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "inner")) == &all[4]); /* the outermost device body */
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "sort")) == NULL);
+    teardown(&f);
+}
+
+/* Host-only branches are read from directive names: a '#' alone on its line opens no conditional, so the
+ * #endif after it still ends the host-only branch. */
+static void test_host_only_branches(void) {
+    fixture f;
+    setup(&f, "__host__ __device__ void hd() {\n"
+              "#if !defined(__CUDA_ARCH__)\n"
+              "  host_a();\n"
+              "#\n"
+              "  if (x) host_b();\n"
+              "#endif\n"
+              "  both();\n"
+              "#ifdef __CUDA_ARCH__\n"
+              "  dev_a();\n"
+              "#elif OTHER\n"
+              "  host_c();\n"
+              "#endif\n"
+              "}\n");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host_a")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host_b")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "both")) != NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "dev_a")) != NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host_c")) == NULL);
     teardown(&f);
 }
 
@@ -397,6 +540,10 @@ static void test_template_lists(void) {
 int main(void) {
     test_matches_once();
     test_device_bodies();
+    test_bodies_across_branches();
+    test_body_declarations();
+    test_lambda_bodies();
+    test_host_only_branches();
     test_template_commas();
     test_empty_and_brackets();
     test_macro_mode();

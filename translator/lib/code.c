@@ -1,6 +1,6 @@
 /* code.c: the walks of code.h that are more than a predicate: stepping over preprocessor lines, matching
  * brackets across them, splitting argument lists, and the facts computed once per file (bracket matches,
- * device bodies, host-only branches). It reads tokens only and proposes nothing. */
+ * function and lambda bodies, host-only branches). It reads tokens only and proposes nothing. */
 #include "code.h"
 #include "grow.h"
 #include "util.h"
@@ -23,10 +23,10 @@ struct hc_code_facts {
     size_t nbrackets;
     uint32_t *closers; /* the brackets matched by hc_code_match, in token order of their closers */
     size_t nclosers;
-    hc_device_body *bodies; /* sorted by open, not nested */
-    hc_function_body *functions; /* in token order, not nested */
-    size_t nfunctions, capfunctions;
+    hc_body *bodies;        /* every function and lambda body, in token order of their '{' */
     size_t nbodies, capbodies;
+    uint32_t *device_tops;  /* the device bodies inside no other: indexes into bodies, disjoint, in token order */
+    size_t ndevice_tops, capdevice_tops;
     span *host_only;        /* in token order */
     size_t nhost_only, caphost_only;
 };
@@ -268,111 +268,284 @@ static int list_brackets(const hc_unit *u, hc_code_facts *f) {
     return 0;
 }
 
-/* From a __global__/__device__ token, the body it qualifies: the first '{' after a parameter list,
- * before any ';' or '=' (which make it a declaration or a variable). */
-static bool body_after(const hc_unit *u, size_t at, hc_device_body *b) {
-    size_t params = SIZE_MAX;
-    for (size_t j = hc_code_step(u, at, false); hc_code_valid(u, j); j = hc_code_step(u, j, false)) {
-        if (hc_code_is(u, j, ";") || hc_code_is(u, j, "=") || hc_code_is(u, j, "}")) return false;
-        if (hc_code_is(u, j, "(") || hc_code_is(u, j, "[")) {
-            if (hc_code_is(u, j, "(")) params = j;
-            j = hc_code_match(u, j);
-            if (j == SIZE_MAX) return false;
+/* ---- function and lambda bodies: one scan, the rules of code.h ---------------------------------- */
+
+/* The code token before i: comments and whole preprocessor lines stepped over, as hc_code_step steps
+ * forward. SIZE_MAX when none. */
+static size_t step_back(const hc_unit *u, size_t i) {
+    size_t j = hc_code_prev(u, i);
+    while (hc_code_in_directive(u, j)) j = hc_code_prev(u, j);
+    return j;
+}
+
+static bool word_in(const hc_unit *u, size_t i, const char *const *words, size_t n) {
+    return hc_code_kind(u, i, HC_TOK_IDENT) && hc_code_is_any(u, i, words, n);
+}
+
+/* Words that may stand between a parameter list's ')' and its body. */
+static const char *const qualifier_words[] = {"const", "volatile", "noexcept", "override", "final", "mutable", "constexpr", "consteval"};
+/* Words whose parenthesised group may stand there too (noexcept(true), __attribute__((used))). */
+static const char *const group_words[] = {"noexcept", "throw", "__attribute__", "__declspec", "alignas", "__align__", "__launch_bounds__"};
+/* Words before a '(' that opens no parameter list: statements, operators and attributes. */
+static const char *const not_function_words[] = {"if", "for", "while", "switch", "catch", "return", "sizeof", "alignof",
+                                                 "decltype", "typeid", "static_assert", "noexcept", "throw", "__attribute__",
+                                                 "__declspec", "alignas", "__align__", "__launch_bounds__"};
+/* The execution space words, in the order of their HC_BODY_ bits. */
+static const char *const space_words[] = {"__global__", "__device__", "__host__"};
+
+/* Walking back from i past what may follow a parameter list's ')': qualifier words, & and &&, and a group
+ * after a group word. The first token that is none of these. */
+static size_t skip_qualifiers(const hc_unit *u, size_t i) {
+    for (;;) {
+        if (word_in(u, i, qualifier_words, COUNT_OF(qualifier_words)) || hc_code_punct(u, i, "&") || hc_code_punct(u, i, "&&")) {
+            i = step_back(u, i);
             continue;
         }
-        if (hc_code_is(u, j, "{")) {
-            if (params == SIZE_MAX) return false; /* __device__ int x{1}: a variable */
-            size_t close = hc_code_match(u, j);
-            if (close == SIZE_MAX) return false;
-            size_t name = hc_code_prev(u, params);
-            bool named = hc_code_kind(u, name, HC_TOK_IDENT) && !hc_code_is(u, name, "__device__") &&
-                         !hc_code_is(u, name, "__host__") && !hc_code_is(u, name, "__launch_bounds__");
-            *b = (hc_device_body){j, close, params, named ? name : SIZE_MAX};
-            return true;
+        size_t open = hc_code_punct(u, i, ")") ? hc_code_opener(u, i) : SIZE_MAX;
+        size_t word = open == SIZE_MAX ? SIZE_MAX : step_back(u, open);
+        if (!word_in(u, word, group_words, COUNT_OF(group_words))) return i;
+        i = step_back(u, word);
+    }
+}
+
+/* Walking back from i over a trailing return type (-> const T &, -> decltype(x), -> pair<int, int>) to its
+ * '->': the token before that '->', or SIZE_MAX when i ends no trailing return type. */
+static size_t skip_trailing_type(const hc_unit *u, size_t i) {
+    static const char *const type_punct[] = {"::", "<", ">", ">>", ",", "*", "&", "&&", "..."};
+    for (; hc_code_valid(u, i); i = step_back(u, i)) {
+        if (hc_code_punct(u, i, "->")) return step_back(u, i);
+        if (hc_code_punct(u, i, ")")) {
+            if ((i = hc_code_opener(u, i)) == SIZE_MAX) return SIZE_MAX;
+            continue;
         }
+        bool word = hc_code_kind(u, i, HC_TOK_IDENT) || hc_code_kind(u, i, HC_TOK_NUMBER);
+        if (!word && !(hc_code_kind(u, i, HC_TOK_PUNCT) && hc_code_is_any(u, i, type_punct, COUNT_OF(type_punct))))
+            return SIZE_MAX;
     }
-    return false;
+    return SIZE_MAX;
 }
 
-static int find_device_bodies(const hc_unit *u, hc_code_facts *f) {
-    size_t covered = 0; /* tokens before this index are inside a body already found */
-    for (size_t i = 0; hc_code_valid(u, i); i++) {
-        if (i < covered || hc_code_in_directive(u, i) || !hc_code_kind(u, i, HC_TOK_IDENT)) continue;
-        if (!hc_code_is(u, i, "__global__") && !hc_code_is(u, i, "__device__")) continue;
-        hc_device_body b;
-        if (!body_after(u, i, &b)) continue;
-        if (hc_grow(&f->bodies, &f->capbodies, f->nbodies, sizeof *f->bodies, 16) < 0) return -1;
-        f->bodies[f->nbodies++] = b;
-        covered = b.close + 1;
+/* The token before the name that ends at i (a word, a qualified one a::b, a template's b<T>), or SIZE_MAX when
+ * i ends no name. */
+static size_t before_name(const hc_unit *u, size_t i) {
+    if (hc_code_punct(u, i, ">") || hc_code_punct(u, i, ">>")) { /* template arguments: back to their '<' */
+        int depth = 0;
+        for (; hc_code_valid(u, i); i = step_back(u, i)) {
+            if (hc_code_punct(u, i, ";") || hc_code_punct(u, i, "{") || hc_code_punct(u, i, "}")) return SIZE_MAX;
+            depth += hc_code_punct(u, i, ">") ? 1 : hc_code_punct(u, i, ">>") ? 2 : 0;
+            if (hc_code_punct(u, i, "<") && --depth == 0) break;
+        }
+        i = step_back(u, i);
     }
-    return 0;
+    if (!hc_code_kind(u, i, HC_TOK_IDENT)) return SIZE_MAX;
+    size_t p = step_back(u, i);
+    while (hc_code_punct(u, p, "::") && hc_code_kind(u, step_back(u, p), HC_TOK_IDENT)) p = step_back(u, step_back(u, p));
+    return p;
 }
 
-/* The '(' of the parameter list whose ')' ends just before the '{' at brace (after any const, noexcept, override,
- * final or mutable), or SIZE_MAX: the '{' then opens a function body. */
-static size_t parameter_list_before(const hc_unit *u, size_t brace) {
-    static const char *const after_params[] = {"const", "noexcept", "override", "final", "mutable"};
-    size_t i = hc_code_prev(u, brace);
-    while (hc_code_kind(u, i, HC_TOK_IDENT) && hc_code_is_any(u, i, after_params, 5)) i = hc_code_prev(u, i);
-    return hc_code_is(u, i, ")") ? hc_code_opener(u, i) : SIZE_MAX;
+/* When the ')' or '}' at i closes the last of a constructor's member initializers (S(int a) : x(a), y{a} {),
+ * the ')' of the constructor's parameter list (past its qualifiers); else i. */
+static size_t skip_initializers(const hc_unit *u, size_t i) {
+    for (size_t k = i;;) {
+        size_t open = hc_code_punct(u, k, ")") || hc_code_punct(u, k, "}") ? hc_code_opener(u, k) : SIZE_MAX;
+        size_t p = open == SIZE_MAX ? SIZE_MAX : before_name(u, step_back(u, open));
+        if (hc_code_punct(u, p, ",")) {
+            k = step_back(u, p);
+        } else if (hc_code_punct(u, p, ":")) {
+            size_t q = skip_qualifiers(u, step_back(u, p));
+            return hc_code_punct(u, q, ")") ? q : i;
+        } else
+            return i;
+    }
 }
 
-/* Whether the specifiers before the parameter list at params (back to a ';' '{' '}' or a directive line,
- * parenthesised groups skipped) say __global__ or __device__ and not __host__: code for the device only. */
-static bool device_only(const hc_unit *u, size_t params) {
-    bool global = false, device = false, host = false;
-    for (size_t i = hc_code_prev(u, params); hc_code_valid(u, i); i = hc_code_prev(u, i)) {
-        if (hc_code_in_directive(u, i) || hc_code_is(u, i, ";") || hc_code_is(u, i, "{") || hc_code_is(u, i, "}")) break;
-        if (hc_code_is(u, i, ")") && hc_code_opener(u, i) != SIZE_MAX) {
+/* The '(' of the parameter list whose ')' is at i, or before the member initializers ending at i; SIZE_MAX
+ * when the list follows a word of not_function_words or there is none. */
+static size_t list_ending_at(const hc_unit *u, size_t i) {
+    i = skip_initializers(u, i);
+    size_t open = hc_code_punct(u, i, ")") ? hc_code_opener(u, i) : SIZE_MAX;
+    if (!hc_code_punct(u, open, "(") || word_in(u, step_back(u, open), not_function_words, COUNT_OF(not_function_words)))
+        return SIZE_MAX;
+    return open;
+}
+
+/* The '(' of the parameter list whose declaration the '{' at brace ends, or SIZE_MAX: the '{' then opens no
+ * function or lambda body. */
+static size_t params_before(const hc_unit *u, size_t brace) {
+    size_t open = list_ending_at(u, skip_qualifiers(u, step_back(u, brace)));
+    if (open != SIZE_MAX) return open;
+    size_t arrow = skip_trailing_type(u, step_back(u, brace)); /* -> decltype(x): that group is no list */
+    return arrow == SIZE_MAX ? SIZE_MAX : list_ending_at(u, skip_qualifiers(u, arrow));
+}
+
+/* The ']' of the capture when the parameter list at params is a lambda's ([=] __device__ (int i)), or SIZE_MAX:
+ * a ']' after a word or a bracket closes a subscript or operator[]. */
+static size_t lambda_capture(const hc_unit *u, size_t params) {
+    size_t p = step_back(u, params);
+    while (word_in(u, p, space_words, COUNT_OF(space_words))) p = step_back(u, p);
+    size_t open = hc_code_punct(u, p, "]") ? hc_code_opener(u, p) : SIZE_MAX;
+    if (!hc_code_punct(u, open, "[")) return SIZE_MAX;
+    size_t before = step_back(u, open);
+    if (hc_code_punct(u, before, ")") || hc_code_punct(u, before, "]")) return SIZE_MAX;
+    if (hc_code_kind(u, before, HC_TOK_IDENT) && !hc_code_is(u, before, "return")) return SIZE_MAX;
+    return p;
+}
+
+/* The execution space specifiers of the declaration whose parameter list opens at params: the words of
+ * space_words read back from it, over parenthesised groups (__launch_bounds__(256)) and #if lines, to a ';'
+ * '{' or '}', or to stop (a lambda's capture). */
+static unsigned read_specifiers(const hc_unit *u, size_t params, size_t stop) {
+    unsigned spec = 0;
+    for (size_t i = step_back(u, params); hc_code_valid(u, i) && i != stop; i = step_back(u, i)) {
+        if (hc_code_punct(u, i, ";") || hc_code_punct(u, i, "{") || hc_code_punct(u, i, "}")) break;
+        if (hc_code_punct(u, i, ")") && hc_code_opener(u, i) != SIZE_MAX) {
             i = hc_code_opener(u, i);
             continue;
         }
-        global |= hc_code_is(u, i, "__global__");
-        device |= hc_code_is(u, i, "__device__");
-        host |= hc_code_is(u, i, "__host__");
+        for (size_t w = 0; w < COUNT_OF(space_words); w++)
+            if (hc_code_kind(u, i, HC_TOK_IDENT) && hc_code_is(u, i, space_words[w])) spec |= 1u << w;
     }
-    return (global || device) && !host;
+    return spec;
 }
 
-/* Every function body outside another: braces are counted on code lines (directive lines skipped), so a body
- * ends where the count returns to its opening level. */
-static int find_function_bodies(const hc_unit *u, hc_code_facts *f) {
-    size_t depth = 0, level = 0;
-    hc_function_body cur = {0, 0, 0, false};
-    bool open = false;
-    for (size_t i = hc_code_next(u, SIZE_MAX); hc_code_valid(u, i); i = hc_code_next(u, i)) {
-        if (hc_code_in_directive(u, i)) continue;
-        if (hc_code_is(u, i, "{")) {
-            size_t params = open ? SIZE_MAX : parameter_list_before(u, i);
-            if (params != SIZE_MAX) {
-                cur = (hc_function_body){(uint32_t)i, (uint32_t)i, (uint32_t)params, device_only(u, params)};
-                open = true;
-                level = depth;
-            }
-            depth++;
-        } else if (hc_code_is(u, i, "}") && depth > 0) {
-            depth--;
-            if (open && depth == level) {
-                open = false;
-                cur.close = (uint32_t)i;
-                if (hc_grow(&f->functions, &f->capfunctions, f->nfunctions, sizeof *f->functions, 16) < 0) return -1;
-                f->functions[f->nfunctions++] = cur;
-                continue;
-            }
-        }
-        if (open) cur.close = (uint32_t)i;
-    }
-    if (!open) return 0;
-    if (hc_grow(&f->functions, &f->capfunctions, f->nfunctions, sizeof *f->functions, 16) < 0) return -1;
-    f->functions[f->nfunctions++] = cur;
+/* The scan's state: the open braces, each with the body it opened (HC_BODY_NONE: a block or a class), and for
+ * each open #if group the copies of that stack its branches restore. */
+typedef struct cond_frame {
+    size_t at_if, first;         /* offsets in saved of the stack as #if found it and as its first branch left it */
+    size_t len_at_if, len_first;
+    bool have_first;             /* an #elif or #else came */
+} cond_frame;
+
+typedef struct body_scan {
+    uint32_t *braces;
+    size_t nbraces, capbraces;
+    uint32_t *saved;
+    size_t nsaved, capsaved;
+    cond_frame *frames;
+    size_t nframes, capframes;
+} body_scan;
+
+/* Appends a copy of the brace stack to saved; *off gets where it starts. */
+static int save_braces(body_scan *s, size_t *off, size_t *len) {
+    if (hc_grow_to(&s->saved, &s->capsaved, s->nsaved + s->nbraces, sizeof *s->saved, 64) < 0) return -1;
+    memcpy(s->saved + s->nsaved, s->braces, s->nbraces * sizeof *s->braces);
+    *off = s->nsaved, *len = s->nbraces;
+    s->nsaved += s->nbraces;
     return 0;
 }
 
-const hc_function_body *hc_code_function_bodies(const hc_unit *u, size_t *n) {
-    *n = u->facts ? u->facts->nfunctions : 0;
-    return u->facts ? u->facts->functions : NULL;
+static int restore_braces(body_scan *s, size_t off, size_t len) {
+    if (hc_grow_to(&s->braces, &s->capbraces, len, sizeof *s->braces, 64) < 0) return -1;
+    memcpy(s->braces, s->saved + off, len * sizeof *s->braces);
+    s->nbraces = len;
+    return 0;
 }
 
+/* Follows the #if, #elif, #else or #endif at hash: each group counts as its first branch (code.h). */
+static int conditional(const hc_unit *u, size_t hash, body_scan *s) {
+    size_t kw = hc_code_directive_name(u, hash);
+    cond_frame *top = s->nframes ? &s->frames[s->nframes - 1] : NULL;
+    if (hc_code_is(u, kw, "if") || hc_code_is(u, kw, "ifdef") || hc_code_is(u, kw, "ifndef")) {
+        if (hc_grow(&s->frames, &s->capframes, s->nframes, sizeof *s->frames, 16) < 0) return -1;
+        cond_frame *f = &s->frames[s->nframes++];
+        *f = (cond_frame){0, 0, 0, 0, false};
+        return save_braces(s, &f->at_if, &f->len_at_if);
+    }
+    if (!top) return 0;
+    if (hc_code_is(u, kw, "elif") || hc_code_is(u, kw, "elifdef") || hc_code_is(u, kw, "elifndef") || hc_code_is(u, kw, "else")) {
+        if (!top->have_first && save_braces(s, &top->first, &top->len_first) < 0) return -1;
+        top->have_first = true;
+        return restore_braces(s, top->at_if, top->len_at_if);
+    }
+    if (!hc_code_is(u, kw, "endif")) return 0;
+    if (top->have_first && restore_braces(s, top->first, top->len_first) < 0) return -1;
+    s->nsaved = top->at_if;
+    s->nframes--;
+    return 0;
+}
+
+/* The innermost body the brace stack is inside, or HC_BODY_NONE. */
+static uint32_t enclosing_body(const body_scan *s) {
+    for (size_t k = s->nbraces; k > 0; k--)
+        if (s->braces[k - 1] != HC_BODY_NONE) return s->braces[k - 1];
+    return HC_BODY_NONE;
+}
+
+/* The '{' at brace: a new body's index in f->bodies, or HC_BODY_NONE for a block, a class or an initializer. */
+static int open_brace(const hc_unit *u, size_t brace, hc_code_facts *f, uint32_t outer, uint32_t *body) {
+    *body = HC_BODY_NONE;
+    size_t params = params_before(u, brace);
+    if (params == SIZE_MAX) return 0;
+    size_t capture = lambda_capture(u, params);
+    unsigned spec = read_specifiers(u, params, capture);
+    if (outer != HC_BODY_NONE && capture == SIZE_MAX && spec == 0) return 0; /* a statement's block */
+    if (hc_grow(&f->bodies, &f->capbodies, f->nbodies, sizeof *f->bodies, 16) < 0) return -1;
+    size_t name = capture == SIZE_MAX && hc_code_kind(u, step_back(u, params), HC_TOK_IDENT) ? step_back(u, params) : SIZE_MAX;
+    bool device = (spec & (HC_BODY_GLOBAL | HC_BODY_DEVICE)) || (outer != HC_BODY_NONE && f->bodies[outer].device);
+    f->bodies[f->nbodies] = (hc_body){(uint32_t)brace, HC_BODY_NONE, (uint32_t)params,
+                                      name == SIZE_MAX ? HC_BODY_NONE : (uint32_t)name, outer, (uint8_t)spec,
+                                      capture != SIZE_MAX, device};
+    *body = (uint32_t)f->nbodies++;
+    return 0;
+}
+
+/* Ends the scan: a body still open runs to the last code token; one opened in a branch that the first branch
+ * replaced never closed, and goes (its nested bodies move to its outer one). Then lists the outermost device
+ * bodies. */
+static int finish_bodies(hc_code_facts *f, const body_scan *s, size_t last_code) {
+    for (size_t k = 0; k < s->nbraces; k++)
+        if (s->braces[k] != HC_BODY_NONE) f->bodies[s->braces[k]].close = (uint32_t)last_code;
+    uint32_t *index = malloc((f->nbodies ? f->nbodies : 1) * sizeof *index); /* old index -> new, or the outer's */
+    if (!index) return -1;
+    size_t n = 0;
+    for (size_t k = 0; k < f->nbodies; k++) {
+        hc_body b = f->bodies[k];
+        b.outer = b.outer == HC_BODY_NONE ? HC_BODY_NONE : index[b.outer];
+        if (b.close == HC_BODY_NONE) {
+            index[k] = b.outer;
+            continue;
+        }
+        index[k] = (uint32_t)n;
+        f->bodies[n++] = b;
+    }
+    free(index);
+    f->nbodies = n;
+    for (size_t k = 0; k < f->nbodies; k++)
+        if (f->bodies[k].device && (f->bodies[k].outer == HC_BODY_NONE || !f->bodies[f->bodies[k].outer].device)) {
+            if (hc_grow(&f->device_tops, &f->capdevice_tops, f->ndevice_tops, sizeof *f->device_tops, 16) < 0) return -1;
+            f->device_tops[f->ndevice_tops++] = (uint32_t)k;
+        }
+    return 0;
+}
+
+/* Every function and lambda body (the rules of code.h), in one pass over the tokens. */
+static int find_bodies(const hc_unit *u, hc_code_facts *f) {
+    body_scan s = {0};
+    size_t last_code = SIZE_MAX;
+    int rc = 0;
+    for (size_t i = 0; hc_code_valid(u, i) && rc == 0; i++) {
+        if (hc_code_kind(u, i, HC_TOK_HASH)) rc = conditional(u, i, &s);
+        if (hc_code_in_directive(u, i) || hc_code_kind(u, i, HC_TOK_COMMENT)) continue;
+        last_code = i;
+        if (hc_code_punct(u, i, "{")) {
+            uint32_t body;
+            rc = open_brace(u, i, f, enclosing_body(&s), &body);
+            if (rc == 0 && (rc = hc_grow(&s.braces, &s.capbraces, s.nbraces, sizeof *s.braces, 64)) == 0)
+                s.braces[s.nbraces++] = body;
+        } else if (hc_code_punct(u, i, "}") && s.nbraces > 0) {
+            uint32_t body = s.braces[--s.nbraces];
+            if (body != HC_BODY_NONE) f->bodies[body].close = (uint32_t)i;
+        }
+    }
+    if (rc == 0) rc = finish_bodies(f, &s, last_code);
+    free(s.braces), free(s.saved), free(s.frames);
+    return rc;
+}
+
+const hc_body *hc_code_bodies(const hc_unit *u, size_t *n) {
+    *n = u->facts ? u->facts->nbodies : 0;
+    return u->facts ? u->facts->bodies : NULL;
+}
 /* Macros defined only in the device compilation pass (nvcc's and HIP's). */
 static bool is_device_pass_macro(const hc_unit *u, size_t i) {
     return hc_code_is(u, i, "__CUDA_ARCH__") || hc_code_is(u, i, "__HIP_DEVICE_COMPILE__");
@@ -424,7 +597,7 @@ static int mark_host_only(const hc_unit *u, hc_code_facts *f) {
     int host = 0; /* open conditionals whose current branch is host-only */
     for (size_t i = 0; hc_code_valid(u, i); i++) {
         if (hc_code_kind(u, i, HC_TOK_HASH)) {
-            size_t kw = hc_code_next(u, i);
+            size_t kw = hc_code_directive_name(u, i);
             pp_cond *top = depth > 0 && depth <= MAX_DEPTH ? &stack[depth - 1] : NULL;
             if (hc_code_is(u, kw, "if") || hc_code_is(u, kw, "ifdef") || hc_code_is(u, kw, "ifndef")) {
                 if (depth < MAX_DEPTH) {
@@ -460,7 +633,7 @@ void hc_code_facts_free(hc_unit *u) {
     free(u->facts->brackets);
     free(u->facts->closers);
     free(u->facts->bodies);
-    free(u->facts->functions);
+    free(u->facts->device_tops);
     free(u->facts->host_only);
     free(u->facts);
     u->facts = NULL;
@@ -477,14 +650,14 @@ int hc_code_analyze(hc_unit *u) {
         return -1;
     }
     u->facts = f; /* the body finder reads the matches */
-    if (find_device_bodies(u, f) < 0 || find_function_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
+    if (find_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
         hc_code_facts_free(u);
         return -1;
     }
     return 0;
 }
 
-const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
+const hc_body *hc_code_device_body(const hc_unit *u, size_t i) {
     const hc_code_facts *f = u->facts;
     if (!f) return NULL;
     size_t lo = 0, hi = f->nhost_only;
@@ -494,13 +667,14 @@ const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i) {
         else hi = mid;
     }
     if (lo < f->nhost_only && f->host_only[lo].first <= i) return NULL;
-    lo = 0, hi = f->nbodies;
+    lo = 0, hi = f->ndevice_tops;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (f->bodies[mid].close < i) lo = mid + 1;
+        if (f->bodies[f->device_tops[mid]].close < i) lo = mid + 1;
         else hi = mid;
     }
-    return lo < f->nbodies && f->bodies[lo].open < i && i < f->bodies[lo].close ? &f->bodies[lo] : NULL;
+    const hc_body *b = lo < f->ndevice_tops ? &f->bodies[f->device_tops[lo]] : NULL;
+    return b && b->open < i && i < b->close ? b : NULL;
 }
 
 /* ---- template argument lists ------------------------------------------------------------------- */

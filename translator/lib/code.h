@@ -83,7 +83,8 @@ static inline size_t hc_code_prev_in(const hc_unit *u, size_t i, size_t first) {
 /* The next code token after i, skipping comments and, when the walk did not start in a directive
  * (directive false), whole preprocessor lines: a function body may hold #if lines. A walk that started
  * in a directive ends with it (u->toks.n), since a bracket opened there never closes outside it. This is
- * how #if lines are handled everywhere code is walked across them. */
+ * how #if lines are handled everywhere code is walked across them; only the body scan (below) also reads
+ * which branch a brace is in, since a body's end must not depend on how many branches open a brace. */
 size_t hc_code_step(const hc_unit *u, size_t i, bool directive);
 /* The matching closer of the ( [ { at open, stepping with hc_code_step (so across #if lines, unlike
  * hc_tok_match), or SIZE_MAX. Read from the unit's facts once hc_code_analyze ran. */
@@ -114,34 +115,60 @@ static inline size_t hc_code_directive_end(const hc_unit *u, size_t hash) {
 
 /* ---- facts computed once per file (hc_code_analyze), read by every pass ---- */
 
-/* The body of a __global__ or __device__ function (__host__ __device__ included) or of a device lambda. */
-typedef struct hc_device_body {
-    size_t open, close; /* its braces */
-    size_t params;      /* the '(' of its parameter list, or SIZE_MAX */
-    size_t name;        /* the function's name, or SIZE_MAX (lambdas) */
-} hc_device_body;
+/* ---- function and lambda bodies: one scan finds them all, by these rules ----
+ *
+ * - A '{' opens a body when it ends the declaration of a parameter list. Between the list's ')' and the '{'
+ *   may stand qualifiers (const volatile & && noexcept override final mutable constexpr consteval), a group
+ *   after noexcept, throw, __attribute__, __declspec, alignas, __align__ or __launch_bounds__, a trailing
+ *   return type (-> T), and a constructor's member initializers (: a(x), b{y}). A list after if, for, while,
+ *   switch, catch, return, sizeof, decltype (and the other words of code.c's not_function_words) is no
+ *   parameter list. So a declaration (`__device__ void f(int);`) and a variable (`__device__ int x{1};`) have
+ *   no body.
+ * - Outside every body such a '{' opens a function body, a member function's inside a class or namespace
+ *   too. Inside a body it opens a nested body only for a lambda ([=] __device__ (int i) {) or a function
+ *   whose specifiers name an execution space (a member of a functor struct declared in a function); every
+ *   other '{' there is a block.
+ * - Braces count on code lines only. An #if group counts as its first branch: at #elif or #else the count
+ *   returns to where #if left it, and at #endif to where the first branch left it, so a body whose branches
+ *   each open a brace (`#if A` `if (a) {` `#else` `if (b) {` `#endif`) still ends at its own '}'. A body
+ *   that is still open when the file ends runs to the last code token; one opened in a later branch and
+ *   left open there is no body.
+ * - A body's specifiers are the __global__, __device__ and __host__ words read back from its parameter
+ *   list's '(' over parenthesised groups (__launch_bounds__(256)) and #if lines, to a ';' '{' '}' or, for a
+ *   lambda, to its capture's ']'. So `__global__` on the line before `#if X` `__launch_bounds__(256)`
+ *   `#endif` still makes a kernel.
+ * - Device code: a body whose specifiers say __global__ or __device__ (__host__ __device__ included), and
+ *   everything inside it, nested bodies too. */
+enum { HC_BODY_GLOBAL = 1, HC_BODY_DEVICE = 2, HC_BODY_HOST = 4 }; /* a body's specifier bits */
 
-/* Computes the unit's code facts (bracket matches and pairs, device bodies, host-only branches) unless done:
- * translate.c runs it once before the passes, and a pass that reads device bodies runs it too, so a unit
- * built by hand (a test) gets them. Returns 0, or -1 when memory runs out. */
+#define HC_BODY_NONE UINT32_MAX /* a body's field that names no token or body */
+
+typedef struct hc_body { /* token indexes in 32 bits, as the facts keep them (a file is under 64 MiB) */
+    uint32_t open, close; /* its braces: close is the last code token when the file ends first */
+    uint32_t params;      /* the '(' of its parameter list */
+    uint32_t name;        /* the token before params when a word (a function's name), or HC_BODY_NONE (lambdas) */
+    uint32_t outer;       /* the index (in hc_code_bodies) of the body it is nested in, or HC_BODY_NONE */
+    uint8_t spec;         /* HC_BODY_ bits: the specifiers its declaration reads */
+    bool lambda;
+    bool device; /* device code: its specifiers say __global__ or __device__, or its outer body is device code */
+} hc_body;
+
+/* Its specifiers say __global__ or __device__ and not __host__: code only the device compiles. */
+static inline bool hc_body_device_only(const hc_body *b) {
+    return (b->spec & (HC_BODY_GLOBAL | HC_BODY_DEVICE)) && !(b->spec & HC_BODY_HOST);
+}
+
+/* Computes the unit's code facts (bracket matches and pairs, bodies, host-only branches) unless done:
+ * translate.c runs it once before the passes, and a pass that reads bodies runs it too, so a unit built by
+ * hand (a test) gets them. Returns 0, or -1 when memory runs out. */
 int hc_code_analyze(hc_unit *u);
 void hc_code_facts_free(hc_unit *u);
-/* The device body holding token i (strictly between its braces), or NULL: outside every body, in a branch
- * only the host compilation reads (#ifndef __CUDA_ARCH__, the #else of #ifdef __CUDA_ARCH__), or before
- * hc_code_analyze ran. Bodies are found from each __global__/__device__ word outside another body: the
- * first '{' after a parameter list, before any ';' '=' '}' (a declaration or a variable). */
-const hc_device_body *hc_code_device_body(const hc_unit *u, size_t i);
-/* The body of a function definition, host or device: a '{' outside every other function body right after the
- * ')' of a parameter list (const, noexcept, override, final, mutable may stand between). */
-typedef struct hc_function_body {
-    uint32_t open;   /* its '{' */
-    uint32_t close;  /* its '}' (braces counted on code lines), or the last code token when the file ends first */
-    uint32_t params; /* the '(' of its parameter list */
-    bool device_only; /* its specifiers say __global__ or __device__ and not __host__ (read back to the start
-                       * of its declaration or a directive line, whichever comes first) */
-} hc_function_body;
-/* The function bodies in token order, *n of them (none before hc_code_analyze ran). */
-const hc_function_body *hc_code_function_bodies(const hc_unit *u, size_t *n);
+/* Every body, nested ones included, in token order of their '{' (none before hc_code_analyze ran). */
+const hc_body *hc_code_bodies(const hc_unit *u, size_t *n);
+/* The outermost device-code body holding token i (strictly between its braces), or NULL: outside every
+ * device body, in a branch only the host compilation reads (#ifndef __CUDA_ARCH__, the #else of #ifdef
+ * __CUDA_ARCH__), or before hc_code_analyze ran. */
+const hc_body *hc_code_device_body(const hc_unit *u, size_t i);
 
 /* The closer of the ( [ { or <<< at open without leaving open's kind of line (code, or a run of directive
  * lines: never across an #if line, unlike hc_code_match), or SIZE_MAX: tokens.h's hc_tok_match, read from

@@ -55,9 +55,9 @@ void unp_tok_name(const unp_scan *s, size_t i, char *buf, size_t size) {
     buf[n] = '\0';
 }
 
-static void body_label(const unp_scan *s, const hc_device_body *b, char *buf, size_t size) {
+static void body_label(const unp_scan *s, const hc_body *b, char *buf, size_t size) {
     char name[128];
-    if (b && b->name != NONE) {
+    if (b && b->name != HC_BODY_NONE) {
         unp_tok_name(s, b->name, name, sizeof name);
         snprintf(buf, size, " in device function '%s'", name);
     } else
@@ -110,7 +110,7 @@ static void check_asm(unp_scan *s, size_t i) {
     while (hc_code_is(s->u, j, "volatile") || hc_code_is(s->u, j, "__volatile__") || hc_code_is(s->u, j, "goto") || hc_code_is(s->u, j, "inline")) j = hc_code_next(s->u, j);
     if (!hc_code_is(s->u, j, "(")) return;
     size_t close = hc_code_match(s->u, j);
-    const hc_device_body *b = hc_code_device_body(s->u, i);
+    const hc_body *b = hc_code_device_body(s->u, i);
     char where[160];
     if (b) body_label(s, b, where, sizeof where);
     else if (close != NONE && looks_like_ptx(s, j, close))

@@ -20,7 +20,7 @@ typedef struct hc_ref_table {
 } hc_ref_table;
 
 /* What the passes read about the code, computed once per file (code.c: hc_code_analyze) and freed with the
- * unit (hc_code_facts_free): bracket matches, device-function bodies, host-only branches. */
+ * unit (hc_code_facts_free): bracket matches, function and lambda bodies, host-only branches. */
 typedef struct hc_code_facts hc_code_facts;
 
 typedef struct hc_unit {

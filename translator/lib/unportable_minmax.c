@@ -61,7 +61,7 @@ static const char *literal_type(const unp_scan *s, size_t i) {
 
 /* The declared type of the variable named at token `use`, from its declaration between the enclosing
  * function's parameter list and the use; NULL when not found, ambiguous or not a plain arithmetic type. */
-static const char *declared_type(const unp_scan *s, const hc_device_body *b, size_t use) {
+static const char *declared_type(const unp_scan *s, const hc_body *b, size_t use) {
     const char *found = NULL;
     const hc_token *u = hc_code_tok(s->u, use);
     for (size_t i = b->params; hc_code_valid(s->u, i) && i < use; i = hc_code_next(s->u, i)) {
@@ -109,7 +109,7 @@ static bool is_unsigned_builtin(const unp_scan *s, size_t i) {
 /* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
  * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
  * the cast even where CUDA's type already is the common one. */
-static const char *argument_type(const unp_scan *s, const hc_device_body *b, size_t first, size_t last, bool *builtin) {
+static const char *argument_type(const unp_scan *s, const hc_body *b, size_t first, size_t last, bool *builtin) {
     *builtin = false;
     if (first == last && hc_code_kind(s->u, first, HC_TOK_NUMBER)) return literal_type(s, first);
     if (first == last && hc_code_kind(s->u, first, HC_TOK_IDENT)) return declared_type(s, b, first);
@@ -158,8 +158,8 @@ static int cast_builtin_arguments(unp_scan *s, size_t i, size_t a0, size_t b0) {
 
 int unp_check_min_max(unp_scan *s, size_t i) {
     if (!hc_code_is(s->u, i, "min") && !hc_code_is(s->u, i, "max")) return 0;
-    const hc_device_body *b = hc_code_device_body(s->u, i);
-    if (!b || b->params == NONE || !unp_global_use(s, i)) return 0;
+    const hc_body *b = hc_code_device_body(s->u, i);
+    if (!b || !unp_global_use(s, i)) return 0;
     size_t open = hc_code_next(s->u, i);
     if (!hc_code_is(s->u, open, "(")) return 0;
     size_t close = hc_code_match(s->u, open);

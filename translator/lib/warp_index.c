@@ -147,7 +147,7 @@ static void add_parameters(warp_scan *w, uint32_t scope, size_t open) {
 int warp_build_scopes(warp_scan *w) {
     add_scope(w, 0, false, false); /* scope 0: file level, directives, everything outside functions */
     size_t nfn, k = 0;
-    const hc_function_body *fb = hc_code_function_bodies(w->u, &nfn); /* scopes are numbered in token order */
+    const hc_body *fb = hc_code_bodies(w->u, &nfn); /* scopes are numbered in token order */
     uint32_t define = 0;
     for (size_t i = first_code(w); i < w->n && !w->oom; i = nx(w, i)) {
         if (in_directive(w, i)) {
@@ -166,13 +166,14 @@ int warp_build_scopes(warp_scan *w) {
             }
             continue;
         }
+        while (k < nfn && fb[k].outer != HC_BODY_NONE) k++; /* a nested body is in its function's scope */
         if (k == nfn || fb[k].open != i) continue;
         size_t params = fb[k].params;
-        uint32_t fn = add_scope(w, i, fb[k].device_only, false);
+        uint32_t fn = add_scope(w, i, hc_body_device_only(&fb[k]), false);
         if (!fn) break;
+        if (fb[k].name != HC_BODY_NONE) w->scopes[fn].name = fb[k].name;
         w->scopes[fn].last = fb[k++].close;
         if (warp_grow(w, &w->fn_scopes, &w->capfn, w->nfn, sizeof *w->fn_scopes)) w->fn_scopes[w->nfn++] = fn;
-        if (is_ident(w, pv(w, params))) w->scopes[fn].name = pv(w, params);
         w->scopes[fn].params = params;
         add_parameters(w, fn, params);
     }
