@@ -337,10 +337,16 @@ def run_checks(args, layer, quick=False):
         if m['status'] != 'covered' or m['how'] != 'namespace' or m['header'] not in infos:
             continue
         cuda_headers = [c for h in headers if h['header'] == m['header'] for c in h['cuda']]
-        names = cub_names.scan(cub_names.tokens(cub_names.preprocess(args.cuda_include, args.nvcc, cuda_headers)),
-                               m['cuda'])
+        text = cub_names.preprocess(args.cuda_include, args.nvcc, cuda_headers)
+        names = cub_names.scan(cub_names.tokens(text), m['cuda'])
         if not names:
             problems.add('%s: no name of namespace %s found in %s' % (m['cuda'], m['cuda'], ', '.join(cuda_headers)))
+        # A second reading, not the scanner's: every cub::X that CUB's own code spells must be one of the names.
+        code = '\n'.join(line for line in text.split('\n') if not line.lstrip().startswith('#'))
+        spelt = set(re.findall(r'(?<![\w:])(?:::)?%s::([A-Za-z_]\w*)' % m['cuda'], code))
+        for name in sorted(spelt - set(names)):
+            problems.add('%s::%s: CUB\'s headers name it, cub_names.py did not find its declaration, so %s::%s '
+                         'would be missing' % (m['cuda'], name, m['target'], name))
         own = infos[m['header']]['own_structs']
         for k, (name, kind) in enumerate(sorted(names.items())):
             what = '%s::%s is %s::%s' % (m['target'], name, m['cuda'], name)
@@ -352,7 +358,8 @@ def run_checks(args, layer, quick=False):
             else:
                 static.append('namespace hc_ns%d { using ::%s::%s; using ::%s::%s; }  // check: %s' % (
                     k, m['target'], name, m['cuda'], name, what))
-        print('%s: %d names of namespace %s checked under %s' % (m['header'], len(names), m['cuda'], m['target']))
+        print('%s: %d names of namespace %s checked under %s (%d of them spelt %s::X in its headers)' % (
+            m['header'], len(names), m['cuda'], m['target'], len(spelt), m['cuda']))
 
     # The compiled check: the layer's headers, the trait mapping HIP enum types to the table's CUDA types.
     src = ['// hiplibs_check: generated; compiled with nvcc and run on the host.', '#include <cstdio>',
