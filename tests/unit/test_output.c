@@ -4,6 +4,7 @@
 #include "output.h"
 #include "unit_check.h"
 #include "unit_scratch.h"
+#include "util.h"
 
 #include <fcntl.h>
 #include <limits.h>
@@ -237,7 +238,7 @@ static void test_streams(void) {
         {"s-dir", "directory"},          {"s-sock", "special file"},
     };
     for (int append = 0; append < 2; append++) {
-        for (size_t i = 0; i < sizeof refused / sizeof *refused; i++) {
+        for (size_t i = 0; i < COUNT_OF(refused); i++) {
             if (!strcmp(refused[i].name, "s-sock") && !have_sock) continue;
             CHECK_INT(hc_out_open_stream(&reg, unit_at(refused[i].name), append, 0644, &fd, err, sizeof err), HC_OUT_SPECIAL);
             CHECK_INT(fd, -1);
