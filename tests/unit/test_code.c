@@ -382,8 +382,9 @@ static void test_bodies_across_branches(void) {
     teardown(&f);
 }
 
-/* Specifiers read back over #if lines and parenthesised groups; a trailing return type, qualifiers and
- * member initializers between the parameter list and the body. */
+/* Specifiers read back over #if lines and parenthesised groups; a trailing return type, qualifiers, member
+ * initializers and a function-try-block's try between the parameter list and the body; a struct with an
+ * alignment group has none. */
 static void test_body_declarations(void) {
     fixture f;
     setup(&f, "__global__\n"
@@ -397,7 +398,9 @@ static void test_body_declarations(void) {
               "  __device__ int operator[](int i) const noexcept { return i; }\n"
               "  int x, y;\n"
               "};\n"
-              "int host_fn(int a) __attribute__((used)) { return a; }\n");
+              "int host_fn(int a) __attribute__((used)) { return a; }\n"
+              "typedef struct __align__(8) { int v; } aligned_t;\n"
+              "int guarded(int a) try { if (a) { return a; } return 0; } catch (int e) { return e; }\n");
     CHECK_INT(hc_code_analyze(&f.u), 0);
     const hc_body *b = body_named(&f, "bounded");
     CHECK(b && b->spec == HC_BODY_GLOBAL && hc_body_device_only(b));
@@ -405,12 +408,14 @@ static void test_body_declarations(void) {
     CHECK(b && hc_body_device_only(b) && hc_code_is(&f.u, b->open - 1, ")"));
     size_t n;
     const hc_body *all = hc_code_bodies(&f.u, &n);
-    CHECK_INT(n, 5); /* not the if's block inside trailing, nor the struct's braces */
+    CHECK_INT(n, 6); /* not the if's block inside trailing, the structs' braces or the catch handler */
     b = body_named(&f, "S"); /* the constructor's parameters, not its last initializer's */
     CHECK(b && hc_code_is(&f.u, b->params + 1, "int") && hc_code_device_body(&f.u, find(&f.u, "ctor")) == b);
-    CHECK(n == 5 && all[3].name == HC_BODY_NONE && !all[3].lambda && all[3].device); /* operator[]: no lambda */
+    CHECK(n == 6 && all[3].name == HC_BODY_NONE && !all[3].lambda && all[3].device); /* operator[]: no lambda */
     b = body_named(&f, "host_fn");
     CHECK(b && b->spec == 0 && !b->device);
+    b = body_named(&f, "guarded"); /* the try block is the body; the if inside it is a block */
+    CHECK(b && b == &all[n - 1] && b->close < find(&f.u, "catch"));
     teardown(&f);
 }
 

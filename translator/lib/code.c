@@ -282,8 +282,8 @@ static bool word_in(const hc_unit *u, size_t i, const char *const *words, size_t
     return hc_code_kind(u, i, HC_TOK_IDENT) && hc_code_is_any(u, i, words, n);
 }
 
-/* Words that may stand between a parameter list's ')' and its body. */
-static const char *const qualifier_words[] = {"const", "volatile", "noexcept", "override", "final", "mutable", "constexpr", "consteval"};
+/* Words that may stand between a parameter list's ')' and its body (try: a function-try-block). */
+static const char *const qualifier_words[] = {"const", "volatile", "noexcept", "override", "final", "mutable", "constexpr", "consteval", "try"};
 /* Words whose parenthesised group may stand there too (noexcept(true), __attribute__((used))). */
 static const char *const group_words[] = {"noexcept", "throw", "__attribute__", "__declspec", "alignas", "__align__", "__launch_bounds__"};
 /* Words before a '(' that opens no parameter list: statements, operators and attributes. */

@@ -118,12 +118,13 @@ static inline size_t hc_code_directive_end(const hc_unit *u, size_t hash) {
 /* ---- function and lambda bodies: one scan finds them all, by these rules ----
  *
  * - A '{' opens a body when it ends the declaration of a parameter list. Between the list's ')' and the '{'
- *   may stand qualifiers (const volatile & && noexcept override final mutable constexpr consteval), a group
- *   after noexcept, throw, __attribute__, __declspec, alignas, __align__ or __launch_bounds__, a trailing
- *   return type (-> T), and a constructor's member initializers (: a(x), b{y}). A list after if, for, while,
- *   switch, catch, return, sizeof, decltype (and the other words of code.c's not_function_words) is no
- *   parameter list. So a declaration (`__device__ void f(int);`) and a variable (`__device__ int x{1};`) have
- *   no body.
+ *   may stand qualifiers (const volatile & && noexcept override final mutable constexpr consteval, the try
+ *   of a function-try-block), a group after noexcept, throw, __attribute__, __declspec, alignas, __align__
+ *   or __launch_bounds__, a trailing return type (-> T), and a constructor's member initializers
+ *   (: a(x), b{y}). A list after if, for, while, switch, catch, return, sizeof, decltype (and the other
+ *   words of code.c's not_function_words) is no parameter list. So a declaration (`__device__ void
+ *   f(int);`), a variable (`__device__ int x{1};`) and a struct (`typedef struct __align__(8) {`) have no
+ *   body.
  * - Outside every body such a '{' opens a function body, a member function's inside a class or namespace
  *   too. Inside a body it opens a nested body only for a lambda ([=] __device__ (int i) {) or a function
  *   whose specifiers name an execution space (a member of a functor struct declared in a function); every
