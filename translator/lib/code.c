@@ -428,7 +428,7 @@ typedef struct body_scan {
 /* Appends a copy of the brace stack to saved; *off gets where it starts. */
 static int save_braces(body_scan *s, size_t *off, size_t *len) {
     if (hc_grow_to(&s->saved, &s->capsaved, s->nsaved + s->nbraces, sizeof *s->saved, 64) < 0) return -1;
-    memcpy(s->saved + s->nsaved, s->braces, s->nbraces * sizeof *s->braces);
+    if (s->nbraces) memcpy(s->saved + s->nsaved, s->braces, s->nbraces * sizeof *s->braces); /* both NULL before any */
     *off = s->nsaved, *len = s->nbraces;
     s->nsaved += s->nbraces;
     return 0;
@@ -436,7 +436,7 @@ static int save_braces(body_scan *s, size_t *off, size_t *len) {
 
 static int restore_braces(body_scan *s, size_t off, size_t len) {
     if (hc_grow_to(&s->braces, &s->capbraces, len, sizeof *s->braces, 64) < 0) return -1;
-    memcpy(s->braces, s->saved + off, len * sizeof *s->braces);
+    if (len) memcpy(s->braces, s->saved + off, len * sizeof *s->braces);
     s->nbraces = len;
     return 0;
 }
