@@ -449,7 +449,8 @@ static void test_lambda_bodies(void) {
 }
 
 /* Host-only branches are read from directive names: a '#' alone on its line opens no conditional, so the
- * #endif after it still ends the host-only branch. */
+ * #endif after it still ends the host-only branch. The #else of a test of __CUDA_ARCH__'s value is no
+ * host-only branch: older devices compile it too. */
 static void test_host_only_branches(void) {
     fixture f;
     setup(&f, "__host__ __device__ void hd() {\n"
@@ -464,6 +465,16 @@ static void test_host_only_branches(void) {
               "#elif OTHER\n"
               "  host_c();\n"
               "#endif\n"
+              "#if __CUDA_ARCH__ >= 700\n"
+              "  dev_b();\n"
+              "#else\n"
+              "  older_or_host();\n"
+              "#endif\n"
+              "#if __CUDA_ARCH__\n"
+              "  dev_c();\n"
+              "#else\n"
+              "  host_d();\n"
+              "#endif\n"
               "}\n");
     CHECK_INT(hc_code_analyze(&f.u), 0);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "host_a")) == NULL);
@@ -471,6 +482,10 @@ static void test_host_only_branches(void) {
     CHECK(hc_code_device_body(&f.u, find(&f.u, "both")) != NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "dev_a")) != NULL);
     CHECK(hc_code_device_body(&f.u, find(&f.u, "host_c")) == NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "dev_b")) != NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "older_or_host")) != NULL); /* not host-only: older devices */
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "dev_c")) != NULL);
+    CHECK(hc_code_device_body(&f.u, find(&f.u, "host_d")) == NULL);
     teardown(&f);
 }
 

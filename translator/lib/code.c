@@ -554,8 +554,10 @@ static bool is_device_pass_macro(const hc_unit *u, size_t i) {
 enum { COND_OTHER = 0, COND_DEVICE, COND_HOST };
 
 /* What the condition of the #if/#ifdef/#ifndef directive at keyword kw says about the compilation pass:
- * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__ >= 700`;
- * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else. */
+ * COND_DEVICE for `#ifdef __CUDA_ARCH__`, `#if defined(__CUDA_ARCH__)`, `#if __CUDA_ARCH__`;
+ * COND_HOST for `#ifndef __CUDA_ARCH__`, `#if !defined(__CUDA_ARCH__)`; COND_OTHER for anything else,
+ * `#if __CUDA_ARCH__ >= 700` too: its #else is compiled for the host and for older devices (and it is what
+ * HIP, which has no __CUDA_ARCH__, compiles for the device), so it is no host-only branch. */
 static int condition_kind(const hc_unit *u, size_t kw) {
     size_t a = hc_code_next(u, kw);
     if (!hc_code_in_directive(u, a) || hc_code_kind(u, a, HC_TOK_HASH)) return COND_OTHER;
@@ -571,10 +573,9 @@ static int condition_kind(const hc_unit *u, size_t kw) {
         if (!is_device_pass_macro(u, m)) return COND_OTHER;
         last = paren ? hc_code_next(u, m) : m;
         if (paren && !hc_code_is(u, last, ")")) return COND_OTHER;
-    } else if (!negated && is_device_pass_macro(u, a)) {
-        return COND_DEVICE; /* #if __CUDA_ARCH__ >= 700: true only in the device pass */
-    } else
-        return COND_OTHER;
+    } else if (!is_device_pass_macro(u, a)) {
+        return COND_OTHER; /* #if __CUDA_ARCH__ alone reads as defined(); a comparison is checked below */
+    }
     size_t after = hc_code_next(u, last); /* the condition must end here: `defined(X) && Y` says nothing */
     if (hc_code_valid(u, after) && hc_code_in_directive(u, after) && !hc_code_kind(u, after, HC_TOK_HASH))
         return COND_OTHER;

@@ -1,6 +1,7 @@
 // Device code is read from the unit's function and lambda bodies: a kernel whose #if branches each open a
 // brace, a constructor with member initializers (its own body, named after it), a trailing return type, a
-// device lambda inside a host function. Host code around them reports nothing.
+// device lambda inside a host function. Host code around them reports nothing. The #else of a
+// `#if __CUDA_ARCH__ < 700` is device code (newer devices, and HIP, compile it).
 // RUN: %hipify --hip-version 5.2 %s -o %t.hip 2>&1 | FileCheck %s --implicit-check-not=HC1100 --implicit-check-not=HC1102
 #include <cuda_runtime.h>
 
@@ -40,4 +41,15 @@ void host_fn(int *d, int n) {
   auto g = [=] (int i) { asm("nop"); return d[i]; };
   (void)f, (void)g;
   child<<<1, 1>>>(d);
+}
+
+__device__ unsigned load_acquire(unsigned *p) {
+  unsigned r;
+#if __CUDA_ARCH__ < 700
+  r = *(volatile unsigned *)p;
+#else
+  // CHECK: device_bodies.cu:[[@LINE+1]]:3: warning: HC1102: inline PTX assembly in device function 'load_acquire'
+  asm volatile("ld.acquire.gpu.u32 %0, [%1];" : "=r"(r) : "l"(p));
+#endif
+  return r;
 }
