@@ -47,6 +47,20 @@ def declared(cuda):
         names.setdefault(n, ("function", "driver"))
     for n in re.findall(r"^\s*(CU_[A-Z0-9_]+)\s*=", cu, re.M):
         names.setdefault(n, ("enum", "driver"))
+    # the library data types (cudaDataType_t's header) and the cuBLAS API: CUDA 13.0 added floating-point
+    # emulation there (cudaEmulationStrategy_t, cublasSetEmulationStrategy ...), which the reference predates
+    lt, blas = (re.sub(r"/\*.*?\*/|//[^\n]*", "", read(os.path.join(cuda, f)), flags=re.S)
+                for f in ("library_types.h", "cublas_api.h"))
+    for n in re.findall(r"^\s*(CUDA_[A-Z0-9_]+)\s*=", lt, re.M):
+        names.setdefault(n, ("enum", "blas"))
+    for n in re.findall(r"(?:\}|typedef\s+enum\s+\w+)\s*(cuda[A-Z]\w*)\s*;", lt):
+        names.setdefault(n, ("type", "blas"))
+    for n in re.findall(r"\b(cublas[A-Z]\w*)\s*\(", blas):
+        names.setdefault(n, ("function", "blas"))
+    for n in re.findall(r"^\s*(CUBLAS_[A-Z0-9_]+)\s*=", blas, re.M):
+        names.setdefault(n, ("enum", "blas"))
+    for n in re.findall(r"\}\s*(cublas[A-Z]\w*)\s*;", blas):
+        names.setdefault(n, ("type", "blas"))
     device = "".join(read(f) for f in glob.glob(os.path.join(cuda, "sm_*atomic*.h")) +
                      [os.path.join(cuda, "device_atomic_functions.h")])
     for n in re.findall(r"\b(atomic\w+_(?:system|block))\s*\(", device):
