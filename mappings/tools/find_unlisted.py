@@ -27,6 +27,18 @@ SECTION_BLOCK = ("(absent from the reference tables) block-scope atomic: HIP has
                  "is atomic for the block too")
 
 
+# header, function/type prefix, enumerator prefix, family: the library headers whose names are compared
+LIBRARY_HEADERS = [
+    ("library_types.h", "cuda", "CUDA_", "blas"),
+    ("cublas_api.h", "cublas", "CUBLAS_", "blas"),
+    ("cusparse.h", "cusparse", "CUSPARSE_", "sparse"),
+    ("cusolver_common.h", "cusolver", "CUSOLVER_", "solver"),
+    ("cusolverDn.h", "cusolver", "CUSOLVER_", "solver"),
+    ("cufft.h", "cufft", "CUFFT_", "fft"),
+    ("curand.h", "curand", "CURAND_", "rand"),
+]
+
+
 def read(path):
     try:
         with open(path, errors="replace") as f:
@@ -47,20 +59,17 @@ def declared(cuda):
         names.setdefault(n, ("function", "driver"))
     for n in re.findall(r"^\s*(CU_[A-Z0-9_]+)\s*=", cu, re.M):
         names.setdefault(n, ("enum", "driver"))
-    # the library data types (cudaDataType_t's header) and the cuBLAS API: CUDA 13.0 added floating-point
-    # emulation there (cudaEmulationStrategy_t, cublasSetEmulationStrategy ...), which the reference predates
-    lt, blas = (re.sub(r"/\*.*?\*/|//[^\n]*", "", read(os.path.join(cuda, f)), flags=re.S)
-                for f in ("library_types.h", "cublas_api.h"))
-    for n in re.findall(r"^\s*(CUDA_[A-Z0-9_]+)\s*=", lt, re.M):
-        names.setdefault(n, ("enum", "blas"))
-    for n in re.findall(r"(?:\}|typedef\s+enum\s+\w+)\s*(cuda[A-Z]\w*)\s*;", lt):
-        names.setdefault(n, ("type", "blas"))
-    for n in re.findall(r"\b(cublas[A-Z]\w*)\s*\(", blas):
-        names.setdefault(n, ("function", "blas"))
-    for n in re.findall(r"^\s*(CUBLAS_[A-Z0-9_]+)\s*=", blas, re.M):
-        names.setdefault(n, ("enum", "blas"))
-    for n in re.findall(r"\}\s*(cublas[A-Z]\w*)\s*;", blas):
-        names.setdefault(n, ("type", "blas"))
+    # the library data types (cudaDataType_t's header) and the math libraries' APIs: CUDA 13.0 added
+    # floating-point emulation there (cudaEmulationStrategy_t, cublasSetEmulationStrategy ...), which the
+    # reference predates
+    for header, prefix, enum_prefix, family in LIBRARY_HEADERS:
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", read(os.path.join(cuda, header)), flags=re.S)
+        for n in re.findall(r"\b(%s[A-Z]\w*)\s*\(" % prefix, text):
+            names.setdefault(n, ("function", family))
+        for n in re.findall(r"^\s*(%s[A-Z0-9_]+)\s*=" % enum_prefix, text, re.M):
+            names.setdefault(n, ("enum", family))
+        for n in re.findall(r"(?:\}|typedef\s+enum\s+\w+)\s*(%s[A-Z]\w*)\s*;" % prefix, text):
+            names.setdefault(n, ("type", family))
     device = "".join(read(f) for f in glob.glob(os.path.join(cuda, "sm_*atomic*.h")) +
                      [os.path.join(cuda, "device_atomic_functions.h")])
     for n in re.findall(r"\b(atomic\w+_(?:system|block))\s*\(", device):

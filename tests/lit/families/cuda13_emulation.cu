@@ -19,3 +19,14 @@ void configure(cublasHandle_t handle) {
   // CHECK:   hipblasSetPointerMode(handle, HIPBLAS_POINTER_MODE_HOST);
   cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
 }
+// The other math libraries' headers: cuSOLVER's math mode and cuRAND's binomial generator, CUDA 13.0 too.
+#include <cusolverDn.h>
+#include <curand.h>
+void solver(cusolverDnHandle_t handle, curandGenerator_t gen, unsigned *out, size_t n) {
+  // DIAG: cuda13_emulation.cu:[[@LINE+1]]:3: warning: HC1001: 'cusolverDnSetMathMode' has no HIP equivalent
+  cusolverDnSetMathMode(handle, CUSOLVER_DEFAULT_MATH);
+  // DIAG: cuda13_emulation.cu:[[@LINE-1]]:33: warning: HC1001: 'CUSOLVER_DEFAULT_MATH' has no HIP equivalent
+  // DIAG: cuda13_emulation.cu:[[@LINE+2]]:3: warning: HC1001: 'curandGenerateBinomial' has no HIP equivalent
+  // CHECK:   curandGenerateBinomial(gen, out, n, 10, 0.5);
+  curandGenerateBinomial(gen, out, n, 10, 0.5);
+}
