@@ -74,8 +74,12 @@ def declared(cuda):
                      [os.path.join(cuda, "device_atomic_functions.h")])
     for n in re.findall(r"\b(atomic\w+_(?:system|block))\s*\(", device):
         names.setdefault(n, ("function", "device"))
-    # versioned entry points (_v2, _ptsz) are reached through the unversioned names the tables hold
-    return {n: v for n, v in names.items() if not re.search(r"_v\d+$|_ptsz$|_ptds$", n)}
+    # versioned entry points (_v2, _ptsz) are reached through their unversioned names (cublas_v2.h's
+    # `#define cublasSetWorkspace cublasSetWorkspace_v2`): the name a program writes is the stem
+    out = {}
+    for n, v in names.items():
+        out.setdefault(re.sub(r"(_v\d+)?(_ptsz|_ptds)?$", "", n), v)
+    return out
 
 
 def normalized(name):

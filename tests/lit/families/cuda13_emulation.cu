@@ -19,6 +19,12 @@ void configure(cublasHandle_t handle) {
   // CHECK:   hipblasSetPointerMode(handle, HIPBLAS_POINTER_MODE_HOST);
   cublasSetPointerMode(handle, CUBLAS_POINTER_MODE_HOST);
 }
+// cublasSetWorkspace is cublas_v2.h's name for cublasSetWorkspace_v2: the tables list the name a program writes.
+void workspace(cublasHandle_t handle, void *buffer, size_t bytes) {
+  // DIAG: cuda13_emulation.cu:[[@LINE+2]]:3: warning: HC1001: 'cublasSetWorkspace' has no HIP equivalent
+  // CHECK:   cublasSetWorkspace(handle, buffer, bytes);
+  cublasSetWorkspace(handle, buffer, bytes);
+}
 // The other math libraries' headers: cuSOLVER's math mode and cuRAND's binomial generator, CUDA 13.0 too.
 #include <cusolverDn.h>
 #include <curand.h>
