@@ -9,11 +9,12 @@
 #        and on the GPU machine: B/run.sh validate --json r.json  (docs/validation.md, "HeCBench")
 # The spec judges each side by the program's own verdict (HeCBench prints PASS or FAIL) and compares exit
 # status and stdout numbers under the harness's default tolerance; timing lines are ignored.
-import argparse, json, os, re, subprocess, sys
+import argparse, os, re, sys
 
-IGNORE = ["(?i)time", "(?i)throughput", "(?i)bandwidth", "(?i)GB/s", "(?i)gflop", "(?i)flops",
-          "(?i)\\b(ms|us|sec|seconds)\\b", "(?i)elapsed", "(?i)speedup", "(?i)perf", "(?i)per ns",
-          "(?i)\\b[gtp]?(fl)?ops?/s\\b", "\\(s\\)\\s*$"]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from validate_spec import TIMING_IGNORE, git, write_spec  # noqa: E402
+
+IGNORE = TIMING_IGNORE + ["(?i)per ns", "\\(s\\)\\s*$"]
 
 # Smaller sizes where the Makefile's run exceeds the 120 s limit on a GPU shared by four runs (the CPU
 # reference dominates), and lines that report timings without a word the ignore patterns above catch.
@@ -25,13 +26,6 @@ RUN_ARGS = {
     "spaxpby-cuda": ["2048", "2048", "15000", "10"],
 }
 EXTRA_IGNORE = {"pcc-cuda": ["^GEMM: .*Extract upper triangle"]}
-
-
-def git(args, gitdir, binary=False):
-    r = subprocess.run(["git", "--git-dir", gitdir] + args, capture_output=True)
-    if r.returncode != 0:
-        raise RuntimeError(r.stderr.decode(errors="replace").strip())
-    return r.stdout if binary else r.stdout.decode(errors="replace")
 
 
 def make_vars(text):
@@ -143,13 +137,7 @@ def main():
         elif re.search(r"\bFAIL\b", text):
             prog["verdict"] = {"must_not_match": "\\bFAIL\\b"}
         programs.append(prog)
-    spec = {"defaults": {"timeout": 120, "ignore": IGNORE}, "programs": programs}
-    os.makedirs(a.dest, exist_ok=True)
-    with open(os.path.join(a.dest, "spec.json"), "w") as f:
-        json.dump(spec, f, indent=1)
-    for n, why in skipped:
-        print("skipped %s: %s" % (n, why), file=sys.stderr)
-    print("%d programs in %s" % (len(programs), os.path.join(a.dest, "spec.json")))
+    write_spec(a.dest, programs, 120, IGNORE, skipped)
 
 
 if __name__ == "__main__":

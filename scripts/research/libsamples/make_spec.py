@@ -13,11 +13,12 @@
 # folder (translated with it). The samples take no arguments and print their inputs and results; the spec
 # compares exit status and stdout numbers under the harness's default tolerance, timing lines ignored, and judges
 # each side by its own verdict where the sample prints one (cuSPARSE: "test PASSED" / "test FAILED").
-import argparse, json, os, posixpath, re, subprocess, sys
+import argparse, os, posixpath, re, sys
 
-IGNORE = ["(?i)time", "(?i)throughput", "(?i)bandwidth", "(?i)GB/s", "(?i)gflop", "(?i)flops",
-          "(?i)\\b(ms|us|sec|seconds)\\b", "(?i)elapsed", "(?i)speedup", "(?i)perf",
-          "(?i)\\b[gtp]?(fl)?ops?/s\\b"]
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+from validate_spec import TIMING_IGNORE, git, write_spec  # noqa: E402
+
+IGNORE = TIMING_IGNORE
 
 # Single-GPU host-API samples that build with nvcc and their library alone. Left out: multi-GPU (cuFFT *_mgpu_*,
 # cuSOLVER Mg*), JIT-linked user operators (cuFFT LTO callbacks, cuSPARSE SpMMOp/SpMVOp: several sources,
@@ -65,13 +66,6 @@ EXCLUDE = {"cuSOLVER/gesv/cusolver_irs_expert_cuda-10.2.cu"}
 LIBS = [(r"cublasLt\.h", "-lcublasLt"), (r"cublas(_v2|_api)?\.h", "-lcublas"), (r"cufft\.h", "-lcufft"),
         (r"cusparse\.h", "-lcusparse"), (r"cusolver(Dn|Sp|_common)?\.h", "-lcusolver"), (r"curand\.h", "-lcurand"),
         (r"cuda\.h", "-lcuda")]
-
-
-def git(args, gitdir, binary=False):
-    r = subprocess.run(["git", "--git-dir", gitdir] + args, capture_output=True)
-    if r.returncode != 0:
-        raise RuntimeError(r.stderr.decode(errors="replace").strip())
-    return r.stdout if binary else r.stdout.decode(errors="replace")
 
 
 def blobs(gitdir, commit, folder):
@@ -163,13 +157,7 @@ def main():
     dup = sorted(set(n for n in names if names.count(n) > 1))
     if dup:
         sys.exit("duplicate program names: " + ", ".join(dup))
-    spec = {"defaults": {"timeout": 60, "ignore": IGNORE}, "programs": programs}
-    os.makedirs(a.dest, exist_ok=True)
-    with open(os.path.join(a.dest, "spec.json"), "w") as f:
-        json.dump(spec, f, indent=1)
-    for n, why in skipped:
-        print("skipped %s: %s" % (n, why), file=sys.stderr)
-    print("%d programs in %s" % (len(programs), os.path.join(a.dest, "spec.json")))
+    write_spec(a.dest, programs, 60, IGNORE, skipped)
 
 
 if __name__ == "__main__":
