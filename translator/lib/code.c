@@ -329,12 +329,8 @@ static size_t skip_trailing_type(const hc_unit *u, size_t i) {
  * i ends no name. */
 static size_t before_name(const hc_unit *u, size_t i) {
     if (hc_code_punct(u, i, ">") || hc_code_punct(u, i, ">>")) { /* template arguments: back to their '<' */
-        int depth = 0;
-        for (; hc_code_valid(u, i); i = step_back(u, i)) {
-            if (hc_code_punct(u, i, ";") || hc_code_punct(u, i, "{") || hc_code_punct(u, i, "}")) return SIZE_MAX;
-            depth += hc_code_punct(u, i, ">") ? 1 : hc_code_punct(u, i, ">>") ? 2 : 0;
-            if (hc_code_punct(u, i, "<") && --depth == 0) break;
-        }
+        i = hc_code_template_open(u, i);
+        if (i == SIZE_MAX) return SIZE_MAX;
         i = step_back(u, i);
     }
     if (!hc_code_kind(u, i, HC_TOK_IDENT)) return SIZE_MAX;
