@@ -472,6 +472,8 @@ int hc_cli_main(int argc, char **argv) {
         hc_file_result *r = &results[i];
         if (!r->path || !r->rel_path) goto nomem; /* a result that could not even name its file */
         print_diags(&cli, r, &worst);
+        if (r->status == HC_ERR_NOMEM) /* the library says so only through the status: the file is named here */
+            hc_out_printf(stderr, "%s: error: out of memory while translating it; the file is left as it is\n", r->path);
         if (r->status != HC_OK) failed++;
         if (write_result(&cli, r, single, cli.inputs.v[jobs.v[i].root], &guard) != 0) write_failed++;
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);

@@ -275,6 +275,9 @@ static int migrate_statement(mk_state *s, bool recipe) {
     return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make");
 }
 
+/* A '#' that starts a comment: make reads "\\#" as a literal '#'. */
+static bool starts_comment(const char *t, size_t i) { return t[i] == '#' && !(i > 0 && t[i - 1] == '\\'); }
+
 /* Splits the file into statements (continuation lines joined, comments dropped) and hands each to fn
  * with whether it is a recipe line. */
 static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
@@ -300,7 +303,7 @@ static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
                 i++;
                 continue;
             }
-            if (c == '#' && !(i > 0 && t[i - 1] == '\\')) {
+            if (starts_comment(t, i)) {
                 comment = true;
                 i++;
                 continue;
@@ -309,8 +312,10 @@ static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
                 i++;
                 continue;
             }
+            /* a word runs to a blank, a line end or a comment; an escaped '#' (-DX=\#) is part of it, so the
+             * word is never empty and the scan always moves on */
             size_t st = i;
-            while (i < len && !is_blank(t[i]) && t[i] != '\n' && t[i] != '#' &&
+            while (i < len && !is_blank(t[i]) && t[i] != '\n' && !starts_comment(t, i) &&
                    !(t[i] == '\\' && i + 1 < len && t[i + 1] == '\n'))
                 i++;
             if (push_word(s, (uint32_t)st, (uint32_t)(i - st)) < 0) return -1;
