@@ -45,4 +45,32 @@ has stdout '^  missing  *lost.cu: no HIP counterpart$' "missing without manifest
 run 2 "broken manifest" sh -c "echo '{' >h2/.hipify_manifest.json && '$HIPIFY' --drift h2 c2"
 has stderr 'h2/.hipify_manifest.json:1: not a hipify-c port manifest' "broken manifest named"
 run 3 "report never replaces a tree file" "$HIPIFY" --drift hip --drift-json cuda/a.cu cuda
+
+# an orphan edited by hand is reported as hand-edited, an untouched one is not
+mkdir c3
+printf 'int keep;\n' >c3/keep.h
+printf 'int gone;\n' >c3/gone.h
+printf 'int gone2;\n' >c3/gone2.h
+run 0 "port c3" "$HIPIFY" -O h3 c3
+rm c3/gone.h c3/gone2.h
+echo '// mine' >>h3/gone.h
+run 1 "drift with orphans" "$HIPIFY" --drift h3 c3 --drift-json d3.json
+has stdout '^  orphan  *gone.h: its CUDA source is gone (hand-edited)$' "hand-edited orphan"
+has stdout '^  orphan  *gone2.h: its CUDA source is gone$' "untouched orphan"
+has stdout '^summary: ported 1, stale 0, missing 0, orphan 2, hand-edited 1;' "orphan counted as hand-edited"
+tr -d '\n\t ' <d3.json >d3.flat
+has d3.flat '"hip":"gone.h","state":"orphan","hand_edited":true' "JSON hand-edited orphan"
+
+# a manifest that lists a file twice (content id made to match) is refused at the second entry's line,
+# not read past the end of a list sized by the trees
+cp h3/.hipify_manifest.json m3.json
+line=$(grep -n '"path": "gone.h"' m3.json | cut -d: -f1)
+entry=$(sed -n "${line}p" m3.json | sed 's/,*$//')
+awk -v n="$line" -v e="$entry" '{print} NR == n {for (i = 0; i < 40; i++) print e ","}' m3.json >m3b.json
+grep -o '"src": "[0-9a-f]*"' m3b.json | cut -d'"' -f4 >ids.txt
+grep -o '{"path": "[^"]*"' m3b.json | cut -d'"' -f4 >paths.txt
+content=$(paste -d' ' ids.txt paths.txt | LC_ALL=C sort -k2 | git hash-object --stdin)
+sed "s/\"content_id\": \"[0-9a-f]*\"/\"content_id\": \"$content\"/" m3b.json >h3/.hipify_manifest.json
+run 2 "duplicate manifest entry" "$HIPIFY" --drift h3 c3
+has stderr "^h3/.hipify_manifest.json:$((line + 1)): the file \"gone.h\" is listed twice" "duplicate named at its line"
 finish

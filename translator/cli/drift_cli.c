@@ -74,6 +74,16 @@ static bool newer(const char *a, const char *b) {
             (sa.st_mtim.tv_sec == sb.st_mtim.tv_sec && sa.st_mtim.tv_nsec > sb.st_mtim.tv_nsec));
 }
 
+/* Whether the HIP file rel differs from what the port wrote there (out: its recorded blob id; "" when the
+ * port wrote nothing, which no file can be compared with). */
+static bool hand_edited(const char *hip, const char *rel, const char *out) {
+    char path[PATH_MAX];
+    hc_blob_id now = "";
+    snprintf(path, sizeof path, "%s/%s", hip, rel);
+    hc_blob_id_of_file(path, now);
+    return out[0] && strcmp(now, out) != 0;
+}
+
 static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_report *d) {
     hc_strv cf = {0}, hf = {0};
     hc_kernel_list hip_k = {0};
@@ -98,12 +108,11 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
         } else {
             snprintf(hpath, sizeof hpath, "%s/%s", hip, f->hip);
             const hc_manifest_file *r = m ? hc_manifest_find(m, f->cuda) : NULL;
-            hc_blob_id now = "", hnow = "";
+            hc_blob_id now = "";
             if (r) {
                 hc_blob_id_of_file(cpath, now);
-                hc_blob_id_of_file(hpath, hnow);
                 f->state = strcmp(now, r->src) ? D_STALE : D_PORTED;
-                f->hand_edited = r->out[0] && strcmp(hnow, r->out) != 0;
+                f->hand_edited = hand_edited(hip, f->hip, r->out);
             } else {
                 f->state = newer(cpath, hpath) ? D_STALE : D_PORTED; /* no record: the clock is all there is */
             }
@@ -111,12 +120,15 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
         d->count[f->state]++;
         d->nfiles++;
     }
-    /* HIP files the manifest says were ported from a CUDA file that is gone */
-    for (size_t i = 0; m && i < m->nfiles; i++) {
-        if (in_strv(&cf, m->files[i].rel) || !in_strv(&hf, m->files[i].rel)) continue;
+    /* HIP files the manifest says were ported from a CUDA file that is gone (each path once: the list has
+     * room for every file of both trees, no more) */
+    for (size_t i = 0; m && i < m->nfiles && d->nfiles < cf.n + hf.n; i++) {
+        const hc_manifest_file *r = &m->files[i];
+        if ((i && !strcmp(r->rel, m->files[i - 1].rel)) || in_strv(&cf, r->rel) || !in_strv(&hf, r->rel)) continue;
         drift_file *f = &d->files[d->nfiles++];
-        if (!(f->hip = strdup(m->files[i].rel))) goto done;
+        if (!(f->hip = strdup(r->rel))) goto done;
         f->state = D_ORPHAN;
+        f->hand_edited = hand_edited(hip, r->rel, r->out);
         d->count[D_ORPHAN]++;
     }
     /* kernels: a name the CUDA tree defines that no HIP file defines */
@@ -161,7 +173,8 @@ static void print_text(const drift_report *d, const char *cuda, const char *hip)
         const drift_file *f = &d->files[i];
         if (f->state == D_PORTED && !f->hand_edited) continue;
         if (f->state == D_MISSING) hc_out_printf(stdout, "  missing      %s: no HIP counterpart\n", f->cuda);
-        else if (f->state == D_ORPHAN) hc_out_printf(stdout, "  orphan       %s: its CUDA source is gone\n", f->hip);
+        else if (f->state == D_ORPHAN)
+            hc_out_printf(stdout, "  orphan       %s: its CUDA source is gone%s\n", f->hip, f->hand_edited ? " (hand-edited)" : "");
         else
             hc_out_printf(stdout, "  %-12s %s -> %s%s\n", f->state == D_STALE ? "stale" : "hand-edited", f->cuda, f->hip,
                           f->state == D_STALE && f->hand_edited ? " (hand-edited: --resync merges)" : "");

@@ -288,6 +288,18 @@ int hc_manifest_parse(const char *path, const char *text, size_t len, hc_manifes
     hc_blob_id recorded;
     blob_copy(recorded, m->content_id);
     hc_manifest_seal(m);
+    /* one entry per path: a reader pairs each path with one record (and sizes its lists by the tree) */
+    for (size_t i = 1; i < m->nfiles; i++) {
+        if (strcmp(m->files[i - 1].rel, m->files[i].rel) != 0) continue;
+        unsigned at = hc_manifest_line_of(text, "files"), seen = 0;
+        cJSON_ArrayForEach(f, files) {
+            at++;
+            const cJSON *p = cJSON_GetObjectItemCaseSensitive(f, "path");
+            if (!strcmp(p->valuestring, m->files[i].rel) && ++seen == 2) break;
+        }
+        snprintf(err, errsize, "%s:%u: the file \"%s\" is listed twice", path, at, m->files[i].rel);
+        goto done;
+    }
     if (strcmp(recorded, m->content_id) != 0) {
         snprintf(err, errsize, "%s:%u: \"content_id\" does not match the file list (the manifest was edited)", path,
                  hc_manifest_line_of(text, "content_id"));
