@@ -20,12 +20,12 @@ static void plan_actions(void) {
     /* sorted by rel on every side */
     hc_rs_file base[] = {
         F("a.cu", "1\n2\n3\n4\n5\n6\n7\n", "s-a"), F("conf.cu", "x\n", "s-c"), F("del.h", "d\n", "s-d"),
-        F("deledit.h", "e\n", "s-e"), F("gone_here.cu", "g\n", "s-g"), F("old.h", "r1\nr2\nr3\nr4\n", "s-r"),
+        F("deledit.h", "e\n", "s-e"), F("gone_here.cu", "g\n", "s-g"), F("hd_old.h", "h\n", "s-hd"), F("old.h", "r1\nr2\nr3\nr4\n", "s-r"),
         F("same.cu", "s\n", "s-s"), F("sim_old.cpp", "l1\nl2\nl3\nl4\nl5\nl6\n", "s-m1"), F("upd.cu", "u\n", "s-u"),
     };
     hc_rs_file theirs[] = {
         F("a.cu", "1\n2\n3\n4\n5\n6\nSEVEN\n", "s-a2"), F("conf.cu", "theirs\n", "s-c2"), F("gone_here.cu", "g2\n", "s-g2"),
-        F("new.cu", "n\n", "s-n"), F("new.h", "r1\nr2\nr3\nr4\n", "s-r"), F("same.cu", "s\n", "s-s"),
+        F("hd_new.h", "h\n", "s-hd"), F("new.cu", "n\n", "s-n"), F("new.h", "r1\nr2\nr3\nr4\n", "s-r"), F("same.cu", "s\n", "s-s"),
         F("sim_new.cpp", "l1\nl2\nl3\nl4\nl5\nchanged\n", "s-m2"), F("upd.cu", "u2\n", "s-u2"),
     };
     hc_rs_file ours[] = {
@@ -45,6 +45,9 @@ static void plan_actions(void) {
     CHECK((e = entry(&p, "del.h")) && e->action == HC_RS_REMOVED && e->remove && !e->write);
     CHECK((e = entry(&p, "deledit.h")) && e->action == HC_RS_REMOVED_KEPT && !e->remove && e->hand_edited);
     CHECK((e = entry(&p, "gone_here.cu")) && e->action == HC_RS_DELETED_HERE && !e->write);
+    /* deleted from the port by hand, then renamed upstream: it stays deleted, and the report says so */
+    CHECK((e = entry(&p, "hd_new.h")) && e->action == HC_RS_DELETED_HERE && !e->write && !e->remove && e->from &&
+          !strcmp(e->from, "hd_old.h"));
     CHECK((e = entry(&p, "new.cu")) && e->action == HC_RS_ADDED && e->write && !strcmp(e->data, "n\n"));
     CHECK((e = entry(&p, "new.h")) && e->action == HC_RS_RENAMED && e->from && !strcmp(e->from, "old.h") && e->remove &&
           !strcmp(e->remove_rel, "old.h") && !strcmp(e->data, "r1\nr2\nr3\nr4\nmine\n"));

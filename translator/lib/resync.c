@@ -177,7 +177,10 @@ static int plan_one(hc_rs_plan *p, const char *rel, const char *from, const hc_r
             e->hand_edited = true;
             return 0;
         }
-        if (!o) return (e = add(p, rel, HC_RS_ADDED)) && take_copy(e, t) == 0 ? 0 : -1;
+        if (!o) { /* deleted from the port by hand: the port's choice holds under the new name too */
+            if (!(e = add(p, rel, HC_RS_DELETED_HERE)) || !(e->from = strdup(from))) return -1;
+            return 0;
+        }
         if (!(e = add(p, rel, HC_RS_RENAMED)) || !(e->from = strdup(from))) return -1;
         e->hand_edited = !same(o, b);
         if (!e->hand_edited) {
