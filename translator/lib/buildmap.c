@@ -172,7 +172,7 @@ static void count(hc_unit *u, const char *prefix, const char *what) {
 }
 
 int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool arch_flags, bool *arch_done,
-                             const char *prefix) {
+                             const char *prefix, const char *host_call) {
     const char *text = u->text;
     for (size_t i = 0; i < n; i++) {
         const char *value;
@@ -223,8 +223,11 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             break;
         }
         case BF_PASS: {
-            size_t k = 0;
-            for (size_t j = 0; j < vlen && k + 1 < sizeof repl; j++) repl[k++] = value[j] == ',' ? ' ' : value[j];
+            /* the list's quotes made it one word for nvcc; bare, its options are separate words again */
+            if (vlen >= 2 && (value[0] == '"' || value[0] == '\'') && value[vlen - 1] == value[0]) value++, vlen -= 2;
+            size_t k = host_call ? (size_t)snprintf(repl, sizeof repl, "$(call %s,", host_call) : 0;
+            for (size_t j = 0; j < vlen && k + 2 < sizeof repl; j++) repl[k++] = value[j] == ',' ? ' ' : value[j];
+            if (host_call) repl[k++] = ')';
             repl[k] = '\0';
             break;
         }
@@ -514,6 +517,10 @@ static const char make_hip_block[] =
     "HIP_RUNTIME_LIB ?= amdhip64\n"
     "HIP_DRIVER_LIB ?= amdhip64\n"
     "endif\n"
+    "# Host-compiler options of a compile line: nvcc (HIP on NVIDIA) takes them through -Xcompiler, clang bare.\n"
+    "hipify_comma := ,\n"
+    "hipify_host_flags = $(if $(filter nvidia,$(HIP_PLATFORM)),$(if $(strip $(1)),-Xcompiler "
+    "$(subst $() ,$(hipify_comma),$(strip $(1)))),$(1))\n"
     "# end of the hipify-c HIP block\n\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";

@@ -35,7 +35,10 @@ typedef struct hc_build_word {
  * HIP_ARCHITECTURES). Proposes HC_PRIO_BUILD edits, counts hits under "<prefix>:<option>", reports
  * options without equivalent (HC4002). Returns 0 or -1 (out of memory). */
 int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool arch_flags, bool *arch_done,
-                             const char *prefix);
+                             const char *prefix, const char *host_call);
+/* host_call: a make function that wraps host-compiler options for the platform (the Makefile block's
+ * hipify_host_flags): -Xcompiler "$(CFLAGS)" becomes $(call host_call,$(CFLAGS)). NULL: the options
+ * are written bare, which only clang takes. */
 
 /* "--offload-arch=gfx90a --offload-arch=..." (sep " ") or "gfx90a;gfx942" (list) for the targets in the
  * options (default gfx90a;gfx942;gfx1100), written into buf. */

@@ -308,7 +308,7 @@ static int translate_args(cm_state *s, const cm_cmd *c, size_t i0, size_t iend) 
     size_t n = collect_words(s, c, i0, iend, w, COUNT_OF(w));
     bool arch_done = false;
     size_t before = s->u->edits.n;
-    if (hc_build_translate_flags(s->u, w, n, false, &arch_done, "cmake") < 0) return -1;
+    if (hc_build_translate_flags(s->u, w, n, false, &arch_done, "cmake", NULL) < 0) return -1;
     if (s->u->edits.n > before) s->changed = true;
     return 0;
 }

@@ -221,7 +221,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
                 nvcc_related = true;
     }
-    const char *var;
+    const char *var = NULL;
     size_t vlen, value = 0;
     bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
     if (assigns)
@@ -240,6 +240,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len, c = command_start(p, n);
+        if (assigns && var == p) c = (size_t)((const char *)memchr(p, '=', n) - p) + 1; /* NVCC=nvcc: the value */
         if (is_nvcc_path(p + c, n - c)) {
             const char *hipcc = has_std ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
             if (hc_unit_edit(u, s->w[i].off + (uint32_t)c, (uint32_t)(n - c), hipcc, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0)
@@ -272,7 +273,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
         if ((nvcc_related || is_lib) && nflags < COUNT_OF(flags)) flags[nflags++] = s->w[i];
     }
     bool arch_done = false;
-    return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make");
+    return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make", s->block ? "hipify_host_flags" : NULL);
 }
 
 /* A '#' that starts a comment: make reads "\\#" as a literal '#'. */
@@ -316,8 +317,12 @@ static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
              * word is never empty and the scan always moves on */
             size_t st = i;
             while (i < len && !is_blank(t[i]) && t[i] != '\n' && !starts_comment(t, i) &&
-                   !(t[i] == '\\' && i + 1 < len && t[i + 1] == '\n'))
-                i++;
+                   !(t[i] == '\\' && i + 1 < len && t[i + 1] == '\n')) {
+                /* a quoted list ("-O2 -fopenmp", for the shell of a recipe) is one word, as nvcc got it */
+                const char *q = t[i] == '"' || t[i] == '\'' ? memchr(t + i + 1, t[i], len - i - 1) : NULL;
+                const char *nl = q ? memchr(t + i + 1, '\n', (size_t)(q - t) - i - 1) : NULL;
+                i = q && !nl ? (size_t)(q - t) + 1 : i + 1;
+            }
             if (push_word(s, (uint32_t)st, (uint32_t)(i - st)) < 0) return -1;
         }
         if (!s->nw || (s->w[0].off >= s->skip_from && s->w[0].off < s->skip_to)) continue;
