@@ -4,6 +4,9 @@
 BUILD ?= build
 JOBS ?= $(shell nproc)
 HIPIFY = $(BUILD)/bin/hipify-c
+# The developer build treats warnings as errors (CMake's own default is off, for users and packagers);
+# WERROR=OFF turns it off here too.
+WERROR ?= ON
 
 .PHONY: all deps build run test clean
 
@@ -13,9 +16,11 @@ deps:
 	@scripts/install-deps.sh
 
 $(BUILD)/CMakeCache.txt:
-	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo
+	cmake -S . -B $(BUILD) -DCMAKE_BUILD_TYPE=RelWithDebInfo -DHIPIFY_WERROR=$(WERROR)
 
+# A build folder configured elsewhere (plain cmake: warnings not errors) is switched to this build's setting.
 build: deps $(BUILD)/CMakeCache.txt
+	@grep -qx 'HIPIFY_WERROR:BOOL=$(WERROR)' $(BUILD)/CMakeCache.txt || cmake -S . -B $(BUILD) -DHIPIFY_WERROR=$(WERROR)
 	cmake --build $(BUILD) -j $(JOBS)
 
 run: build

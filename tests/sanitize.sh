@@ -1,11 +1,13 @@
 #!/bin/sh
-# sanitize.sh SOURCE_DIR BUILD_DIR: configures a second build with AddressSanitizer and
+# sanitize.sh SOURCE_DIR BUILD_DIR [WERROR]: configures a second build with AddressSanitizer and
 # UndefinedBehaviorSanitizer (-DHIPIFY_SANITIZE=ON), builds it and runs the unit, CLI and lit suites
 # there (ctest -L "unit|cli|lit"); any sanitizer report fails the test that hit it. hipcc compile checks
-# are left out (they test hipcc, not our code). It never touches the main build.
+# are left out (they test hipcc, not our code). It never touches the main build. WERROR (ON or OFF, the
+# main build's HIPIFY_WERROR; ON when not given) keeps the second build as strict as the first.
 set -u
 src=${1:?usage: sanitize.sh SOURCE_DIR BUILD_DIR}
 build=${2:?usage: sanitize.sh SOURCE_DIR BUILD_DIR}
+werror=${3:-ON}
 jobs=${HIPIFY_SANITIZE_JOBS:-2}
 
 if ! printf 'int main(void){return 0;}\n' | ${CC:-cc} -fsanitize=address,undefined -x c - -o /dev/null 2>/dev/null; then
@@ -16,7 +18,7 @@ mkdir -p "$build"
 # libclang's own allocations are not ours to fix: leaks are reported from our code only
 printf 'leak:libclang\nleak:libLLVM\n' >"$build/lsan.supp"
 start=$(date +%s)
-if ! cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DHIPIFY_SANITIZE=ON \
+if ! cmake -S "$src" -B "$build" -DCMAKE_BUILD_TYPE=Debug -DHIPIFY_SANITIZE=ON -DHIPIFY_WERROR="$werror" \
       -DHIPCC_EXECUTABLE=/nonexistent/hipcc >"$build/configure.log" 2>&1; then
   tail -20 "$build/configure.log"; echo "sanitize: configure failed"; exit 1
 fi

@@ -49,7 +49,7 @@ int array_dtype_known(const char *name)
 /* Reads one stored element (swapping bytes when big-endian) and writes it as the target dtype. */
 static void widen(const element_type *t, const unsigned char *from, int big_endian, void *to_base, uint64_t i)
 {
-    unsigned char bytes[8];
+    unsigned char bytes[8] = {0}; /* every size is 1 to 8 bytes; zeroed because gcc -O3 cannot see that */
     for (size_t k = 0; k < t->size; k++)
         bytes[k] = from[big_endian ? t->size - 1 - k : k];
     switch (t->target) {
