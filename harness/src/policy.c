@@ -4,12 +4,14 @@
 
 #include <cjson/cJSON.h>
 #include <fnmatch.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "util.h"
 #include "grow.h"
+#include "vkeys.h"
 
 /* Documented defaults (docs/harness.md): CUDA and HIP-on-NVIDIA go through the same compiler and math
  * library, so the bounds are tight; programs whose results depend on atomic ordering widen them in a sidecar. */
@@ -36,27 +38,45 @@ int step_from_name(const char *name)
 
 int policy_parse_tolerance(const cJSON *object, tolerance *tol, char *error, size_t error_size)
 {
-    const cJSON *exact = cJSON_GetObjectItemCaseSensitive(object, "exact");
+    static const char *const keys[] = {"abs", "rel", "ulp"};
     if (!cJSON_IsObject(object)) {
         snprintf(error, error_size, "a tolerance must be an object");
         return -1;
     }
-    if (cJSON_IsTrue(exact)) {
-        *tol = (tolerance){0, 0, 0};
-        return 0;
+    /* A value of the wrong type, or a misspelt key, would otherwise mean the default bounds without a word. */
+    const cJSON *item;
+    cJSON_ArrayForEach(item, object) {
+        int known = !strcmp(item->string, "exact");
+        for (int i = 0; i < 3; i++)
+            known |= !strcmp(item->string, keys[i]);
+        if (!known) {
+            snprintf(error, error_size, "unknown tolerance key '%.60s' (abs, rel, ulp or exact)", item->string);
+            return -1;
+        }
     }
-    static const char *const keys[] = {"abs", "rel", "ulp"};
-    double *fields[] = {&tol->abs, &tol->rel, &tol->ulp};
+    const cJSON *exact = cJSON_GetObjectItemCaseSensitive(object, "exact");
+    if (exact && !cJSON_IsBool(exact)) {
+        snprintf(error, error_size, "'exact' must be true or false");
+        return -1;
+    }
+    tolerance parsed = *tol;
+    double *fields[] = {&parsed.abs, &parsed.rel, &parsed.ulp};
     for (int i = 0; i < 3; i++) {
         const cJSON *value = cJSON_GetObjectItemCaseSensitive(object, keys[i]);
         if (!value)
             continue;
-        if (!cJSON_IsNumber(value) || value->valuedouble < 0) {
-            snprintf(error, error_size, "'%s' must be a non-negative number", keys[i]);
+        if (cJSON_IsTrue(exact)) {
+            snprintf(error, error_size, "'exact': true cannot go with '%s' (exact means no bound)", keys[i]);
+            return -1;
+        }
+        /* 1e999 reads as infinity: a bound that accepts everything is not a tolerance. */
+        if (!cJSON_IsNumber(value) || !isfinite(value->valuedouble) || value->valuedouble < 0) {
+            snprintf(error, error_size, "'%s' must be a finite non-negative number", keys[i]);
             return -1;
         }
         *fields[i] = value->valuedouble;
     }
+    *tol = cJSON_IsTrue(exact) ? (tolerance){0, 0, 0} : parsed;
     return 0;
 }
 
@@ -66,16 +86,39 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
     memcpy(policy->defaults, default_tolerances, sizeof default_tolerances);
     if (!sidecar_path || !file_exists(sidecar_path))
         return 0;
-    char *text = read_text_file(sidecar_path, NULL);
+    size_t length = 0;
+    char *text = read_text_file(sidecar_path, &length);
     cJSON *root = text ? cJSON_Parse(text) : NULL;
-    free(text);
     if (!cJSON_IsObject(root)) {
         snprintf(error, error_size, "%s: not a JSON object", sidecar_path);
+        free(text);
+        cJSON_Delete(root);
+        return -1;
+    }
+    /* The parser keeps the first of two equal keys without a word; the scan names the line. */
+    int twice = vkeys_check_duplicates(sidecar_path, text, length, error, error_size);
+    free(text);
+    if (twice != 0) {
         cJSON_Delete(root);
         return -1;
     }
     char detail[200] = "";
     const cJSON *item;
+    /* The sections are objects; "comment" is the reader's note, a string. */
+    static const char *const sections[] = {"default", "buffers", "link", "comment"};
+    for (cJSON *member = root->child; member; member = member->next) {
+        size_t k = 0;
+        while (k < COUNT_OF(sections) && strcmp(member->string, sections[k]) != 0)
+            k++;
+        int is_comment = k == COUNT_OF(sections) - 1;
+        if (k == COUNT_OF(sections) || (is_comment ? !cJSON_IsString(member) : !cJSON_IsObject(member))) {
+            snprintf(error, error_size, "%s: '%.60s' %s", sidecar_path, member->string,
+                     k == COUNT_OF(sections) ? "is not a sidecar key (default, buffers, link, comment)"
+                     : is_comment        ? "must be a string"
+                                         : "must be an object");
+            goto fail;
+        }
+    }
     const cJSON *defaults = cJSON_GetObjectItemCaseSensitive(root, "default");
     cJSON_ArrayForEach(item, defaults) {
         int dtype = -1;

@@ -14,6 +14,31 @@ const char *dtype_label(hc_dtype dtype)
     return (unsigned)dtype < COUNT_OF(labels) ? labels[dtype] : "?";
 }
 
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Sets *twice to a buffer name the recording holds more than once (sorted, so a large recording stays cheap).
+ * Returns 0, or -1 when out of memory. */
+static int repeated_name(const recording *rec, const char **twice)
+{
+    *twice = NULL;
+    if (rec->buffer_count < 2)
+        return 0;
+    const char **names = malloc(rec->buffer_count * sizeof *names);
+    if (!names)
+        return -1;
+    for (size_t i = 0; i < rec->buffer_count; i++)
+        names[i] = rec->buffers[i].name;
+    qsort(names, rec->buffer_count, sizeof *names, by_name);
+    for (size_t i = 1; i < rec->buffer_count && !*twice; i++)
+        if (!strcmp(names[i - 1], names[i]))
+            *twice = names[i];
+    free(names);
+    return 0;
+}
+
 int recording_read(const char *path, recording *rec, char *error, size_t error_size)
 {
     FILE *f = fopen(path, "rb");
@@ -93,6 +118,19 @@ int recording_read(const char *path, recording *rec, char *error, size_t error_s
         }
     }
     fclose(f);
+    /* Names are unique within a program: with two of one name, which of them a comparison took would depend
+     * on the order of the files. */
+    const char *twice = NULL;
+    if (repeated_name(rec, &twice) != 0) {
+        snprintf(error, error_size, "out of memory");
+        recording_free(rec);
+        return -1;
+    }
+    if (twice) {
+        snprintf(error, error_size, "%s: buffer '%.200s' is recorded twice (buffer names must be unique)", path, twice);
+        recording_free(rec);
+        return -1;
+    }
     return 0;
 fail:
     fclose(f);

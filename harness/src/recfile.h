@@ -37,7 +37,8 @@ typedef struct recording {
     int complete; /* the END record was present: the program finished writing */
 } recording;
 
-/* Reads path into rec. Returns 0 on success; on failure writes a reason into error and returns -1. */
+/* Reads path into rec. Returns 0 on success; on failure (a corrupt file, or a buffer name recorded twice) writes
+ * a reason into error and returns -1. */
 int recording_read(const char *path, recording *rec, char *error, size_t error_size);
 void recording_free(recording *rec);
 const rec_buffer *recording_find(const recording *rec, const char *name);

@@ -1,7 +1,9 @@
 /* vkeys.c: finds object keys a validation spec does not define (a typo such as "output" for "outputs" would
- * otherwise switch a comparison off silently), with the line they are on. A small scanner walks the JSON text
- * itself, since the parser keeps no positions; it neither builds values nor reports malformed JSON. */
+ * otherwise switch a comparison off silently) and keys given twice in one object (the parser would keep the
+ * first silently), with the line they are on. A small scanner walks the JSON text itself, since the parser
+ * keeps no positions; it neither builds values nor reports malformed JSON. */
 #include "vkeys.h"
+#include "grow.h"
 #include "util.h"
 
 #include <stdio.h>
@@ -35,11 +37,53 @@ static const struct {
 
 enum { MAX_DEPTH = 32, PLACE_SIZE = 160 };
 
+/* A key as it stands in the text (escapes not decoded: the same name spelt two ways is not caught). */
+typedef struct key_seen {
+    const char *name;
+    size_t length, line;
+} key_seen;
+
 typedef struct frame {
     char place[PLACE_SIZE];
     int is_object;
     int want_key; /* object: the next string is a key */
+    key_seen *keys; /* the object's keys so far, for the duplicate check when it closes */
+    size_t key_count, key_capacity;
 } frame;
+
+static int by_name_then_line(const void *a, const void *b)
+{
+    const key_seen *x = a, *y = b;
+    size_t n = x->length < y->length ? x->length : y->length;
+    int c = memcmp(x->name, y->name, n);
+    if (c == 0 && x->length != y->length)
+        c = x->length < y->length ? -1 : 1;
+    return c ? c : x->line < y->line ? -1 : x->line > y->line;
+}
+
+/* The first key (by line) an object holds twice; 0 when none (or out of memory: the caller's parser then
+ * decides, as before this check). Sorting keeps a large object linear-logarithmic. */
+static int duplicate_key(frame *f, const char *file, char *error, size_t error_size)
+{
+    if (f->key_count < 2)
+        return 0;
+    qsort(f->keys, f->key_count, sizeof *f->keys, by_name_then_line);
+    const key_seen *worst = NULL, *first = NULL;
+    for (size_t i = 1; i < f->key_count; i++) {
+        const key_seen *a = &f->keys[i - 1], *b = &f->keys[i];
+        if (a->length == b->length && !memcmp(a->name, b->name, a->length) && (!worst || b->line < worst->line)) {
+            worst = b;
+            for (first = a; first > f->keys && first[-1].length == a->length &&
+                            !memcmp(first[-1].name, a->name, a->length);)
+                first--;
+        }
+    }
+    if (!worst)
+        return 0;
+    snprintf(error, error_size, "%s:%zu: key '%.*s' is given twice in one object (first on line %zu)", file,
+             worst->line, (int)(worst->length > 80 ? 80 : worst->length), worst->name, first->line);
+    return -1;
+}
 
 static size_t edit_distance(const char *a, size_t la, const char *b, size_t lb)
 {
@@ -100,10 +144,11 @@ static int key_allowed(int row, const char *key, size_t n, char *suggestion, siz
     return 0;
 }
 
-int vkeys_check(const char *file, const char *text, size_t length, char *error, size_t error_size)
+/* use_schema: check names against the table too; otherwise only duplicates. */
+static int scan(const char *file, const char *text, size_t length, int use_schema, char *error, size_t error_size)
 {
     frame stack[MAX_DEPTH];
-    int depth = 0;
+    int depth = 0, status = 0;
     size_t line = 1;
     char pending[PLACE_SIZE] = ""; /* the key whose value comes next */
     int have_pending = 0;
@@ -136,13 +181,16 @@ int vkeys_check(const char *file, const char *text, size_t length, char *error, 
             frame *top = depth ? &stack[depth - 1] : NULL;
             if (top && top->is_object && top->want_key) {
                 top->want_key = 0;
-                int row = schema_row(top->place);
+                int row = use_schema ? schema_row(top->place) : -1;
                 char suggestion[64];
                 if (row >= 0 && !key_allowed(row, start, n, suggestion, sizeof suggestion)) {
                     snprintf(error, error_size, "%s:%zu: unknown key '%.*s'%s%s%s", file, line, (int)(n > 80 ? 80 : n),
                              start, *suggestion ? " (did you mean '" : "", suggestion, *suggestion ? "'?)" : "");
-                    return -1;
+                    status = -1;
+                    break;
                 }
+                if (hc_grow(&top->keys, &top->key_capacity, top->key_count, sizeof *top->keys, 8) == 0)
+                    top->keys[top->key_count++] = (key_seen){start, n, line};
                 snprintf(pending, sizeof pending, "%s%s%.*s", top->place, *top->place ? "." : "",
                          (int)(n > 60 ? 60 : n), start);
                 have_pending = 1;
@@ -151,8 +199,10 @@ int vkeys_check(const char *file, const char *text, size_t length, char *error, 
             }
         } else if (c == '{' || c == '[') {
             if (depth == MAX_DEPTH)
-                return 0; /* deeper than any spec: nothing below is checked */
+                break; /* deeper than any spec: nothing below is checked */
             frame *f = &stack[depth];
+            f->keys = NULL;
+            f->key_count = f->key_capacity = 0;
             /* An array's elements share one place: "programs" holds "programs[]" objects. */
             char place[PLACE_SIZE];
             snprintf(place, sizeof place, "%s", have_pending ? pending : depth ? stack[depth - 1].place : "");
@@ -163,8 +213,15 @@ int vkeys_check(const char *file, const char *text, size_t length, char *error, 
             have_pending = 0;
             p++;
         } else if (c == '}' || c == ']') {
-            if (depth)
-                depth--;
+            if (depth) {
+                frame *f = &stack[--depth];
+                int twice = duplicate_key(f, file, error, error_size);
+                free(f->keys);
+                if (twice) {
+                    status = -1;
+                    break;
+                }
+            }
             have_pending = 0;
             p++;
         } else if (c == ',') {
@@ -179,5 +236,17 @@ int vkeys_check(const char *file, const char *text, size_t length, char *error, 
             while (p < end && *p && !strchr(",}]\n \t\r/", *p));
         }
     }
-    return 0;
+    while (depth > 0)
+        free(stack[--depth].keys);
+    return status;
+}
+
+int vkeys_check(const char *file, const char *text, size_t length, char *error, size_t error_size)
+{
+    return scan(file, text, length, 1, error, error_size);
+}
+
+int vkeys_check_duplicates(const char *file, const char *text, size_t length, char *error, size_t error_size)
+{
+    return scan(file, text, length, 0, error, error_size);
 }

@@ -5,6 +5,7 @@
 #include <cjson/cJSON.h>
 #include <libgen.h>
 #include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,8 +108,9 @@ static int get_timeout(parse_context *ctx, const cJSON *object, double *out)
     const cJSON *item = cJSON_GetObjectItemCaseSensitive(object, "timeout");
     if (!item || cJSON_IsNull(item))
         return 0;
-    if (!cJSON_IsNumber(item) || item->valuedouble <= 0)
-        return fail(ctx, "'timeout' must be a positive number of seconds");
+    /* 1e999 reads as infinity, which would mean no time limit at all. */
+    if (!cJSON_IsNumber(item) || !isfinite(item->valuedouble) || item->valuedouble <= 0)
+        return fail(ctx, "'timeout' must be a finite positive number of seconds");
     *out = item->valuedouble;
     return 0;
 }

@@ -180,6 +180,63 @@ static void test_failed_cpu_check_incomplete_and_missing_buffers_fail(void **sta
     free(pc);
 }
 
+/* A recording that names a buffer twice is an error: comparing the first of its name would make the verdict
+ * depend on the order of the files. Sidecar keys given twice, values of the wrong type and bounds that overflow
+ * are errors too, never the default tolerance. */
+static void test_duplicate_names_and_ill_typed_sidecars_are_errors(void **state)
+{
+    (void)state;
+    char *path = temp_path("twice.rec"), error[512];
+    char argument[512];
+    snprintf(argument, sizeof argument, "--hc-record=%s", path);
+    char *argv[] = {"test", argument, NULL};
+    float good[2] = {1.0f, 2.0f}, bad[2] = {1.0f, 99.0f};
+    hc_recorder *rec = hc_record_begin(2, argv);
+    assert_non_null(rec);
+    assert_int_equal(hc_record_f32(rec, "out", good, 2), HC_RECORD_OK);
+    assert_int_equal(hc_record_f32(rec, "other", good, 2), HC_RECORD_OK);
+    assert_int_equal(hc_record_f32(rec, "out", bad, 2), HC_RECORD_OK);
+    hc_record_end(rec);
+    recording r;
+    assert_int_equal(recording_read(path, &r, error, sizeof error), -1);
+    assert_non_null(strstr(error, "buffer 'out' is recorded twice"));
+    unlink(path);
+    free(path);
+
+    char *sidecar = temp_path("typed.json");
+    program_policy policy;
+    static const char *const cases[][2] = {
+        {"{\"buffers\": {\"x\": {\"abs\": 1e-3},\n  \"x\": {\"exact\": true}}}",
+         ":2: key 'x' is given twice in one object (first on line 1)"},
+        {"{\"default\": {\"f32\": {\"abs\": 1}},\n\"default\": {\"f32\": {\"abs\": 2}}}", ":2: key 'default' is given twice"},
+        {"{\"buffers\": {\"x\": {\"abs\": 1, \"abs\": 2}}}", ":1: key 'abs' is given twice"},
+        {"{\"buffers\": {\"x\": {\"exact\": \"true\"}}}", "'exact' must be true or false"},
+        {"{\"buffers\": {\"x\": {\"exact\": 1}}}", "'exact' must be true or false"},
+        {"{\"buffers\": {\"x\": {\"exact\": true, \"abs\": 1}}}", "'exact': true cannot go with 'abs'"},
+        {"{\"buffers\": {\"x\": {\"abs\": 1e999}}}", "'abs' must be a finite non-negative number"},
+        {"{\"default\": {\"f32\": {\"ulp\": 5e999}}}", "'ulp' must be a finite non-negative number"},
+        {"{\"buffers\": {\"x\": {\"abss\": 1}}}", "unknown tolerance key 'abss'"},
+        {"{\"buffers\": [{\"abs\": 1}]}", "'buffers' must be an object"},
+        {"{\"default\": [{\"abs\": 1}]}", "'default' must be an object"},
+        {"{\"bufers\": {}}", "'bufers' is not a sidecar key"},
+        {"{\"comment\": [\"why\"]}", "'comment' must be a string"},
+    };
+    for (size_t i = 0; i < COUNT_OF(cases); i++) {
+        assert_int_equal(write_text_file(sidecar, cases[i][0]), 0);
+        *error = '\0';
+        assert_int_equal(policy_load(sidecar, &policy, error, sizeof error), -1);
+        if (!strstr(error, cases[i][1]) || !strstr(error, sidecar))
+            fail_msg("case %zu: '%s' not in '%s'", i, cases[i][1], error);
+    }
+    /* "exact": false keeps the bounds it names; a comment says why. */
+    assert_int_equal(write_text_file(sidecar, "{\"comment\": \"atomics\", \"buffers\": {\"x\": {\"exact\": false, \"abs\": 0.5}}}"), 0);
+    assert_int_equal(policy_load(sidecar, &policy, error, sizeof error), 0);
+    assert_true(policy_for_buffer(&policy, "x", HC_DTYPE_F32).abs == 0.5);
+    policy_free(&policy);
+    unlink(sidecar);
+    free(sidecar);
+}
+
 static void test_xfail_requires_reasons(void **state)
 {
     (void)state;
@@ -207,6 +264,7 @@ int main(void)
         cmocka_unit_test(test_bounds_and_exact_integers),
         cmocka_unit_test(test_failed_cpu_check_incomplete_and_missing_buffers_fail),
         cmocka_unit_test(test_xfail_requires_reasons),
+        cmocka_unit_test(test_duplicate_names_and_ill_typed_sidecars_are_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -263,6 +263,22 @@ static void test_spec_parsing(void **state)
         {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"compare\": "
          "{\"output\": []}}]}",
          "unknown key 'output' (did you mean 'outputs'?)"},
+        /* A key given twice, a value of the wrong type and a bound that overflows are errors, not defaults. */
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\",\n"
+         "  \"compare\": {\"tolerance\": {\"abs\": 1}},\n  \"compare\": {\"stdout\": false}}]}",
+         ":3: key 'compare' is given twice in one object (first on line 2)"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"compare\": "
+         "{\"tolerance\": {\"exact\": \"true\"}}}]}",
+         "'exact' must be true or false"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"compare\": "
+         "{\"tolerance\": {\"exact\": 1}}}]}",
+         "'exact' must be true or false"},
+        {"{\"defaults\": {\"tolerance\": {\"rel\": 1e999}}, \"programs\": [{\"name\": \"q\", \"tree\": \"t\", "
+         "\"build\": \"make\", \"exe\": \"a\"}]}",
+         "'rel' must be a finite non-negative number"},
+        {"{\"programs\": [{\"name\": \"q\", \"tree\": \"t\", \"build\": \"make\", \"exe\": \"a\", \"run\": "
+         "{\"timeout\": 1e999}}]}",
+         "'timeout' must be a finite positive number"},
     };
     for (size_t i = 0; i < COUNT_OF(bad); i++) {
         path = write_spec(bad[i][0]);
@@ -448,6 +464,13 @@ static void test_unknown_keys(void **state)
         if (!strstr(error, bad[i][1]))
             fail_msg("case %zu: '%s' not in '%s'", i, bad[i][1], error);
     }
+    /* Keys given twice in one object, at any depth; equal keys in different objects are fine. */
+    const char *twice = "{\"programs\": [{\"name\": \"x\", \"run\": {\"env\": {\"A\": \"1\",\n\"B\": \"2\",\n"
+                        "\"A\": \"3\"}}}, {\"name\": \"y\"}]}";
+    assert_int_equal(vkeys_check("s.json", twice, strlen(twice), error, sizeof error), -1);
+    assert_non_null(strstr(error, "s.json:3: key 'A' is given twice in one object (first on line 1)"));
+    const char *distinct = "{\"programs\": [{\"name\": \"x\", \"run\": {\"env\": {\"name\": \"1\"}}}, {\"name\": \"y\"}]}";
+    assert_int_equal(vkeys_check("s.json", distinct, strlen(distinct), error, sizeof error), 0);
     /* Far from every known key: no suggestion. */
     const char *far = "{\"zzzzzzzz\": 1}";
     assert_int_equal(vkeys_check("s.json", far, strlen(far), error, sizeof error), -1);
