@@ -57,14 +57,15 @@ rm g/src/gen.h
 run 0 "clean again" "$HIPIFY" -O gport3 --exclude-files gen.h g/src
 has gport3/.hipify_manifest.json '"git_dirty": false' "clean again"
 
-# a user's file of that name is never replaced, and a port of a tree that has one keeps its copy
+# a user's file of that name is never replaced, and a port of a tree that has one writes its own
 mkdir user && echo '{"mine": true}' >user/.hipify_manifest.json
 run 0 "user file kept" "$HIPIFY" -O user src
 has user/.hipify_manifest.json 'mine' "user's file kept"
 has stderr 'not a hipify-c port manifest; left as it is' "user's file: warning"
 mkdir src2 && cp src/k.cu src2/ && echo '{"theirs": 1}' >src2/.hipify_manifest.json
 run 0 "input's own file" "$HIPIFY" -O port2 src2
-has port2/.hipify_manifest.json 'theirs' "the input's copy is the output"
+hasnt port2/.hipify_manifest.json 'theirs' "the input's manifest is not copied"
+has port2/.hipify_manifest.json '"path": "k.cu"' "the port's own manifest"
 run 0 "--no-manifest" "$HIPIFY" -O port3 --no-manifest src
 absent port3/.hipify_manifest.json "--no-manifest"
 run 0 "examine writes none" "$HIPIFY" --examine src

@@ -74,6 +74,10 @@ typedef struct hc_cli {
  * ("--roc", "--hip-version=5.2.0"), which a manifest records and --resync replays; the options of
  * options.def's last block; the manifest -O leaves; the --depfile of a -o translation. */
 int hc_cli_port_options(const hc_cli *cli, hc_strv *words);
+/* Whether every word is one a manifest may carry (a translation option, never an output path or a
+ * command; --extra-arg only with arguments that steer parsing). Returns 0, or -1 with *bad the first
+ * word that is not. */
+int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad);
 int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val);
 struct hc_out_guard;
 struct hc_job_list;

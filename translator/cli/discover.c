@@ -1,6 +1,7 @@
 /* discover.c: turns the command-line inputs (files and directories) into a sorted job list, walking
  * trees with exclusions and symbolic-link loop detection. It reads no file contents. */
 #include "cli.h"
+#include "manifest.h"
 #include "output.h"
 #include "grow.h"
 #include "util.h"
@@ -160,6 +161,14 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         } else if (S_ISREG(st.st_mode)) {
             if (hc_out_is_temp_name(names[i])) /* never an input, never copied */
                 stale_temp(w->cli, path);
+            else if (!*rel && w->cli->out_dir && w->cli->inputs.n == 1 && !strcmp(names[i], HC_MANIFEST_NAME)) {
+                /* a tree port's manifest is the port's own: one found in the input tree (an upstream's, a
+                 * port's being ported again) is data of another tree, never copied into this port, where
+                 * a later --resync would read it as the record of how this port was made */
+                if (!w->cli->quiet_warnings)
+                    hc_out_printf(stderr, "%s: note: a port manifest in the input tree is not copied; the port gets "
+                                          "its own\n", path);
+            }
             else if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
         }
     }

@@ -90,6 +90,75 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
     return rc ? -1 : 0;
 }
 
+/* The options a manifest may carry, and so --resync replays: the words hc_cli_port_options writes and no
+ * other. A manifest is data that may come from anyone who can commit to the port; an option that names a
+ * file to write (a report, a depfile, an output) or that hands a command to the compiler would let it
+ * write or run anything the user can. */
+static const struct replayable {
+    const char *name; /* "--name" */
+    bool value;       /* written as --name=VALUE */
+} replayable[] = {
+    {"--hip-version", true},     {"--hip-kernel-execution-syntax", false},
+    {"--skip-excluded-preprocessor-conditional-blocks", false},
+    {"--amap", false},           {"--roc", false},
+    {"--miopen", false},         {"--fix-warp-size", false},
+    {"--annotate", false},       {"--experimental", false},
+    {"--use-hip-data-types", false}, {"--no-build-scripts", false},
+    {"--build-scripts-only", false}, {"--only-changed", false},
+    {"--suppress-all", false},   {"--semantic", true},
+    {"--offload-arch", true},    {"--rules", true}, /* files read, never written */
+    {"--build-path", true},      {"--cuda-path", true},
+    {"--decls-dir", true},       {"--exclude-dirs", true},
+    {"--exclude-files", true},   {"--extra-arg", true}, /* values checked below */
+    {"--suppress", true},
+};
+
+/* The compiler arguments a manifest may pass to the semantic pass: those that only say how to parse
+ * (where headers are, which macros, which language), never one that writes a file (-MF, -o), loads code
+ * (-fplugin, -Xclang -load) or passes words on to another tool (-Wp,). A two-word form takes the next
+ * argument as its value. */
+static bool parse_only_arg(const char *a, bool *takes_next) {
+    static const char *const with_value[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include", "-resource-dir"};
+    static const char *const prefix[] = {"-std=", "--cuda-gpu-arch=", "--cuda-path=", "-resource-dir="};
+    *takes_next = false;
+    for (size_t i = 0; i < COUNT_OF(with_value); i++) {
+        size_t n = strlen(with_value[i]);
+        if (!strncmp(a, with_value[i], n)) {
+            *takes_next = a[n] == '\0';
+            return !strcmp(with_value[i], "-resource-dir") ? a[n] == '\0' : true;
+        }
+    }
+    for (size_t i = 0; i < COUNT_OF(prefix); i++)
+        if (!strncmp(a, prefix[i], strlen(prefix[i]))) return true;
+    if (!strncmp(a, "-W", 2) && !strchr(a, ',')) return true; /* warnings; -Wp,... -Wl,... pass words on */
+    return !strcmp(a, "-w") || !strcmp(a, "-nocudainc") || !strcmp(a, "-nocudalib");
+}
+
+int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad) {
+    bool value_next = false; /* the previous --extra-arg was -I, -D, ... without its value */
+    for (size_t i = 0; i < n; i++) {
+        const char *w = words[i], *eq = strchr(w, '=');
+        size_t name_len = eq ? (size_t)(eq - w) : strlen(w);
+        bool ok = false;
+        for (size_t k = 0; k < COUNT_OF(replayable) && !ok; k++)
+            ok = strlen(replayable[k].name) == name_len && !strncmp(w, replayable[k].name, name_len) &&
+                 replayable[k].value == (eq != NULL);
+        bool extra = ok && !strncmp(w, "--extra-arg=", 12);
+        if (extra) {
+            bool takes = false;
+            ok = value_next || parse_only_arg(eq + 1, &takes);
+            value_next = !value_next && takes;
+        } else if (ok && value_next) {
+            ok = false; /* -I with no value: the next word would have been taken as its value */
+        }
+        if (!ok) {
+            *bad = i;
+            return -1;
+        }
+    }
+    return 0;
+}
+
 /* The one input directory of a tree port, or NULL (a file, or several inputs: no manifest). */
 static const char *single_input_dir(const hc_cli *cli) {
     struct stat st;
@@ -108,12 +177,6 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
     const char *dir = single_input_dir(cli);
     if (!cli->out_dir || cli->examine || cli->no_manifest || !dir) return 0;
     char path[PATH_MAX], err[PATH_MAX + 256];
-    for (size_t i = 0; i < jobs->n; i++)
-        if (!strcmp(jobs->v[i].rel_path, HC_MANIFEST_NAME)) {
-            /* the tree holds a file of that name (a port being ported again): its copy is the output */
-            hc_out_printf(stderr, "hipify-c: note: no port manifest written: the input has its own %s\n", jobs->v[i].path);
-            return 0;
-        }
     if (hc_output_path(cli->out_dir, HC_MANIFEST_NAME, path, sizeof path, err, sizeof err) != 0) return -1;
     hc_manifest old;
     int loaded = hc_manifest_load(path, &old, err, sizeof err);
@@ -135,6 +198,11 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
     int rc = -1;
     if (hc_cli_port_options(cli, &words) != 0 || hc_manifest_set_options(&m, (const char *const *)words.v, words.n) != 0)
         goto done;
+    for (size_t i = 0, bad; i < words.n; i += bad + 1) /* the user's own choice, recorded; said once here */
+        if (hc_cli_replay_check((const char *const *)words.v + i, words.n - i, &bad) == 0) break;
+        else if (!cli->quiet_warnings)
+            hc_out_printf(stderr, "hipify-c: note: the port manifest records %s, which --resync replays only when it is "
+                                  "given again on its command line\n", words.v[i + bad]);
     m.tool_version = strdup(HC_VERSION_STRING);
     m.tables_id = strdup(hc_tables_id());
     m.cuda_dir = strdup(dir);

@@ -88,6 +88,19 @@ static int check_options(resync_run *r) {
                                      "translation on both sides: run --resync without translation options to use the "
                                      "recorded ones, or re-port with -O", r->manifest_path, line, diff);
     }
+    /* the manifest is data: it may not bring an option the command line did not give, unless a
+     * translation option (never an output path or a command) */
+    for (size_t i = 0, bad; rc == 0 && i < r->rec.noptions; i += bad + 1) {
+        if (hc_cli_replay_check((const char *const *)r->rec.options + i, r->rec.noptions - i, &bad) == 0) break;
+        const char *w = r->rec.options[i + bad];
+        bool vouched = false;
+        for (size_t k = 0; k < given.n && !vouched; k++) vouched = !strcmp(given.v[k], w);
+        if (!vouched)
+            rc = fail_usage("%s:%u: error: the manifest records the option \"%s\", which a manifest may not carry (only "
+                            "translation options, never an output path or a command); nothing was done: remove it "
+                            "from the manifest or give it on the command line", r->manifest_path,
+                            hc_manifest_line_of_value(r->manifest_text, w, line), w);
+    }
     hc_strv_clear(&given);
     for (size_t i = 0; rc == 0 && i < r->rec.noptions; i++) {
         const char *w = r->rec.options[i];

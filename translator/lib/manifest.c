@@ -172,6 +172,17 @@ unsigned hc_manifest_line_of(const char *text, const char *key) {
     return line;
 }
 
+unsigned hc_manifest_line_of_value(const char *text, const char *value, unsigned fallback) {
+    cJSON *j = cJSON_CreateString(value);
+    char *quoted = j ? cJSON_PrintUnformatted(j) : NULL;
+    const char *at = quoted ? strstr(text, quoted) : NULL;
+    unsigned line = 1;
+    for (const char *p = text; at && p < at; p++) line += *p == '\n';
+    cJSON_free(quoted);
+    cJSON_Delete(j);
+    return at ? line : fallback;
+}
+
 static unsigned line_at(const char *text, size_t len, const char *at) {
     unsigned line = 1;
     for (const char *p = text; at && p < at && p < text + len; p++) line += *p == '\n';
@@ -361,6 +372,7 @@ static int count_tree(git_repository *repo, git_tree *tree, const char *at, cons
             git_object_free(sub);
             if (rc) return rc;
         } else if (git_tree_entry_type(e) == GIT_OBJECT_BLOB) {
+            if (!*at && !strcmp(git_tree_entry_name(e), HC_MANIFEST_NAME)) continue; /* never ported: not a file of the port */
             (*n)++;
             if (!hc_manifest_find(m, rel)) *extra = true;
         }

@@ -67,6 +67,9 @@ int hc_manifest_load(const char *path, hc_manifest *m, char *err, size_t errsize
 bool hc_manifest_text_is_ours(const char *text, size_t len);
 /* The 1-based line of text on which "key" first appears (1 when it does not). */
 unsigned hc_manifest_line_of(const char *text, const char *key);
+/* The 1-based line of text on which the JSON string value first appears (escaped as the writer escapes
+ * it), or fallback when it does not. */
+unsigned hc_manifest_line_of_value(const char *text, const char *value, unsigned fallback);
 void hc_manifest_free(hc_manifest *m);
 
 /* The git identity of directory dir: HEAD's commit of the repository that holds it and dir's path inside

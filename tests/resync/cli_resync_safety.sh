@@ -1,0 +1,74 @@
+# cli_resync_safety.sh: --resync against a port or a CUDA tree that works against it: a manifest that
+# names output paths or compiler commands, a manifest committed in the CUDA tree, files edited while the
+# re-sync runs, links and modes in the port, colliding output paths, files that fail to translate,
+# binary conflicts, and the scratch tree after a signal. Nothing outside the port may be written.
+. "$2/tests/cli/lib.sh"
+G="git -c user.email=t@t -c user.name=t"
+mkdir tmpd && TMPDIR=$SCRATCH/tmpd && export TMPDIR # the scratch trees of --resync must all be removed
+
+# new_port NAME [OPTION...]: a CUDA repository NAME.cuda (two commits) and its port NAME.hip made at the
+# first with the options
+new_port() {
+  n=$1
+  shift
+  mkdir "$n.cuda"
+  printf '#include <cuda_runtime.h>\nint a() { return (int)cudaDeviceSynchronize(); }\n' >"$n.cuda/a.cu"
+  printf '#include <cuda_runtime.h>\nint b() { return (int)cudaGetLastError(); }\n' >"$n.cuda/b.cu"
+  git init -q "$n.cuda" && git -C "$n.cuda" add . && $G -C "$n.cuda" commit -qm one
+  "$HIPIFY" -O "$n.hip" "$@" "$n.cuda" >/dev/null 2>&1 || fail "$n: port"
+  printf 'int more() { return 1; }\n' >>"$n.cuda/a.cu"
+  $G -C "$n.cuda" commit -qam two
+}
+# manifest_options NAME WORDS: puts the JSON words (already quoted) first in the port's recorded options
+manifest_options() {
+  sed -i "s|\"options\": \[|\"options\": [$2, |" "$1.hip/.hipify_manifest.json"
+}
+
+# ---- a manifest is data: only translation options are replayed ----
+for opt in '--diff=PWN' '--report=PWN' '--stats-json=PWN' '--sarif=PWN' '--o-stats=PWN' '-o=PWN' '--output=PWN' \
+           '--depfile=PWN' '--out-dir=PWN' '--inplace' '--extra-arg=-MF' '--extra-arg=-Xclang' \
+           '--extra-arg=-fplugin=PWN' '--extra-arg=-Wp,-MD,PWN' 'PWN'; do
+  pn=m$(printf %s "$opt" | tr -c 'a-zA-Z0-9\n' _)
+  new_port "$pn"
+  cp -r "$pn.hip" "$pn.before"
+  manifest_options "$pn" "\"$(printf %s "$opt" | sed "s|PWN|$SCRATCH/$pn.pwned|")\""
+  run 2 "manifest option $opt refused" "$HIPIFY" --resync "$pn.hip" "$pn.cuda"
+  has stderr "$pn.hip/.hipify_manifest.json:6: error: the manifest records the option" "$opt: names the manifest and line"
+  absent "$pn.pwned" "$opt: nothing written where the manifest says"
+  diff -r -x .hipify_manifest.json "$pn.hip" "$pn.before" >/dev/null || fail "$opt: the port changed"
+done
+# a two-word compiler argument takes its value with it; an allowed option is replayed
+new_port ok
+manifest_options ok '"--extra-arg=-I", "--extra-arg=/nonexistent", "--extra-arg=-DX=1", "--roc"'
+run 0 "allowed options replayed" "$HIPIFY" --resync ok.hip ok.cuda
+has ok.hip/.hipify_manifest.json '"--roc"' "the replayed options are recorded again"
+# an option the user gives on the command line is the user's own, not the manifest's
+new_port vouched --extra-arg=-fms-extensions
+run 0 "given on the command line" "$HIPIFY" --resync vouched.hip --extra-arg=-fms-extensions --resync-dry-run vouched.cuda
+run 2 "not given: refused" "$HIPIFY" --resync vouched.hip --resync-dry-run vouched.cuda
+has stderr 'the option "--extra-arg=-fms-extensions"' "names the option"
+
+# a manifest committed in the CUDA tree is never taken as the port's, nor copied into it
+new_port up
+cat >up.cuda/.hipify_manifest.json <<JSON
+{
+  "format": "hipify-c-port-manifest",
+  "format_version": 1,
+  "tool_version": "0.1.0",
+  "tables_id": "0",
+  "options": ["--diff=$SCRATCH/up.pwned"],
+  "cuda": {"dir": "x", "content_id": "bee310894d33f1732df8ab8b53a6b63c6eae8011"},
+  "files": []
+}
+JSON
+git -C up.cuda add .hipify_manifest.json && $G -C up.cuda commit -qm hostile
+run 0 "re-sync to a CUDA tree holding a manifest" "$HIPIFY" --resync up.hip up.cuda
+hasnt up.hip/.hipify_manifest.json 'pwned' "the upstream's manifest is not the port's"
+has up.hip/.hipify_manifest.json "\"git_commit\": \"$(git -C up.cuda rev-parse HEAD)\"" "the port's manifest is its own"
+printf 'int again() { return 2; }\n' >>up.cuda/b.cu && $G -C up.cuda commit -qam three
+run 0 "second re-sync" "$HIPIFY" --resync up.hip up.cuda
+absent up.pwned "the upstream's options were never replayed"
+run 0 "-O of a tree holding a manifest" "$HIPIFY" -O up.port2 up.cuda
+hasnt up.port2/.hipify_manifest.json 'pwned' "a port never copies an input's manifest"
+has stderr 'a port manifest in the input tree is not copied' "the note says so"
+finish
