@@ -5,6 +5,8 @@
 #include "unit_check.h"
 #include "util.h"
 
+#include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,6 +78,82 @@ static void plan_actions(void) {
     CHECK_INT(hc_rs_similarity("a\nb\n", 4, "c\nd\n", 4), 0);
 }
 
+/* The rename search against measuring every pair (what it must answer, at any cost): trees of files that
+ * share common lines, copies with a few lines changed, ties, empty files and pure renames by source id. */
+static unsigned rnd_state = 12345;
+static unsigned rnd(unsigned n) {
+    rnd_state = rnd_state * 1103515245u + 12345u;
+    return (rnd_state >> 16) % n;
+}
+
+static char *gen_text(unsigned id, unsigned nlines, const char *from, unsigned changes) {
+    size_t cap = 64 + nlines * 32 + (from ? strlen(from) + changes * 32 : 0);
+    char *t = malloc(cap), *p = t;
+    if (from) {
+        /* the lines of from, each replaced with a chance of changes in 16 */
+        for (const char *q = from; *q;) {
+            const char *nl = strchr(q, '\n');
+            size_t l = (size_t)(nl - q);
+            if (rnd(16) < changes) p += sprintf(p, "changed %u %u\n", id, rnd(1000));
+            else memcpy(p, q, l + 1), p += l + 1;
+            q = nl + 1;
+        }
+    } else {
+        for (unsigned k = 0; k < nlines; k++)
+            p += rnd(2) ? sprintf(p, "common %u\n", rnd(6)) : sprintf(p, "line %u of %u\n", k, id);
+    }
+    *p = '\0';
+    return t;
+}
+
+static void renames_as_every_pair(void) {
+    enum { NB = 90, NT = 90 };
+    static const char *exts[] = {".h", ".cpp", ".h", ".h"};
+    hc_rs_file b[NB], t[NT];
+    char names[NB + NT][32];
+    for (unsigned i = 0; i < NB; i++) { /* sorted: "r000" < "r001" ... */
+        snprintf(names[i], sizeof names[i], "r%03u%s", i, exts[i % 4]);
+        char *text = i % 17 == 0 ? strdup("") : gen_text(i, 4 + rnd(30), NULL, 0);
+        b[i] = (hc_rs_file){names[i], text, strlen(text), i % 7 == 0 ? names[i] : NULL};
+    }
+    for (unsigned j = 0; j < NT; j++) {
+        unsigned from = rnd(NB);
+        snprintf(names[NB + j], sizeof names[NB + j], "s%03u%s", j, exts[rnd(4)]);
+        char *text = b[from].len == 0 && rnd(2) ? strdup("")
+                     : rnd(5) ? gen_text(1000 + j, 0, b[from].data[0] ? b[from].data : "x\n", rnd(10))
+                              : gen_text(1000 + j, 4 + rnd(30), NULL, 0);
+        /* a pure rename keeps the source id of the file it came from */
+        t[j] = (hc_rs_file){names[NB + j], text, strlen(text), b[from].src_id && rnd(2) ? b[from].src_id : NULL};
+    }
+    hc_rs_tree tb = {b, NB}, tt = {t, NT};
+    size_t got[NB], want[NB];
+    bool taken[NT] = {0};
+    CHECK_INT(hc_rs_renames(&tb, &tt, got), 0);
+    /* every pair measured, in path order: source ids first, then the best similarity over 49 */
+    for (unsigned i = 0; i < NB; i++) want[i] = SIZE_MAX;
+    for (unsigned i = 0; i < NB; i++)
+        for (unsigned j = 0; b[i].src_id && j < NT; j++)
+            if (!taken[j] && t[j].src_id && !strcmp(b[i].src_id, t[j].src_id)) {
+                want[i] = j, taken[j] = true;
+                break;
+            }
+    size_t paired = 0;
+    for (unsigned i = 0; i < NB; i++) {
+        if (want[i] != SIZE_MAX) continue;
+        int best = 49;
+        for (unsigned j = 0; j < NT; j++) {
+            if (taken[j] || strcmp(strrchr(b[i].rel, '.'), strrchr(t[j].rel, '.'))) continue;
+            int sim = hc_rs_similarity(b[i].data, b[i].len, t[j].data, t[j].len);
+            if (sim > best) best = sim, want[i] = j;
+        }
+        if (want[i] != SIZE_MAX) taken[want[i]] = true, paired++;
+    }
+    for (unsigned i = 0; i < NB; i++) CHECK_INT(got[i], want[i]);
+    CHECK(paired > 20); /* the trees do exercise the similarity search */
+    for (unsigned i = 0; i < NB; i++) free((char *)b[i].data);
+    for (unsigned j = 0; j < NT; j++) free((char *)t[j].data);
+}
+
 static void kernels(void) {
     const char *src = "// __global__ void commented() {}\n"
                       "const char *s = \"__global__ void in_string()\";\n"
@@ -110,6 +188,7 @@ static void kernels(void) {
 
 int main(void) {
     plan_actions();
+    renames_as_every_pair();
     kernels();
     UNIT_DONE();
 }

@@ -220,36 +220,211 @@ static int plan_one(hc_rs_plan *p, const char *rel, const char *from, const hc_r
     return 0;
 }
 
-/* Pairs each file removed upstream with the added file it became: the same CUDA source first, then the
- * most similar translation (at least half its lines) with the same file name or extension. rename_of[i]
- * is the index in theirs of base file i's new path, or SIZE_MAX. */
-static void find_renames(const hc_rs_tree *base, const hc_rs_tree *theirs, size_t *rename_of, bool *taken) {
-    for (size_t i = 0; i < base->n; i++) rename_of[i] = SIZE_MAX;
-    for (int pass = 0; pass < 2; pass++)
-        for (size_t i = 0; i < base->n; i++) {
-            const hc_rs_file *b = &base->v[i];
-            if (rename_of[i] != SIZE_MAX || find(theirs, b->rel)) continue;
-            const char *bext = strrchr(b->rel, '.');
-            int best = 49;
-            size_t bj = SIZE_MAX, checked = 0;
-            for (size_t j = 0; j < theirs->n && checked < 4096; j++) {
-                const hc_rs_file *t = &theirs->v[j];
-                if (taken[j] || find(base, t->rel)) continue;
-                if (pass == 0) {
-                    if (b->src_id && t->src_id && b->src_id[0] && !strcmp(b->src_id, t->src_id)) {
-                        bj = j;
-                        break;
-                    }
-                    continue;
-                }
-                const char *text = strrchr(t->rel, '.');
-                if (!bext || !text || strcmp(bext, text) != 0) continue;
-                checked++;
-                int s = hc_rs_similarity(b->data, b->len, t->data, t->len);
-                if (s > best) best = s, bj = j;
-            }
-            if (bj != SIZE_MAX) rename_of[i] = bj, taken[bj] = true;
+/* ---- renames: near-linear candidate search ----
+ * A rename by similarity needs similarity(a, b) >= 50, i.e. 4 * common >= na + nb lines, so common >=
+ * ceil(na / 3) and >= ceil(nb / 3). Each line occurrence becomes a token (its hash and how many equal lines
+ * came before it, so that token sets intersect as the line multisets do); ordered by how rare the token is
+ * across both sides, two files sharing t tokens share one among the first n - t + 1 of each (prefix
+ * filtering). Only the added files' prefixes are indexed, and only pairs meeting there are measured: the
+ * answers are those of measuring every pair, at a cost that follows the lines, not their product. */
+
+/* A bound on the pairs measured for one removed file: thousands of identical files would make the search
+ * quadratic again. Candidates are met rarest shared line first, the likeliest ones first. */
+#define RN_MEASURED 4096
+
+typedef struct rn_file {
+    uint64_t *lines; /* sorted line hashes: what similarity compares */
+    uint64_t *tok;   /* tokens, rarest first */
+    size_t n;        /* lines (= tokens) */
+} rn_file;
+
+typedef struct rn_post {
+    uint64_t tok;
+    size_t j; /* index in theirs */
+} rn_post;
+
+static uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
+    x ^= x >> 30, x *= 0xbf58476d1ce4e5b9ull;
+    x ^= x >> 27, x *= 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+static int cmp_post(const void *a, const void *b) {
+    const rn_post *x = a, *y = b;
+    return (x->tok > y->tok) - (x->tok < y->tok) ? (x->tok > y->tok) - (x->tok < y->tok) : (x->j > y->j) - (x->j < y->j);
+}
+
+/* The token counts of all files, sorted by token, for looking up how rare a token is. */
+typedef struct rn_freq {
+    uint64_t *tok;
+    size_t *count, n;
+} rn_freq;
+
+static size_t freq_of(const rn_freq *f, uint64_t t) {
+    size_t lo = 0, hi = f->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        if (f->tok[mid] == t) return f->count[mid];
+        if (f->tok[mid] < t) lo = mid + 1;
+        else hi = mid;
+    }
+    return 0;
+}
+
+typedef struct rn_rank {
+    size_t freq;
+    uint64_t tok;
+} rn_rank;
+
+static int cmp_rank(const void *a, const void *b) {
+    const rn_rank *x = a, *y = b;
+    if (x->freq != y->freq) return x->freq < y->freq ? -1 : 1;
+    return (x->tok > y->tok) - (x->tok < y->tok);
+}
+
+/* Puts r's tokens rarest first (ties by value, so that both sides agree on one order). */
+static int order_by_rarity(rn_file *r, const rn_freq *f) {
+    if (r->n < 2) return 0;
+    rn_rank *v = malloc(r->n * sizeof *v);
+    if (!v) return -1;
+    for (size_t k = 0; k < r->n; k++) v[k] = (rn_rank){freq_of(f, r->tok[k]), r->tok[k]};
+    qsort(v, r->n, sizeof *v, cmp_rank);
+    for (size_t k = 0; k < r->n; k++) r->tok[k] = v[k].tok;
+    free(v);
+    return 0;
+}
+
+static int rn_prepare(const hc_rs_file *f, rn_file *r) {
+    if (!(r->lines = line_hashes(f->data, f->len, &r->n))) return -1;
+    if (!(r->tok = malloc((r->n + 1) * sizeof *r->tok))) return -1;
+    for (size_t k = 0, run = 0; k < r->n; k++) {
+        run = k && r->lines[k] == r->lines[k - 1] ? run + 1 : 0;
+        r->tok[k] = mix(r->lines[k] ^ mix(run + 1));
+    }
+    return 0;
+}
+
+static int sim_sorted(const rn_file *a, const rn_file *b) {
+    size_t common = 0;
+    for (size_t i = 0, j = 0; i < a->n && j < b->n;) {
+        if (a->lines[i] == b->lines[j]) common++, i++, j++;
+        else if (a->lines[i] < b->lines[j]) i++;
+        else j++;
+    }
+    return a->n + b->n ? (int)(200 * common / (a->n + b->n)) : 100;
+}
+
+static size_t prefix_len(size_t n) { return n ? n - (n + 2) / 3 + 1 : 0; }
+
+static bool same_ext(const char *a, const char *b) {
+    const char *x = strrchr(a, '.'), *y = strrchr(b, '.');
+    return x && y && !strcmp(x, y);
+}
+
+int hc_rs_renames(const hc_rs_tree *base, const hc_rs_tree *theirs, size_t *rename_of) {
+    int rc = -1;
+    bool *taken = calloc(theirs->n + 1, sizeof *taken), *added = calloc(theirs->n + 1, sizeof *added), *removed = calloc(base->n + 1, sizeof *removed);
+    rn_file *rb = calloc(base->n + 1, sizeof *rb), *rt = calloc(theirs->n + 1, sizeof *rt);
+    size_t *stamp = malloc((theirs->n + 1) * sizeof *stamp), *cand = malloc((theirs->n + 1) * sizeof *cand);
+    rn_post *post = NULL, *src = NULL;
+    rn_freq freq = {0};
+    uint64_t *all = NULL;
+    size_t npost = 0, nsrc = 0, nall = 0;
+    if (!taken || !added || !removed || !rb || !rt || !stamp || !cand) goto done;
+    for (size_t i = 0; i < base->n; i++) rename_of[i] = SIZE_MAX, removed[i] = !find(theirs, base->v[i].rel);
+    for (size_t j = 0; j < theirs->n; j++) added[j] = !find(base, theirs->v[j].rel), stamp[j] = SIZE_MAX;
+
+    /* the same CUDA source: each removed file takes the first added file (in path order) with its id */
+    if (!(src = malloc((theirs->n + 1) * sizeof *src))) goto done;
+    for (size_t j = 0; j < theirs->n; j++)
+        if (added[j] && theirs->v[j].src_id && theirs->v[j].src_id[0])
+            src[nsrc++] = (rn_post){fnv(theirs->v[j].src_id, strlen(theirs->v[j].src_id)), j};
+    if (nsrc) qsort(src, nsrc, sizeof *src, cmp_post);
+    for (size_t i = 0; i < base->n; i++) {
+        const char *id = base->v[i].src_id;
+        if (!removed[i] || !id || !id[0]) continue;
+        uint64_t h = fnv(id, strlen(id));
+        size_t lo = 0, hi = nsrc;
+        while (lo < hi) {
+            size_t mid = lo + (hi - lo) / 2;
+            if (src[mid].tok < h) lo = mid + 1;
+            else hi = mid;
         }
+        for (; lo < nsrc && src[lo].tok == h; lo++) {
+            size_t j = src[lo].j;
+            if (!taken[j] && theirs->v[j].src_id && !strcmp(id, theirs->v[j].src_id)) {
+                rename_of[i] = j, taken[j] = true;
+                break;
+            }
+        }
+    }
+
+    /* similarity: tokens of the files still unpaired, their rarity, the added files' prefixes indexed */
+    for (size_t i = 0; i < base->n; i++)
+        if (removed[i] && rename_of[i] == SIZE_MAX && rn_prepare(&base->v[i], &rb[i]) != 0) goto done;
+    for (size_t j = 0; j < theirs->n; j++)
+        if (added[j] && !taken[j] && rn_prepare(&theirs->v[j], &rt[j]) != 0) goto done;
+    for (int side = 0; side < 2; side++)
+        for (size_t k = 0, n = side ? theirs->n : base->n; k < n; k++) nall += (side ? rt : rb)[k].n;
+    if (!(all = malloc((nall + 1) * sizeof *all))) goto done;
+    nall = 0;
+    for (int side = 0; side < 2; side++)
+        for (size_t k = 0, n = side ? theirs->n : base->n; k < n; k++) {
+            const rn_file *r = &(side ? rt : rb)[k];
+            memcpy(all + nall, r->tok, r->n * sizeof *all);
+            nall += r->n;
+        }
+    if (nall) qsort(all, nall, sizeof *all, cmp_u64);
+    if (!(freq.tok = malloc((nall + 1) * sizeof *freq.tok)) || !(freq.count = malloc((nall + 1) * sizeof *freq.count)))
+        goto done;
+    for (size_t k = 0; k < nall; k++) {
+        if (freq.n && freq.tok[freq.n - 1] == all[k]) freq.count[freq.n - 1]++;
+        else freq.tok[freq.n] = all[k], freq.count[freq.n++] = 1;
+    }
+    for (int side = 0; side < 2; side++)
+        for (size_t k = 0, n = side ? theirs->n : base->n; k < n; k++)
+            if (order_by_rarity(&(side ? rt : rb)[k], &freq) != 0) goto done;
+    size_t cap = 0;
+    for (size_t j = 0; j < theirs->n; j++) cap += prefix_len(rt[j].n);
+    if (!(post = malloc((cap + 1) * sizeof *post))) goto done;
+    for (size_t j = 0; j < theirs->n; j++)
+        for (size_t k = 0; k < prefix_len(rt[j].n); k++) post[npost++] = (rn_post){rt[j].tok[k], j};
+    if (npost) qsort(post, npost, sizeof *post, cmp_post);
+
+    for (size_t i = 0; i < base->n; i++) {
+        if (!removed[i] || rename_of[i] != SIZE_MAX) continue;
+        size_t ncand = 0;
+        if (!rb[i].n) { /* an empty file is like another empty file only */
+            for (size_t j = 0; j < theirs->n && ncand < RN_MEASURED; j++)
+                if (added[j] && !taken[j] && !rt[j].n && theirs->v[j].len == 0) cand[ncand++] = j;
+        }
+        for (size_t k = 0; k < prefix_len(rb[i].n); k++) {
+            size_t lo = 0, hi = npost;
+            while (lo < hi) {
+                size_t mid = lo + (hi - lo) / 2;
+                if (post[mid].tok < rb[i].tok[k]) lo = mid + 1;
+                else hi = mid;
+            }
+            for (; lo < npost && post[lo].tok == rb[i].tok[k] && ncand < RN_MEASURED; lo++)
+                if (stamp[post[lo].j] != i) stamp[post[lo].j] = i, cand[ncand++] = post[lo].j;
+        }
+        int best = 49;
+        size_t bj = SIZE_MAX;
+        for (size_t c = 0; c < ncand; c++) {
+            size_t j = cand[c];
+            if (taken[j] || !same_ext(base->v[i].rel, theirs->v[j].rel)) continue;
+            int s = sim_sorted(&rb[i], &rt[j]);
+            if (s > best || (s == best && s > 49 && j < bj)) best = s, bj = j;
+        }
+        if (bj != SIZE_MAX) rename_of[i] = bj, taken[bj] = true;
+    }
+    rc = 0;
+done:
+    for (size_t i = 0; rb && i < base->n; i++) free(rb[i].lines), free(rb[i].tok);
+    for (size_t j = 0; rt && j < theirs->n; j++) free(rt[j].lines), free(rt[j].tok);
+    free(taken), free(added), free(removed), free(rb), free(rt), free(stamp), free(cand), free(post), free(src), free(all);
+    free(freq.tok), free(freq.count);
+    return rc;
 }
 
 int hc_rs_plan_make(const hc_rs_tree *base, const hc_rs_tree *theirs, const hc_rs_tree *ours, const hc_rs_labels *labels,
@@ -258,8 +433,9 @@ int hc_rs_plan_make(const hc_rs_tree *base, const hc_rs_tree *theirs, const hc_r
     size_t *rename_of = calloc(base->n + 1, sizeof *rename_of);
     bool *taken = calloc(theirs->n + 1, sizeof *taken);
     int rc = -1;
-    if (!rename_of || !taken) goto done;
-    find_renames(base, theirs, rename_of, taken);
+    if (!rename_of || !taken || hc_rs_renames(base, theirs, rename_of) != 0) goto done;
+    for (size_t i = 0; i < base->n; i++)
+        if (rename_of[i] != SIZE_MAX) taken[rename_of[i]] = true;
     for (size_t i = 0; i < base->n; i++) {
         const hc_rs_file *b = &base->v[i], *o = find(ours, b->rel);
         if (rename_of[i] != SIZE_MAX) {

@@ -67,6 +67,12 @@ void hc_rs_plan_free(hc_rs_plan *plan);
 int hc_merge3(const char *base, size_t blen, const char *ours, size_t olen, const char *theirs, size_t tlen,
               const hc_rs_labels *labels, char **out, size_t *outlen);
 
+/* Pairs each file of base that theirs lacks with the file of theirs (one that base lacks) it became: the
+ * same CUDA source (src_id) first, then the most similar text (at least half its lines, the first in path
+ * order among equals) with the same extension. rename_of[i] is the index in theirs of base file i's new
+ * path, or SIZE_MAX. Near-linear in the lines of the files. Returns 0, or -1 out of memory. */
+int hc_rs_renames(const hc_rs_tree *base, const hc_rs_tree *theirs, size_t *rename_of);
+
 /* How alike two texts are by their lines, from 0 (nothing shared) to 100 (the same lines). */
 int hc_rs_similarity(const char *a, size_t alen, const char *b, size_t blen);
 #endif
