@@ -10,7 +10,7 @@ printf 'int h;\n' >cuda/h.cuh
 printf 'int old;\n' >cuda/old.h
 run 0 "port" "$HIPIFY" -O hip cuda
 run 0 "no drift" "$HIPIFY" --drift hip cuda
-has stdout '^summary: ported 4, stale 0, missing 0, orphan 0, hand-edited 0; kernels 2, without HIP counterpart 0$' "clean summary"
+has stdout '^summary: ported 4, stale 0, missing 0, orphan 0, renamed 0, hand-edited 0; kernels 2, without HIP counterpart 0$' "clean summary"
 # the CUDA tree moves on: b.cu changes, a new file with a kernel, old.h goes; the port is edited by hand
 printf '__global__ void k2(int *p) { p[0] = 2; }\n' >cuda/b.cu
 printf '/* __global__ void not_a_kernel() */\ntemplate <int N>\n__global__ void\n__launch_bounds__(256)\nk3(float *x) {}\n' >cuda/sub/new.cu
@@ -24,7 +24,7 @@ has stdout '^  hand-edited  *h.cuh -> h.cuh$' "hand-edited port"
 has stdout '^  orphan  *old.h: its CUDA source is gone$' "orphan"
 has stdout '^cuda/sub/new.cu:3: kernel .k3. has no HIP counterpart$' "kernel without counterpart, at its line"
 hasnt stdout 'not_a_kernel' "a kernel in a comment is no kernel"
-has stdout '^summary: ported 2, stale 1, missing 1, orphan 1, hand-edited 1; kernels 3, without HIP counterpart 1$' "summary"
+has stdout '^summary: ported 2, stale 1, missing 1, orphan 1, renamed 0, hand-edited 1; kernels 3, without HIP counterpart 1$' "summary"
 has d.json '"state":	"missing"' "JSON missing"
 has d.json '"kernels_missing":	1' "JSON kernel count"
 has d.html '<td>sub/new.cu</td>' "HTML lists the file"
@@ -46,20 +46,30 @@ run 2 "broken manifest" sh -c "echo '{' >h2/.hipify_manifest.json && '$HIPIFY' -
 has stderr 'h2/.hipify_manifest.json:1: not a hipify-c port manifest' "broken manifest named"
 run 3 "report never replaces a tree file" "$HIPIFY" --drift hip --drift-json cuda/a.cu cuda
 
-# an orphan edited by hand is reported as hand-edited, an untouched one is not
+# an orphan edited by hand is reported as hand-edited, an untouched one is not; a CUDA file renamed
+# (as it was, or with a line changed) is a rename of its port, not a missing file and an orphan
 mkdir c3
 printf 'int keep;\n' >c3/keep.h
 printf 'int gone;\n' >c3/gone.h
 printf 'int gone2;\n' >c3/gone2.h
+printf 'int pure_rename() { return 1; }\n' >c3/pure_old.h
+printf 'int a1;\nint a2;\nint a3;\nint a4;\n' >c3/moved_old.h
 run 0 "port c3" "$HIPIFY" -O h3 c3
 rm c3/gone.h c3/gone2.h
+mv c3/pure_old.h c3/pure_new.h
+rm c3/moved_old.h && printf 'int a1;\nint a2;\nint a3;\nint a4_changed;\n' >c3/moved_new.h
 echo '// mine' >>h3/gone.h
+echo '// mine' >>h3/moved_old.h
 run 1 "drift with orphans" "$HIPIFY" --drift h3 c3 --drift-json d3.json
 has stdout '^  orphan  *gone.h: its CUDA source is gone (hand-edited)$' "hand-edited orphan"
 has stdout '^  orphan  *gone2.h: its CUDA source is gone$' "untouched orphan"
-has stdout '^summary: ported 1, stale 0, missing 0, orphan 2, hand-edited 1;' "orphan counted as hand-edited"
+has stdout '^  renamed  *pure_old.h -> pure_new.h: the CUDA file was renamed; its port is still pure_old.h$' "pure rename"
+has stdout '^  renamed  *moved_old.h -> moved_new.h: .* (hand-edited)$' "rename with a change, port hand-edited"
+hasnt stdout '^  missing' "a renamed file is not missing"
+has stdout '^summary: ported 1, stale 0, missing 0, orphan 2, renamed 2, hand-edited 2;' "summary with orphans and renames"
 tr -d '\n\t ' <d3.json >d3.flat
 has d3.flat '"hip":"gone.h","state":"orphan","hand_edited":true' "JSON hand-edited orphan"
+has d3.flat '"cuda":"pure_new.h","hip":"pure_old.h","state":"renamed"' "JSON rename"
 
 # a manifest that lists a file twice (content id made to match) is refused at the second entry's line,
 # not read past the end of a list sized by the trees

@@ -7,8 +7,10 @@
 #include "grow.h"
 #include "manifest.h"
 #include "output.h"
+#include "resync.h"
 #include "sbuf.h"
 #include "tree_files.h"
+#include "util.h"
 
 #include <cjson/cJSON.h>
 #include <limits.h>
@@ -17,11 +19,12 @@
 #include <string.h>
 #include <sys/stat.h>
 
-typedef enum { D_PORTED, D_STALE, D_MISSING, D_ORPHAN } drift_state;
-static const char *const state_key[] = {"ported", "stale", "missing", "orphan"};
+typedef enum { D_PORTED, D_STALE, D_MISSING, D_ORPHAN, D_RENAMED, D__COUNT } drift_state;
+static const char *const state_key[] = {"ported", "stale", "missing", "orphan", "renamed"};
 
 typedef struct drift_file {
-    char *cuda, *hip;  /* relative paths; NULL when that side has none */
+    char *cuda, *hip;  /* relative paths; NULL when that side has none (renamed: the CUDA file's new path and
+                        * the HIP file still at the old one) */
     drift_state state;
     bool hand_edited;  /* the HIP file differs from what the port wrote (manifest only) */
 } drift_file;
@@ -37,7 +40,7 @@ typedef struct drift_report {
     drift_kernel *kernels; /* CUDA kernels defined nowhere in the HIP tree */
     size_t nkernels, kernels_cap;
     size_t nkernels_total;
-    size_t count[4];
+    size_t count[D__COUNT];
     bool by_manifest;
 } drift_report;
 
@@ -82,6 +85,59 @@ static bool hand_edited(const char *hip, const char *rel, const char *out) {
     snprintf(path, sizeof path, "%s/%s", hip, rel);
     hc_blob_id_of_file(path, now);
     return out[0] && strcmp(now, out) != 0;
+}
+
+/* A CUDA file without a counterpart and an orphan it was renamed from become one renamed entry: the same
+ * source as the manifest recorded for the orphan, else its most similar text (resync.c's rename search,
+ * the CUDA text against the orphan's HIP text). */
+static int pair_renames(const char *cuda, const char *hip, const hc_manifest *m, drift_report *d) {
+    size_t n = d->nfiles, ngone = 0, nnew = 0;
+    hc_rs_file *gone = calloc(n, sizeof *gone), *added = calloc(n, sizeof *added);
+    size_t *gone_at = calloc(n, sizeof *gone_at), *added_at = calloc(n, sizeof *added_at), *rename_of = calloc(n, sizeof *rename_of);
+    hc_blob_id *ids = calloc(n, sizeof *ids);
+    int rc = -1;
+    if (!gone || !added || !gone_at || !added_at || !rename_of || !ids) goto done;
+    /* missing files come in the CUDA tree's sorted order, orphans in the manifest's: both sorted by path */
+    for (size_t i = 0; i < n; i++) {
+        drift_file *f = &d->files[i];
+        char path[PATH_MAX], *text;
+        size_t len;
+        bool orphan = f->state == D_ORPHAN;
+        if (!orphan && f->state != D_MISSING) continue;
+        snprintf(path, sizeof path, "%s/%s", orphan ? hip : cuda, orphan ? f->hip : f->cuda);
+        if (hc_read_file(path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &text, &len, NULL) != HC_READ_OK) continue;
+        if (orphan) {
+            const hc_manifest_file *r = hc_manifest_find(m, f->hip);
+            gone_at[ngone] = i;
+            gone[ngone++] = (hc_rs_file){f->hip, text, len, r ? r->src : NULL};
+        } else {
+            hc_blob_id_of(text, len, ids[nnew]);
+            added_at[nnew] = i;
+            added[nnew] = (hc_rs_file){f->cuda, text, len, ids[nnew]};
+            nnew++;
+        }
+    }
+    hc_rs_tree tg = {gone, ngone}, ta = {added, nnew};
+    if (hc_rs_renames(&tg, &ta, rename_of) != 0) goto done;
+    for (size_t k = 0; k < ngone; k++) {
+        if (rename_of[k] == SIZE_MAX) continue;
+        drift_file *o = &d->files[gone_at[k]], *c = &d->files[added_at[rename_of[k]]];
+        c->hip = o->hip, o->hip = NULL;
+        c->hand_edited = o->hand_edited;
+        d->count[c->state]--, d->count[o->state]--, d->count[D_RENAMED]++;
+        c->state = D_RENAMED;
+        o->state = D__COUNT; /* merged into c: dropped below */
+    }
+    size_t w = 0;
+    for (size_t i = 0; i < n; i++)
+        if (d->files[i].state != D__COUNT) d->files[w++] = d->files[i];
+    d->nfiles = w;
+    rc = 0;
+done:
+    for (size_t k = 0; gone && k < ngone; k++) free((char *)gone[k].data);
+    for (size_t k = 0; added && k < nnew; k++) free((char *)added[k].data);
+    free(gone), free(added), free(gone_at), free(added_at), free(rename_of), free(ids);
+    return rc;
 }
 
 static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_report *d) {
@@ -131,6 +187,7 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
         f->hand_edited = hand_edited(hip, r->rel, r->out);
         d->count[D_ORPHAN]++;
     }
+    if (m && d->count[D_MISSING] && d->count[D_ORPHAN] && pair_renames(cuda, hip, m, d) != 0) goto done;
     /* kernels: a name the CUDA tree defines that no HIP file defines */
     for (size_t i = 0; i < hf.n; i++)
         if (hc_classify_path(hf.v[i]) == HC_FILE_SOURCE && kernels_of(hip, hf.v[i], &hip_k) != 0) goto done;
@@ -173,6 +230,9 @@ static void print_text(const drift_report *d, const char *cuda, const char *hip)
         const drift_file *f = &d->files[i];
         if (f->state == D_PORTED && !f->hand_edited) continue;
         if (f->state == D_MISSING) hc_out_printf(stdout, "  missing      %s: no HIP counterpart\n", f->cuda);
+        else if (f->state == D_RENAMED)
+            hc_out_printf(stdout, "  renamed      %s -> %s: the CUDA file was renamed; its port is still %s%s\n", f->hip,
+                          f->cuda, f->hip, f->hand_edited ? " (hand-edited)" : "");
         else if (f->state == D_ORPHAN)
             hc_out_printf(stdout, "  orphan       %s: its CUDA source is gone%s\n", f->hip, f->hand_edited ? " (hand-edited)" : "");
         else
@@ -184,9 +244,9 @@ static void print_text(const drift_report *d, const char *cuda, const char *hip)
                       d->kernels[i].name);
     size_t edited = 0;
     for (size_t i = 0; i < d->nfiles; i++) edited += d->files[i].hand_edited;
-    printf("summary: ported %zu, stale %zu, missing %zu, orphan %zu, hand-edited %zu; kernels %zu, without HIP counterpart %zu\n",
-           d->count[D_PORTED], d->count[D_STALE], d->count[D_MISSING], d->count[D_ORPHAN], edited, d->nkernels_total,
-           d->nkernels);
+    printf("summary: ported %zu, stale %zu, missing %zu, orphan %zu, renamed %zu, hand-edited %zu; kernels %zu, without HIP "
+           "counterpart %zu\n", d->count[D_PORTED], d->count[D_STALE], d->count[D_MISSING], d->count[D_ORPHAN],
+           d->count[D_RENAMED], edited, d->nkernels_total, d->nkernels);
 }
 
 static cJSON *to_json(const drift_report *d, const char *cuda, const char *hip) {
@@ -194,7 +254,7 @@ static cJSON *to_json(const drift_report *d, const char *cuda, const char *hip) 
     cJSON_AddStringToObject(root, "cuda_tree", cuda);
     cJSON_AddStringToObject(root, "hip_tree", hip);
     cJSON_AddStringToObject(root, "compared_by", d->by_manifest ? "manifest" : "mtime");
-    for (int s = 0; s < 4; s++) cJSON_AddNumberToObject(counts, state_key[s], (double)d->count[s]);
+    for (int s = 0; s < D__COUNT; s++) cJSON_AddNumberToObject(counts, state_key[s], (double)d->count[s]);
     cJSON_AddNumberToObject(counts, "kernels", (double)d->nkernels_total);
     cJSON_AddNumberToObject(counts, "kernels_missing", (double)d->nkernels);
     cJSON_AddItemToObject(root, "counts", counts);
@@ -234,16 +294,16 @@ static char *to_html(const drift_report *d, const char *cuda, const char *hip) {
     hc_sbuf b = {0};
     hc_sbuf_puts(&b, "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>hipify-c drift report</title><style>"
                      "body{font:14px sans-serif;margin:2em}table{border-collapse:collapse}td,th{border:1px solid #ccc;"
-                     "padding:2px 8px;text-align:left}.missing,.orphan{background:#fdd}.stale{background:#ffd}"
+                     "padding:2px 8px;text-align:left}.missing,.orphan{background:#fdd}.stale,.renamed{background:#ffd}"
                      "</style></head><body><h1>Drift of ");
     html_put(&b, hip);
     hc_sbuf_puts(&b, " against ");
     html_put(&b, cuda);
-    hc_sbuf_printf(&b, "</h1><p>Compared by %s. Ported %zu, stale %zu, missing %zu, orphan %zu; kernels %zu, without "
+    hc_sbuf_printf(&b, "</h1><p>Compared by %s. Ported %zu, stale %zu, missing %zu, orphan %zu, renamed %zu; kernels %zu, without "
                        "HIP counterpart %zu.</p><h2>Files</h2><table><tr><th>state</th><th>CUDA</th><th>HIP</th>"
                        "<th>hand-edited</th></tr>\n",
                    d->by_manifest ? "the port's manifest" : "modification time", d->count[D_PORTED], d->count[D_STALE],
-                   d->count[D_MISSING], d->count[D_ORPHAN], d->nkernels_total, d->nkernels);
+                   d->count[D_MISSING], d->count[D_ORPHAN], d->count[D_RENAMED], d->nkernels_total, d->nkernels);
     for (size_t i = 0; i < d->nfiles; i++) {
         const drift_file *f = &d->files[i];
         hc_sbuf_printf(&b, "<tr class=\"%s\"><td>%s</td><td>", state_key[f->state], state_key[f->state]);
@@ -326,7 +386,7 @@ int hc_cli_drift(hc_cli *cli) {
         free(html);
     }
     hc_out_guard_free(&guard);
-    bool drifted = d.count[D_STALE] || d.count[D_MISSING] || d.count[D_ORPHAN] || d.nkernels;
+    bool drifted = d.count[D_STALE] || d.count[D_MISSING] || d.count[D_ORPHAN] || d.count[D_RENAMED] || d.nkernels;
     report_free(&d);
     fflush(stdout);
     return failed ? HC_EXIT_OUTPUT : drifted ? HC_EXIT_ERRORS : HC_EXIT_OK;
