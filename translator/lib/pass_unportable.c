@@ -355,6 +355,7 @@ int hc_pass_unportable(hc_unit *u) {
         check_graph(&s, i);
         if (rc == 0) rc = check_alloc_flags(&s, i);
         if (rc == 0) rc = unp_check_min_max(&s, i);
+        /* new-check: checks added by tools/new-check are called above this line */
     }
     return rc;
 }

@@ -128,9 +128,10 @@ int hc_report_patch(const hc_file_result *f, git_patch **out, char *err, size_t 
     return 0;
 }
 
-/* Work a person has with each diagnostic; ids not listed only inform (HC_EFFORT_NONE), except that
- * every [warp-size] hazard is manual work (see hc_report_diag_effort). Kept here rather than in
- * diagnostics.def because only the reports use it. */
+/* Work a person has with each diagnostic. Every warning and error is listed, HC_EFFORT_NONE included, so
+ * that a new one is a decision (tests/report/check_diag_hygiene.py fails on a missing entry); notes may be
+ * left out and only inform. Every [warp-size] hazard is manual work (see hc_report_diag_effort). Kept here
+ * rather than in diagnostics.def because only the reports use it. */
 static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_UNSUPPORTED_API] = HC_EFFORT_MANUAL,
     [HC_D_NEWER_THAN_TARGET] = HC_EFFORT_MANUAL,
@@ -153,6 +154,44 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_GRAPH_CONDITIONAL] = HC_EFFORT_MANUAL,
     [HC_D_ALLOC_FLAGS_MISSING] = HC_EFFORT_MANUAL,
     [HC_D_FP8_BOUNDARY] = HC_EFFORT_MANUAL, /* which encoding the other side uses is for a person to check */
+    [HC_D_TAG_OF_TYPEDEF] = HC_EFFORT_MANUAL,
+    [HC_D_VECTOR_OPERATOR] = HC_EFFORT_MANUAL,
+    [HC_D_MERGED_OVERLOAD] = HC_EFFORT_MANUAL,
+    [HC_D_CUDA_API_REDECLARED] = HC_EFFORT_MANUAL,
+    [HC_D_ATOMIC_ADD_DOUBLE_FALLBACK] = HC_EFFORT_MANUAL,
+    [HC_D_SDK_HELPER_OUTSIDE] = HC_EFFORT_MANUAL,
+    [HC_D_EXPERIMENTAL_LEFT] = HC_EFFORT_MANUAL,
+    [HC_D_CUBLAS_V1_LEFT] = HC_EFFORT_MANUAL,
+    /* preprocessor conditions: which branch the HIP build needs is for a person to decide */
+    [HC_D_PP_DEAD_BRANCH] = HC_EFFORT_MANUAL,
+    [HC_D_PP_CUDA_MACRO] = HC_EFFORT_MANUAL,
+    [HC_D_PP_CUDA_MACRO_USE] = HC_EFFORT_MANUAL,
+    [HC_D_SHIM_NOT_CARRIED] = HC_EFFORT_MANUAL,
+    /* translated as it stands: advice about the future, not work on the port */
+    [HC_D_REMOVED_CUDA_API] = HC_EFFORT_NONE,
+    [HC_D_DEPRECATED_HIP_API] = HC_EFFORT_NONE,
+    [HC_D_LAUNCH_NOT_REWRITTEN] = HC_EFFORT_NONE, /* kept as <<<>>>, which HIP accepts */
+    /* the machine or the run, not the code: an install, a path, a rule */
+    [HC_D_HIP_HEADER_MISSING] = HC_EFFORT_NONE,
+    [HC_D_RULE_FAILED] = HC_EFFORT_NONE,
+    [HC_D_SEMANTIC_SKIPPED] = HC_EFFORT_NONE,
+    [HC_D_PARSE_FALLBACK] = HC_EFFORT_NONE,
+    /* input and output problems: the file was not ported, so there is no porting work to count */
+    [HC_D_BINARY_FILE] = HC_EFFORT_NONE,
+    [HC_D_UNREADABLE] = HC_EFFORT_NONE,
+    [HC_D_SYMLINK_LOOP] = HC_EFFORT_NONE,
+    [HC_D_UNTERMINATED_STRING] = HC_EFFORT_NONE,
+    [HC_D_EMPTY_FILE] = HC_EFFORT_NONE,
+    [HC_D_OUTSIDE_OUTPUT] = HC_EFFORT_NONE,
+    [HC_D_WRITE_FAILED] = HC_EFFORT_NONE,
+    [HC_D_STALE_TEMP] = HC_EFFORT_NONE,
+    [HC_D_OUTPUT_COLLISION] = HC_EFFORT_NONE,
+    [HC_D_SPECIAL_OUTPUT] = HC_EFFORT_NONE,
+    [HC_D_OUTPUT_IN_INPUT] = HC_EFFORT_NONE,
+    [HC_D_INPUT_CHANGED] = HC_EFFORT_NONE,
+    [HC_D_REPORT_COLLISION] = HC_EFFORT_NONE,
+    [HC_D_LINK_OUTSIDE] = HC_EFFORT_NONE,
+    [HC_D_PATH_TOO_LONG] = HC_EFFORT_NONE,
 };
 
 hc_effort hc_report_diag_effort(hc_diag_id id)
