@@ -12,7 +12,7 @@ new_port() {
   n=$1
   shift
   mkdir "$n.cuda"
-  printf '#include <cuda_runtime.h>\nint a() { return (int)cudaDeviceSynchronize(); }\n' >"$n.cuda/a.cu"
+  printf '#include <cuda_runtime.h>\nint a() { return (int)cudaDeviceSynchronize(); }\n\n\nint p1;\n\n\nint p2;\n' >"$n.cuda/a.cu"
   printf '#include <cuda_runtime.h>\nint b() { return (int)cudaGetLastError(); }\n' >"$n.cuda/b.cu"
   git init -q "$n.cuda" && git -C "$n.cuda" add . && $G -C "$n.cuda" commit -qm one
   "$HIPIFY" -O "$n.hip" "$@" "$n.cuda" >/dev/null 2>&1 || fail "$n: port"
@@ -71,4 +71,63 @@ absent up.pwned "the upstream's options were never replayed"
 run 0 "-O of a tree holding a manifest" "$HIPIFY" -O up.port2 up.cuda
 hasnt up.port2/.hipify_manifest.json 'pwned' "a port never copies an input's manifest"
 has stderr 'a port manifest in the input tree is not copied' "the note says so"
+
+# ---- writes: the file must still hold what was read; links are not followed; modes are kept ----
+# A file edited between the re-sync's read and its write: an interposed mkostemp (the output layer makes
+# its temporary right before it compares and renames) appends to the file EDIT_DURING once, when the
+# temporary's name holds EDIT_MATCH.
+cat >edit_during.c <<'C'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+int mkostemp(char *tmpl, int flags) {
+    static int done;
+    const char *victim = getenv("EDIT_DURING"), *match = getenv("EDIT_MATCH");
+    if (victim && match && !done && strstr(tmpl, match)) {
+        FILE *f = fopen(victim, "a");
+        if (f) fputs("// edited during the re-sync\n", f), fclose(f);
+        done = 1;
+    }
+    int (*real)(char *, int) = (int (*)(char *, int))dlsym(RTLD_NEXT, "mkostemp");
+    return real(tmpl, flags);
+}
+C
+if ${CC:-cc} -shared -fPIC -o edit_during.so edit_during.c -ldl 2>/dev/null; then
+  new_port ed
+  sed -i 's|^int p1;|int p1; // hand edit|' ed.hip/a.cu
+  run 3 "an edit made during the re-sync: that file refused" env LD_PRELOAD=$SCRATCH/edit_during.so \
+    EDIT_DURING=$SCRATCH/ed.hip/a.cu EDIT_MATCH=ed.hip/.a.cu.hipify-tmp "$HIPIFY" --resync ed.hip ed.cuda
+  has ed.hip/a.cu 'edited during the re-sync' "the edit made meanwhile is kept"
+  has ed.hip/a.cu 'hand edit' "the earlier hand edit is kept"
+  has stderr 'ed.hip/a.cu: error: changed while re-syncing; kept as it is now' "the refusal names the file"
+  hasnt ed.hip/.hipify_manifest.json "$(git -C ed.cuda rev-parse HEAD)" "the manifest stays at the old base"
+else
+  echo "skip: no C compiler for the interposed edit"
+fi
+
+# a link inside the port is never written through, and says so
+new_port ln
+rm ln.hip/a.cu && ln -s b.cu ln.hip/a.cu && cp ln.hip/b.cu ln.b.before
+run 3 "a link in the port" "$HIPIFY" --resync ln.hip ln.cuda
+same ln.hip/b.cu ln.b.before "the link's target is not written"
+[ -L ln.hip/a.cu ] || fail "the link itself is replaced"
+has stdout '^  link-refused  *a.cu$' "reported as a refused link, not unchanged"
+has stderr 'ln.hip/a.cu: error: a symbolic link inside the port' "the error names the link"
+# a linked directory inside the port, leading to another directory of the port
+new_port ld
+mkdir ld.cuda/sub && printf 'int s() { return 1; }\n' >ld.cuda/sub/s.h && git -C ld.cuda add . && $G -C ld.cuda commit -qm sub
+rm -rf ld.hip && "$HIPIFY" -O ld.hip ld.cuda >/dev/null 2>&1
+mkdir ld.hip/real && mv ld.hip/sub/s.h ld.hip/real/ && rmdir ld.hip/sub && ln -s real ld.hip/sub
+cp ld.hip/real/s.h ld.s.before
+sed -i 's/return 1/return 2/' ld.cuda/sub/s.h && $G -C ld.cuda commit -qam change
+run 3 "a linked directory in the port" "$HIPIFY" --resync ld.hip ld.cuda
+same ld.hip/real/s.h ld.s.before "not written through the linked directory"
+# a merged file keeps its permission bits
+new_port mode
+sed -i 's|^int p1;|int p1; // mine|' mode.hip/a.cu && chmod 600 mode.hip/a.cu
+run 0 "merge of a mode-600 file" "$HIPIFY" --resync mode.hip mode.cuda
+has mode.hip/a.cu 'int more' "merged"
+[ "$(stat -c %a mode.hip/a.cu)" = 600 ] || fail "the merge changed the mode to $(stat -c %a mode.hip/a.cu)"
 finish

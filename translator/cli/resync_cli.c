@@ -275,8 +275,29 @@ static void loaded_free(loaded_tree *t) {
     memset(t, 0, sizeof *t);
 }
 
-/* Reads the files of root (all of them, or only those named in want) with their CUDA blob ids from m. */
-static int load_tree(const char *root, const hc_manifest *m, const hc_strv *want, loaded_tree *t) {
+/* The first component of root/rel (below root) that is a symbolic link, written into at; false when
+ * none is. A re-sync never reads or writes through a link inside the port: it could lead to another file
+ * of the port, or out of it. */
+static bool link_in_port(const char *root, const char *rel, char *at, size_t size) {
+    char p[PATH_MAX];
+    size_t rl = strlen(root);
+    if ((size_t)snprintf(p, sizeof p, "%s/%s", root, rel) >= sizeof p) return false;
+    for (char *c = p + rl + 1;; c++) {
+        if (*c != '/' && *c != '\0') continue;
+        char keep = *c;
+        *c = '\0';
+        struct stat lst;
+        bool link = lstat(p, &lst) == 0 && S_ISLNK(lst.st_mode);
+        if (link) snprintf(at, size, "%s", p);
+        *c = keep;
+        if (link) return true;
+        if (!keep) return false;
+    }
+}
+
+/* Reads the files of root (all of them, or only those named in want) with their CUDA blob ids from m.
+ * port: root is the HIP tree, whose links are never read through (link_in_port). */
+static int load_tree(const char *root, const hc_manifest *m, const hc_strv *want, bool port, loaded_tree *t) {
     hc_strv all = {0};
     if (!want && hc_tree_list(root, &all) != 0) return -1;
     const hc_strv *names = want ? want : &all;
@@ -287,6 +308,8 @@ static int load_tree(const char *root, const hc_manifest *m, const hc_strv *want
         char path[PATH_MAX];
         size_t len;
         if ((size_t)snprintf(path, sizeof path, "%s/%s", root, names->v[i]) >= sizeof path) continue;
+        char link[PATH_MAX];
+        if (port && link_in_port(root, names->v[i], link, sizeof link)) continue; /* refused when the plan touches it */
         if (hc_read_file(path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &t->data[t->n], &len, NULL) != HC_READ_OK)
             continue; /* absent on this side */
         const hc_manifest_file *f = m ? hc_manifest_find(m, names->v[i]) : NULL;
@@ -341,11 +364,48 @@ static void prune_empty_dirs(const char *root, const char *rel) {
     }
 }
 
-/* Carries the plan out: writes and removals inside the HIP tree only, never over a CUDA file. */
-static int apply_plan(resync_run *r, hc_rs_plan *plan, const char *theirs_dir) {
+static const hc_rs_file *loaded_find(const loaded_tree *t, const char *rel) {
+    size_t lo = 0, hi = t->n;
+    while (lo < hi) {
+        size_t mid = lo + (hi - lo) / 2;
+        int c = strcmp(t->v[mid].rel, rel);
+        if (!c) return &t->v[mid];
+        if (c < 0) lo = mid + 1;
+        else hi = mid;
+    }
+    return NULL;
+}
+
+/* Every entry whose paths (new, old, removed) meet a symbolic link in the port does nothing and is
+ * reported as such: a link is the user's, and following it would write another file than the one
+ * planned. Returns how many. */
+static int refuse_links(const resync_run *r, hc_rs_plan *plan) {
+    int n = 0;
+    for (size_t i = 0; i < plan->n; i++) {
+        hc_rs_entry *e = &plan->v[i];
+        const char *paths[] = {e->rel, e->from, e->remove ? e->remove_rel : NULL};
+        char at[PATH_MAX];
+        bool link = false;
+        for (size_t k = 0; k < COUNT_OF(paths) && !link; k++) link = paths[k] && link_in_port(r->hip, paths[k], at, sizeof at);
+        if (!link) continue;
+        hc_out_printf(stderr, "%s: error: a symbolic link inside the port; not followed, %s left as it is\n", at, e->rel);
+        plan->count[e->action]--;
+        plan->count[HC_RS_LINK_REFUSED]++;
+        e->action = HC_RS_LINK_REFUSED;
+        e->write = e->remove = false;
+        n++;
+    }
+    return n;
+}
+
+/* Carries the plan out: writes and removals inside the HIP tree only, never over a CUDA file, never
+ * through a link, and never over a file that no longer holds what was read (an edit made meanwhile). */
+static int apply_plan(resync_run *r, hc_rs_plan *plan, const loaded_tree *ours, const char *theirs_dir) {
     int failed = 0;
     char err[PATH_MAX + 256], path[PATH_MAX], src[PATH_MAX];
-    hc_out_policy p = {HC_OUT_MKDIRS | HC_OUT_SKIP_SAME, r->hip, &r->guard};
+    /* REGULAR_ONLY: the path itself is replaced, never a link's target, even one made since the plan */
+    hc_out_policy p = {HC_OUT_MKDIRS | HC_OUT_SKIP_SAME | HC_OUT_REGULAR_ONLY, r->hip, &r->guard};
+    hc_out_policy fresh = {HC_OUT_MKDIRS | HC_OUT_KEEP_EXISTING | HC_OUT_REGULAR_ONLY, r->hip, &r->guard};
     for (size_t i = 0; i < plan->n; i++) {
         hc_rs_entry *e = &plan->v[i];
         if (e->write) {
@@ -354,8 +414,19 @@ static int apply_plan(resync_run *r, hc_rs_plan *plan, const char *theirs_dir) {
                 failed++;
                 continue;
             }
+            /* the file as it was read: it must still hold that (its mode is kept); a new file must still
+             * be absent (it takes the new translation's mode) */
+            const hc_rs_file *o = loaded_find(ours, e->rel);
             snprintf(src, sizeof src, "%s/%s", theirs_dir, e->rel);
-            hc_out_status st = hc_out_write(&p, path, e->data, e->len, hc_out_mode_of(src), err, sizeof err);
+            hc_out_status st = o ? hc_out_write_expect(&p, path, e->data, e->len, HC_OUT_MODE_DEFAULT, o->data, o->len, err,
+                                                       sizeof err)
+                                 : hc_out_write(&fresh, path, e->data, e->len, hc_out_mode_of(src), err, sizeof err);
+            if (st == HC_OUT_CHANGED || st == HC_OUT_KEPT) {
+                hc_out_printf(stderr, "%s: error: %s while re-syncing; kept as it is now, not merged (re-sync again)\n",
+                              path, st == HC_OUT_KEPT ? "created" : "changed");
+                failed++;
+                continue;
+            }
             if (st < 0) {
                 hc_out_printf(stderr, "%s: error: not written: %s\n", path, err);
                 failed++;
@@ -502,7 +573,7 @@ static int run_resync(resync_run *r) {
     hc_strv want = {0};
     hc_rs_plan plan = {0};
     rc = HC_EXIT_ERRORS;
-    if (load_tree(base_out, &bm, NULL, &lb) != 0 || load_tree(theirs_out, &tm, NULL, &lt) != 0) goto out;
+    if (load_tree(base_out, &bm, NULL, false, &lb) != 0 || load_tree(theirs_out, &tm, NULL, false, &lt) != 0) goto out;
     for (size_t i = 0; i < lb.n; i++) hc_strv_push(&want, lb.v[i].rel);
     for (size_t i = 0; i < lt.n; i++) hc_strv_push(&want, lt.v[i].rel);
     if (want.n) qsort(want.v, want.n, sizeof *want.v, cmp_str);
@@ -512,7 +583,7 @@ static int run_resync(resync_run *r) {
         else want.v[uniq++] = want.v[i];
     }
     want.n = uniq;
-    if (load_tree(r->hip, NULL, &want, &lo) != 0) goto out;
+    if (load_tree(r->hip, NULL, &want, true, &lo) != 0) goto out;
     char base_id[64], new_id[64], lb_base[128], lb_new[128];
     snprintf(base_id, sizeof base_id, "%.12s", r->rec.git_prefix && !r->cli->base_cuda ? r->rec.git_commit : r->rec.content_id);
     snprintf(new_id, sizeof new_id, "%.12s", tm.git_prefix && !tm.git_dirty ? tm.git_commit : tm.content_id);
@@ -524,9 +595,9 @@ static int run_resync(resync_run *r) {
         hc_out_printf(stderr, "hipify-c: error: %s\n", err);
         goto out;
     }
-    int failed = 0;
+    int failed = refuse_links(r, &plan);
     if (!cli->resync_dry_run) {
-        failed = apply_plan(r, &plan, theirs_out);
+        failed += apply_plan(r, &plan, &lo, theirs_out);
         /* the new translation is the next re-sync's base: the manifest now names the new CUDA tree */
         char *text = hc_manifest_to_json(&tm);
         hc_out_policy p = {HC_OUT_MKDIRS, r->hip, &r->guard};
