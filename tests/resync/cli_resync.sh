@@ -91,6 +91,13 @@ $HIPIFY -O hip2 cuda_v1 >/dev/null 2>&1
 run 0 "base from a directory" "$HIPIFY" --resync hip2 --base-cuda cuda_v1 cuda
 has stdout '^  renamed  *old_name.h -> new_name.h$' "base directory rename"
 
+# a base that translates differently from the port as it was written names the files concerned
+$HIPIFY -O hip4 cuda_v1 >/dev/null 2>&1
+sed '/"path": "b.cu"/s/"out": "[0-9a-f]*"/"out": "0000000000000000000000000000000000000000"/' hip4/.hipify_manifest.json >m4
+cp m4 hip4/.hipify_manifest.json
+run 0 "base translates differently" "$HIPIFY" --resync hip4 --base-cuda cuda_v1 --resync-dry-run cuda
+has stderr '^hip4/.hipify_manifest.json: warning: 1 file(s) of the base translate differently .*: b.cu; ' "the file is named"
+
 # refusals: exit 2, file and line named, nothing written
 $HIPIFY -O hip3 cuda_v1 >/dev/null 2>&1
 cp -r hip3 hip3_before

@@ -552,14 +552,18 @@ static int run_resync(resync_run *r) {
         hc_manifest_free(&bm);
         return rc;
     }
-    size_t drift = 0; /* files the base now translates differently from the port as it was written */
+    size_t drift = 0, dlen = 0; /* files the base now translates differently from the port as it was written */
+    char dlist[1024] = "";
     for (size_t i = 0; i < r->rec.nfiles; i++) {
         const hc_manifest_file *f = hc_manifest_find(&bm, r->rec.files[i].rel);
-        drift += f && strcmp(f->out, r->rec.files[i].out) != 0;
+        if (!f || !strcmp(f->out, r->rec.files[i].out)) continue;
+        if (drift++ < 5 && dlen < sizeof dlist) /* named, so that their "hand edits" can be checked */
+            dlen += (size_t)snprintf(dlist + dlen, sizeof dlist - dlen, "%s%s", dlen ? ", " : "", r->rec.files[i].rel);
     }
     if (drift)
-        hc_out_printf(stderr, "hipify-c: warning: %zu file(s) of the base translate differently from the port as it was "
-                              "written (another HIP installation or tool); their differences show as hand edits\n", drift);
+        hc_out_printf(stderr, "%s: warning: %zu file(s) of the base translate differently from the port as it was written "
+                              "(another HIP installation or tool): %s%s; their differences show as hand edits\n",
+                      r->manifest_path, drift, dlist, drift > 5 ? ", ..." : "");
     if ((rc = translate_into(r, r->cuda, theirs_out)) != 0) {
         hc_manifest_free(&bm);
         return rc;
