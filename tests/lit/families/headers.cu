@@ -40,7 +40,6 @@
 // DIAG: warning: HC1010: header 'cuda_pipeline_helpers.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_pipeline_primitives.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cuda_vdpau_interop.h' has no HIP equivalent; left unchanged [unsupported-header]
-// DIAG: warning: HC1010: header 'cudalibxt.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cudart_platform.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cufft_device.h' has no HIP equivalent; left unchanged [unsupported-header]
 // DIAG: warning: HC1010: header 'cufftw.h' has no HIP equivalent; left unchanged [unsupported-header]
@@ -126,7 +125,7 @@
 // CHECK-NEXT: #include <hip/surface_types.h>
 // CHECK-NEXT: #include <hip/hip_texture_types.h>
 // CHECK-NEXT: #include <cuda_vdpau_interop.h>
-// CHECK-NEXT: #include <cudalibxt.h>
+// CHECK-NEXT: #include <hipfft/hiplibxt.h>
 // CHECK-NEXT: #include <cudart_platform.h>
 // CHECK-NEXT: #include <hipDNN.h>
 // CHECK-NEXT: #include <hipfft/hipfft.h>
