@@ -26,11 +26,11 @@ has out/deep/b.cu '// more' "-O after a change"
 
 # The input is never overwritten without --inplace.
 cp src/a.cu keep.cu
-run 3 "-o onto the input" "$HIPIFY" src/a.cu -o src/a.cu
-has stderr 'HC2010' "-o onto the input names HC2010"
+run 2 "-o onto the input" "$HIPIFY" src/a.cu -o src/a.cu
+has stderr 'HC2026: -o src/a.cu is also the input src/a.cu' "-o onto the input is refused before anything is written"
 same src/a.cu keep.cu "-o onto the input left the input alone"
 ln -s a.cu src/alias.cu
-run 3 "-o onto a link to the input" "$HIPIFY" src/a.cu -o src/alias.cu
+run 2 "-o onto a link to the input" "$HIPIFY" src/a.cu -o src/alias.cu
 same src/a.cu keep.cu "-o onto a link left the input alone"
 rm src/alias.cu
 # (refused with a message and a non-zero status: 2 as a usage error or 3 as a refused write)

@@ -130,4 +130,33 @@ sed -i 's|^int p1;|int p1; // mine|' mode.hip/a.cu && chmod 600 mode.hip/a.cu
 run 0 "merge of a mode-600 file" "$HIPIFY" --resync mode.hip mode.cuda
 has mode.hip/a.cu 'int more' "merged"
 [ "$(stat -c %a mode.hip/a.cu)" = 600 ] || fail "the merge changed the mode to $(stat -c %a mode.hip/a.cu)"
+
+# ---- one collision rule for every path an option names to write ----
+new_port col
+echo '// my notes' >col.hip/notes.txt && cp col.hip/notes.txt col.notes.before && cp col.hip/.hipify_manifest.json col.manifest.before
+run 2 "--resync-json onto a hand-edited file, dry run" "$HIPIFY" --resync col.hip --resync-dry-run --resync-json col.hip/notes.txt col.cuda
+has stderr 'HC2026: --resync-json col.hip/notes.txt lies inside the port col.hip' "named"
+same col.hip/notes.txt col.notes.before "the port's file is kept"
+run 2 "--resync-json onto the manifest" "$HIPIFY" --resync col.hip --resync-json ./col.hip/.hipify_manifest.json col.cuda
+same col.hip/.hipify_manifest.json col.manifest.before "the manifest is kept"
+run 2 "--resync-json into the CUDA tree" "$HIPIFY" --resync col.hip --resync-json col.cuda/r.json col.cuda
+absent col.cuda/r.json "nothing written into the CUDA tree"
+mkdir col.base && git -C col.cuda archive HEAD~1 | tar -x -C col.base
+run 2 "--resync-json into the base tree" "$HIPIFY" --resync col.hip --base-cuda col.base --resync-json col.base/r.json col.cuda
+absent col.base/r.json "nothing written into the base tree"
+run 2 "--drift-json on --drift-html" "$HIPIFY" --drift col.hip --drift-json d.out --drift-html ./d.out col.cuda
+has stderr 'HC2026: --drift-html ./d.out is also the path of --drift-json' "named"
+absent d.out "nothing written"
+run 2 "--drift-html into the port" "$HIPIFY" --drift col.hip --drift-html col.hip/d.html col.cuda
+absent col.hip/d.html "nothing written into the port"
+printf '__global__ void k() {}\n' >one.cu
+run 2 "--depfile on -o" "$HIPIFY" one.cu -o one.hip.cu --depfile one.hip.cu
+absent one.hip.cu "nothing written"
+run 2 "--depfile on --report" "$HIPIFY" one.cu -o one.hip.cu --depfile r.html --report r.html
+absent one.hip.cu "nothing written"
+cp one.cu one.before
+run 2 "--depfile on the input" "$HIPIFY" one.cu -o one.hip.cu --depfile one.cu
+same one.cu one.before "the input is kept"
+run 0 "--depfile beside -o" "$HIPIFY" one.cu -o one.hip.cu --depfile one.d
+has one.d 'one.hip.cu:' "the depfile names the output"
 finish

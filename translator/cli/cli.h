@@ -151,6 +151,11 @@ int hc_output_path(const char *dir, const char *rel, char *out, size_t size, cha
  * (HC2022: two inputs, one output path under -O; HC2026: a report on a translated output, a backup or
  * another report). Returns how many (0: none), or -1 when out of memory (collisions.c). */
 int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs);
+/* The one rule for the files the options name to write (-o, every report, --depfile, --resync-json,
+ * --drift-json, --drift-html): none may be another of them or an input file, nor lie inside the port
+ * or a CUDA tree of --resync and --drift (HC2026, each named). Needs no job list: run before any mode
+ * writes. Returns how many. */
+int hc_cli_path_collisions(const hc_cli *cli);
 
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);

@@ -1,6 +1,8 @@
-/* collisions.c: before anything is written, finds writes of one run that would land on one file: two
- * inputs mapped to one output path under -O, and a report (diff, HTML, JSON, SARIF, CSV) that names a
- * translated output, a backup or another report. It writes nothing and decides no output path itself. */
+/* collisions.c: before anything is written, finds writes of one run that would land where they must not:
+ * two inputs mapped to one output path under -O; any file an option names to write (-o, a report, the
+ * depfile, --resync-json, --drift-json/--drift-html) that is another of them, an input, or lies inside
+ * the port or a CUDA tree of --resync/--drift; a report on a translated output or a backup. It writes
+ * nothing and decides no output path itself. */
 #include "cli.h"
 #include "output.h"
 #include "paths.h"
@@ -59,9 +61,11 @@ static bool lands_on(const char *path, const char *real) {
     return hc_out_resolve(path, r, sizeof r) == 0 && strcmp(r, real) == 0;
 }
 
-/* The report options of the run, resolved; returns how many. The default CSV path is built in the caller's
- * csv buffer, which the targets point into, so it must outlive them. */
-static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, char *csv, size_t csv_size) {
+/* Every file the options of the run name to write, resolved; returns how many. The default CSV path is
+ * built in the caller's csv buffer, which the targets point into, so it must outlive them. with_output:
+ * -o too (the single translation's file). */
+static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, char *csv, size_t csv_size,
+                              bool with_output) {
     const char *csv_path = NULL;
     if (cli->print_stats_csv) {
         if (cli->o_stats) csv_path = cli->o_stats;
@@ -69,8 +73,10 @@ static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, c
             csv_path = csv;
     }
     const struct { const char *option, *path; } all[] = {
-        {"--diff", cli->diff},        {"--report", cli->report}, {"--stats-json", cli->stats_json},
-        {"--sarif", cli->sarif},      {"--o-stats", csv_path},
+        {"--diff", cli->diff},        {"--report", cli->report},          {"--stats-json", cli->stats_json},
+        {"--sarif", cli->sarif},      {"--o-stats", csv_path},            {"--depfile", cli->depfile},
+        {"--resync-json", cli->resync_json}, {"--drift-json", cli->drift_json}, {"--drift-html", cli->drift_html},
+        {"-o", with_output ? cli->output : NULL},
     };
     size_t n = 0;
     for (size_t i = 0; i < COUNT_OF(all) && n < cap; i++) {
@@ -84,34 +90,71 @@ static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, c
 
 /* Names one report that lands on another write of the run. */
 static void report_clash(const hc_cli *cli, const report_target *t, const char *what, const char *other) {
-    hc_cli_diag(cli, t->path, HC_D_REPORT_COLLISION, "%s %s is also %s %s; nothing written", t->option, t->path, what, other);
+    hc_cli_diag(cli, t->path, HC_D_REPORT_COLLISION, "%s %s %s %s; nothing written", t->option, t->path, what, other);
 }
 
 static int report_collisions(const hc_cli *cli, const hc_job_list *jobs) {
-    report_target t[5];
+    report_target t[16];
     char csv[PATH_MAX];
-    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv);
+    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv, false);
     int n = 0;
-    for (size_t i = 0; i < nt; i++)
-        for (size_t k = 0; k < i; k++)
-            if (strcmp(t[i].real, t[k].real) == 0) report_clash(cli, &t[i], "the path of", t[k].option), n++;
     bool single = cli->output != NULL || (!cli->out_dir && !cli->inplace);
-    if (cli->examine) return n; /* --examine writes no translation, no backup */
+    if (cli->examine || single) return n; /* no translation or backup; -o is one of hc_cli_path_collisions' */
     for (size_t i = 0; i < nt; i++) {
-        if (single) {
-            const char *to = cli->output ? cli->output : "-";
-            if (!is_stream(to) && lands_on(to, t[i].real)) report_clash(cli, &t[i], "the output", to), n++;
-            continue;
-        }
         for (size_t j = 0; j < jobs->n; j++) {
             char out[PATH_MAX];
             if (cli->out_dir) {
                 char err[PATH_MAX + 64];
                 if (hc_output_path(cli->out_dir, jobs->v[j].rel_path, out, sizeof out, err, sizeof err) != 0) continue;
-                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "the translation of", jobs->v[j].path), n++; break; }
+                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "is also the translation of", jobs->v[j].path), n++; break; }
             } else if (!cli->no_backup) { /* --inplace: the inputs themselves are guarded; their backups are not yet */
                 if ((size_t)snprintf(out, sizeof out, "%s.prehip", jobs->v[j].path) >= sizeof out) continue;
-                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "the backup of", jobs->v[j].path), n++; break; }
+                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "is also the backup of", jobs->v[j].path), n++; break; }
+            }
+        }
+    }
+    return n;
+}
+
+/* Whether the resolved path real is the tree root (resolved here) or lies inside it. */
+static bool inside_tree(const char *real, const char *root) {
+    char r[PATH_MAX];
+    if (hc_out_resolve(root, r, sizeof r) != 0) return false;
+    size_t n = strlen(r);
+    if (n == 1 && r[0] == '/') return true;
+    return !strncmp(real, r, n) && (real[n] == '/' || real[n] == '\0');
+}
+
+int hc_cli_path_collisions(const hc_cli *cli) {
+    report_target t[16];
+    char csv[PATH_MAX];
+    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv, true);
+    int n = 0;
+    for (size_t i = 0; i < nt; i++)
+        for (size_t k = 0; k < i; k++)
+            if (strcmp(t[i].real, t[k].real) == 0) report_clash(cli, &t[i], "is also the path of", t[k].option), n++;
+    /* the trees a --resync or --drift reads and merges into hold no output of theirs: a report written
+     * there would replace a hand-edited file or the manifest, or become part of the next re-sync; a file
+     * input (a translation's source) is never an output either */
+    const bool trees = cli->resync_dir || cli->drift_dir;
+    for (size_t i = 0; i < nt; i++) {
+        const struct { const char *what, *root; } areas[] = {
+            {"lies inside the port", cli->resync_dir}, {"lies inside the port", cli->drift_dir},
+            {"lies inside the base tree", cli->base_cuda},
+        };
+        bool clash = false;
+        for (size_t a = 0; a < COUNT_OF(areas) && !clash; a++)
+            if (areas[a].root && inside_tree(t[i].real, areas[a].root)) {
+                report_clash(cli, &t[i], areas[a].what, areas[a].root), n++;
+                clash = true;
+            }
+        for (size_t k = 0; k < cli->inputs.n && !clash; k++) {
+            struct stat st;
+            const char *in = cli->inputs.v[k];
+            bool dir = stat(in, &st) == 0 && S_ISDIR(st.st_mode);
+            if (dir ? trees && inside_tree(t[i].real, in) : lands_on(in, t[i].real)) {
+                report_clash(cli, &t[i], dir ? "lies inside the input" : "is also the input", in), n++;
+                clash = true;
             }
         }
     }

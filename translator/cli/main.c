@@ -424,6 +424,10 @@ int hc_cli_main(int argc, char **argv) {
         exit_code = flush_stdout() != 0 ? HC_EXIT_OUTPUT : q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
         goto done;
     }
+    if (hc_cli_path_collisions(&cli) != 0) { /* nothing written yet: refused as a whole */
+        exit_code = HC_EXIT_USAGE;
+        goto done;
+    }
     if (cli.resync_dir || cli.drift_dir) { /* runs of their own (resync_cli.c, drift_cli.c) */
         exit_code = cli.resync_dir ? hc_cli_resync(&cli) : hc_cli_drift(&cli);
         goto done;
