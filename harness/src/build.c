@@ -115,7 +115,7 @@ int check_report_paths(const harness_options *o, char *error, size_t error_size)
         for (size_t k = 0; k < ndirs + 3 && status == 0; k++) {
             const char *input = k < ndirs ? dirs[k] : files[k - ndirs];
             char *in = input ? path_resolve(input) : NULL;
-            if (in && path_within(resolved[i], in)) {
+            if (in && hc_path_within(resolved[i], in)) {
                 snprintf(error, error_size, "%s %.500s lies in or is the input %.500s: a report never replaces or adds "
                          "to what the harness reads", names[i], paths[i], input);
                 status = -1;

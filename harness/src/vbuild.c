@@ -409,7 +409,7 @@ static void remove_stale_exe(const char *port, const char *exe)
         *slash = '\0';
     char *resolved_parent = slash ? path_resolve(parent) : NULL;
     struct stat st;
-    if (resolved_port && resolved_parent && path_within(resolved_parent, resolved_port) && lstat(exe, &st) == 0 &&
+    if (resolved_port && resolved_parent && hc_path_within(resolved_parent, resolved_port) && lstat(exe, &st) == 0 &&
         S_ISREG(st.st_mode))
         unlink(exe);
     free(resolved_port);

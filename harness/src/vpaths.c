@@ -88,17 +88,9 @@ char *path_resolve(const char *path)
     return buf;
 }
 
-bool path_within(const char *inner, const char *outer)
-{
-    size_t n = strlen(outer);
-    if (n == 1 && outer[0] == '/')
-        return inner[0] == '/';
-    return strncmp(inner, outer, n) == 0 && (inner[n] == '\0' || inner[n] == '/');
-}
-
 bool path_overlaps(const char *a, const char *b)
 {
-    return path_within(a, b) || path_within(b, a);
+    return hc_path_within(a, b) || hc_path_within(b, a);
 }
 
 int vpaths_check_relative(const char *key, const char *path, bool up_ok, bool names_file, char *error,
@@ -250,7 +242,7 @@ int vpaths_check_staged(const vprogram *p, const char *work, char *error, size_t
         snprintf(error, error_size, "out of memory");
     } else if (check_not_link(name_dir, p->name, error, error_size) == 0 &&
                check_not_link(run, p->name, error, error_size) == 0) {
-        if (!stage || !path_within(stage, resolved_work) || !strcmp(stage, resolved_work))
+        if (!stage || !hc_path_within(stage, resolved_work) || !strcmp(stage, resolved_work))
             snprintf(error, error_size, "program %s: the staged folder %.600s lies outside the work folder %.600s",
                      p->name, p->stage ? p->stage : "(none)", resolved_work);
         else

@@ -7,13 +7,12 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "paths.h" /* hc_path_within, the translator's one containment rule */
 #include "vspec.h"
 
 /* The absolute form of path with every symbolic link of its existing part resolved and the rest normalised
  * lexically ("." and ".." removed). Returns NULL when out of memory or when a link cannot be resolved (a loop). */
 char *path_resolve(const char *path);
-/* True when inner is outer or lies below it (both resolved). */
-bool path_within(const char *inner, const char *outer);
 /* True when one of the resolved paths contains the other. */
 bool path_overlaps(const char *a, const char *b);
 

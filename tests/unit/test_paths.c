@@ -35,5 +35,10 @@ int main(void) {
     CHECK(hc_path_ends_with("a.h", "a.h"));
     CHECK(!hc_path_ends_with("proj/xinc/a.h", "inc/a.h"));
     CHECK(!hc_path_ends_with("a.h", "inc/a.h"));
+    CHECK(hc_path_within("/a/b", "/a/b"));
+    CHECK(hc_path_within("/a/b/c.cu", "/a/b"));
+    CHECK(!hc_path_within("/a/bc", "/a/b"));
+    CHECK(!hc_path_within("/a", "/a/b"));
+    CHECK(hc_path_within("/a", "/"));
     UNIT_DONE();
 }

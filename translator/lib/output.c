@@ -4,6 +4,7 @@
  * formats no content. */
 #include "output.h"
 #include "grow.h"
+#include "paths.h"
 #include "util.h"
 
 #include <errno.h>
@@ -263,16 +264,10 @@ int hc_out_resolve(const char *path, char *out, size_t size) {
     return resolve_target(path, stat(path, &st) == 0, out, size, err, sizeof err);
 }
 
-static bool path_within(const char *inner, const char *outer) {
-    size_t n = strlen(outer);
-    if (n == 1 && outer[0] == '/') return true;
-    return strncmp(inner, outer, n) == 0 && (inner[n] == '/' || inner[n] == '\0');
-}
-
 bool hc_out_dir_within(const char *a, const char *b) {
     char ra[PATH_MAX], rb[PATH_MAX];
     if (resolve_loose(a, ra, sizeof ra) != 0 || resolve_loose(b, rb, sizeof rb) != 0) return false;
-    return path_within(ra, rb);
+    return hc_path_within(ra, rb);
 }
 
 static int mkdirs_for(const char *path) {
@@ -455,7 +450,7 @@ static hc_out_status decide(const hc_out_policy *p, const char *path, decision *
     if (resolve_target(path, exists, d->target, sizeof d->target, err, errsize) != 0) return HC_OUT_FAILED;
     if (p->confine) {
         char dir[PATH_MAX];
-        if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(d->target, dir))
+        if (resolve_loose(p->confine, dir, sizeof dir) != 0 || !hc_path_within(d->target, dir))
             return fail(err, errsize, HC_OUT_REFUSED, "%s resolves to %s, outside %s", path, d->target, p->confine);
     }
     /* REGULAR_ONLY renames over the path itself: a link put there since the check is replaced, not followed */
@@ -626,7 +621,7 @@ hc_out_status hc_out_remove(const hc_out_policy *p, const char *path, const void
     if (guarded(p->guard, &lst)) return fail(err, errsize, HC_OUT_REFUSED, "%s is an input: not removed", path);
     if (p->confine) {
         char target[PATH_MAX], dir[PATH_MAX];
-        if (!realpath(path, target) || resolve_loose(p->confine, dir, sizeof dir) != 0 || !path_within(target, dir))
+        if (!realpath(path, target) || resolve_loose(p->confine, dir, sizeof dir) != 0 || !hc_path_within(target, dir))
             return fail(err, errsize, HC_OUT_REFUSED, "%s lies outside %s: not removed", path, p->confine);
     }
     source s = {expect ? expect : "", len, -1};

@@ -1,4 +1,4 @@
-/* paths.c: lexical path helpers (normalize, base name, directory, suffix test). They never touch the
+/* paths.c: lexical path helpers (normalize, base name, directory, suffix test, containment). They never touch the
  * file system, so they give the same answer for paths that do not exist yet. */
 #include "paths.h"
 #include "util.h"
@@ -53,4 +53,10 @@ bool hc_path_ends_with(const char *path, const char *tail) {
     size_t lp = strlen(path), lt = strlen(tail);
     if (lt > lp || strcmp(path + lp - lt, tail) != 0) return false;
     return lt == lp || path[lp - lt - 1] == '/';
+}
+
+bool hc_path_within(const char *inner, const char *outer) {
+    size_t n = strlen(outer);
+    if (n == 1 && outer[0] == '/') return inner[0] == '/';
+    return strncmp(inner, outer, n) == 0 && (inner[n] == '/' || inner[n] == '\0');
 }

@@ -13,4 +13,7 @@ const char *hc_path_base(const char *path);
 void hc_path_dir(const char *path, char *out, size_t size);
 /* True when path ends with tail at a directory boundary ("x/inc/a.h" ends with "inc/a.h", not "c/a.h"). */
 bool hc_path_ends_with(const char *path, const char *tail);
+/* True when inner is outer or lies below it, comparing whole components ("/a/bc" is not within "/a/b");
+ * both are absolute, resolved paths. Everything is within "/". */
+bool hc_path_within(const char *inner, const char *outer);
 #endif
