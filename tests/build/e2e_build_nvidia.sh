@@ -11,7 +11,8 @@ if [ ! -x "$nvcc" ] || [ -z "$prefix" ] || [ ! -f "$prefix/lib/cmake/hip/hip-con
 fi
 # sample directory : program it must produce (relative to its build directory). cmake-findcuda-legacy is not
 # one: its nvcc OPTIONS become clang options (-gline-tables-only, -fgpu-rdc) that nvcc cannot take.
-samples="cmake-saxpy-curand:saxpy_curand cmake-subdir-lib:reduce_app"
+samples="cmake-saxpy-curand:saxpy_curand cmake-subdir-lib:reduce_app cmake-findcuda-cxx11:cxx11_app
+cmake-cu-only-openmp:cu_only"
 failed=0
 rm -rf "$work" && mkdir -p "$work"
 for entry in $samples; do

@@ -1,9 +1,11 @@
-/* carry.c: writes the runtime-shim headers beside every ported file that includes "hipify_shim.h", so the
- * port compiles with no -I flag on a machine without hipify-c. It does not translate or link anything. */
+/* carry.c: writes the runtime-shim headers beside every ported file that includes "hipify_shim.h", and the
+ * CMake HIP module beside every migrated CMakeLists.txt that includes it, so the port builds on a machine
+ * without hipify-c. It does not translate or link anything, and never replaces a file it did not write. */
 
 /* Why beside the file: a quoted #include searches the including file's own directory first, so neither
  * the include line nor any build script needs to change, whatever the tree's layout. */
 #include "carry.h"
+#include "buildmap.h"
 #include "grow.h"
 #include "output.h"
 
@@ -15,15 +17,15 @@
 #include <string.h>
 #include <sys/stat.h>
 
-static bool includes_shim(const hc_file_result *r) {
-    static const char needle[] = "\"hipify_shim.h\"";
-    return r->output && memmem(r->output, r->output_len, needle, sizeof needle - 1) != NULL;
+static bool output_has(const hc_file_result *r, const char *needle) {
+    return r->output && memmem(r->output, r->output_len, needle, strlen(needle)) != NULL;
 }
 
 /* The directory the result's output was written to, or false when it went nowhere (stdout, --examine). */
-static bool output_dir(const hc_cli *cli, const hc_file_result *r, bool single, char *out, size_t size) {
+static bool output_dir(const hc_cli *cli, const hc_file_result *r, hc_file_kind kind, bool single, char *out,
+                       size_t size) {
     char path[PATH_MAX], err[PATH_MAX + 64];
-    if (cli->examine || r->status != HC_OK || r->kind != HC_FILE_SOURCE) return false;
+    if (cli->examine || r->status != HC_OK || r->kind != kind) return false;
     if (single) {
         if (!cli->output || strcmp(cli->output, "-") == 0) return false;
         /* -o /dev/null, /dev/stdout, a FIFO: the output went to no directory of the port's */
@@ -54,28 +56,33 @@ static int compare_file(const char *path, const char *data, size_t len) {
     return same && at == len;
 }
 
-/* Writes the headers into dir. Returns 0, or -1 after printing why one could not be put there. */
+/* Writes one carried file at dir/name (name may hold a subdirectory, created when missing). Returns 0, or
+ * -1 after printing why it could not be put there. */
+static int serve_file(const char *dir, const char *name, const char *data, size_t len) {
+    char path[PATH_MAX + 64], err[PATH_MAX + 256];
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    const char *base = strrchr(name, '/');
+    int cmp = compare_file(path, data, len);
+    if (cmp == 1) return 0;
+    if (cmp == 0) { /* not ours, or an older copy the user may have edited: never replaced */
+        hc_out_printf(stderr, "%s: warning: HC1083: a different '%s' is already there; left unchanged, the port "
+                        "compiles against it [shim-not-carried]\n", path, base ? base + 1 : name);
+        return -1;
+    }
+    /* through the one output layer: never replaces anything that appeared since the check above */
+    hc_out_policy keep = {HC_OUT_KEEP_EXISTING | HC_OUT_MKDIRS, NULL, NULL};
+    if (hc_out_write(&keep, path, data, len, 0644, err, sizeof err) < 0) {
+        hc_out_printf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
+        return -1;
+    }
+    return 0;
+}
+
+/* Writes the shim headers into dir. Returns 0, or -1 when one could not be put there. */
 static int serve(const char *dir) {
     int rc = 0;
-    for (size_t k = 0; k < hc_shim_nfiles; k++) {
-        const hc_support_file *s = &hc_shim_files[k];
-        char path[PATH_MAX + 64], err[PATH_MAX + 256];
-        snprintf(path, sizeof path, "%s/%s", dir, s->name);
-        int cmp = compare_file(path, s->data, s->len);
-        if (cmp == 1) continue;
-        if (cmp == 0) { /* not ours, or an older copy the user may have edited: never replaced */
-            hc_out_printf(stderr, "%s: warning: HC1083: a different '%s' is already there; left unchanged, the port "
-                            "compiles against it [shim-not-carried]\n", path, s->name);
-            rc = -1;
-            continue;
-        }
-        /* through the one output layer: never replaces anything that appeared since the check above */
-        hc_out_policy keep = {HC_OUT_KEEP_EXISTING, NULL, NULL};
-        if (hc_out_write(&keep, path, s->data, s->len, 0644, err, sizeof err) < 0) {
-            hc_out_printf(stderr, "%s: error: HC2011: cannot write output: %s [write-failed]\n", path, err);
-            rc = -1;
-        }
-    }
+    for (size_t k = 0; k < hc_shim_nfiles; k++)
+        if (serve_file(dir, hc_shim_files[k].name, hc_shim_files[k].data, hc_shim_files[k].len) != 0) rc = -1;
     return rc;
 }
 
@@ -104,7 +111,9 @@ int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job
     int failed = 0;
     for (size_t i = 0; i < jobs->n; i++) {
         char dir[PATH_MAX];
-        if (!includes_shim(&results[i]) || !output_dir(cli, &results[i], single, dir, sizeof dir)) continue;
+        if (!output_has(&results[i], "\"hipify_shim.h\"") ||
+            !output_dir(cli, &results[i], HC_FILE_SOURCE, single, dir, sizeof dir))
+            continue;
         bool done = false;
         for (size_t k = 0; k < nserved && !done; k++) done = strcmp(served[k], dir) == 0;
         if (done) continue;
@@ -116,5 +125,24 @@ int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job
         if (serve(dir) != 0) failed++;
     }
     free(served);
+    return failed;
+}
+
+int hc_carry_cmake_module(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
+                          bool single) {
+    int failed = 0;
+    char *module = NULL;
+    for (size_t i = 0; i < jobs->n; i++) {
+        char dir[PATH_MAX];
+        if (!output_has(&results[i], hc_build_cmake_include) ||
+            !output_dir(cli, &results[i], HC_FILE_CMAKE, single, dir, sizeof dir))
+            continue;
+        if (!module && !(module = hc_build_cmake_hip_block(opt, cli->run.links_shim))) {
+            hc_out_printf(stderr, "hipify-c: error: out of memory\n");
+            return failed + 1;
+        }
+        if (serve_file(dir, hc_build_cmake_module_name, module, strlen(module)) != 0) failed++;
+    }
+    free(module);
     return failed;
 }

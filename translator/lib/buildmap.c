@@ -1,5 +1,5 @@
 /* buildmap.c: table lookups and nvcc-option translation shared by the CMake and Makefile migrations,
- * and the HIP block for migrated CMake projects. It does not find commands in build files. */
+ * and the HIP module and block they add. It does not find commands in build files or write files. */
 #include "buildmap.h"
 #include "util.h"
 
@@ -266,16 +266,21 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
     return 0;
 }
 
-/* ---- the HIP block for CMake ---- */
+/* ---- the HIP module for CMake ---- */
 
 const char hc_build_cmake_hip_marker[] =
     "# hipify-c: HIP sources built as C++ by hipcc, which works with Debian's ROCm packages and with ROCm.";
+const char hc_build_cmake_module_name[] = "cmake/hipify-hip.cmake";
+const char hc_build_cmake_include[] =
+    "include(${CMAKE_CURRENT_LIST_DIR}/cmake/hipify-hip.cmake) # hipify-c: HIP build (docs/build-migration.md)\n";
 
-/* Tested on Debian 12 (CMake 3.25, hipcc 5.2) with hipcc and with HIPCXX=clang++-15 (tests/build). */
+/* Tested on Debian 12 (CMake 3.25, hipcc 5.2) with hipcc and with HIPCXX=clang++-15, and for HIP on NVIDIA
+ * with nvcc 13 (tests/build). */
 static const char cmake_hip_block[] =
     "# hipify-c: HIP sources built as C++ by hipcc, which works with Debian's ROCm packages and with ROCm.\n"
     "# CMake's HIP language (enable_language(HIP)) needs ROCm's own directory layout and fails on Debian.\n"
-    "# Compiler: -DCMAKE_CXX_COMPILER=..., else $HIPCXX, else hipcc. Drop this block to use the HIP language.\n"
+    "# Compiler: -DCMAKE_CXX_COMPILER=..., else $HIPCXX, else hipcc. Included before project() by the\n"
+    "# migrated CMakeLists.txt; drop that include() to use the HIP language instead.\n"
     "if(CMAKE_VERSION VERSION_LESS 3.19)\n"
     "  message(FATAL_ERROR \"the hipify-c HIP block needs CMake 3.19 or newer (cmake_language(DEFER))\")\n"
     "endif()\n"
@@ -362,6 +367,11 @@ static const char cmake_hip_block[] =
     "  if(std)\n"
     "    set_target_properties(${t} PROPERTIES CUDA_STANDARD ${std})\n"
     "  endif()\n"
+    "  # linked by the host compiler as on AMD, so the project's C++ flags (-fopenmp) reach the link\n"
+    "  get_target_property(linker ${t} LINKER_LANGUAGE)\n"
+    "  if(NOT linker)\n"
+    "    set_target_properties(${t} PROPERTIES LINKER_LANGUAGE CXX)\n"
+    "  endif()\n"
     "  if(DEFINED CMAKE_CUDA_ARCHITECTURES)\n"
     "    set_target_properties(${t} PROPERTIES CUDA_ARCHITECTURES \"${CMAKE_CUDA_ARCHITECTURES}\")\n"
     "  endif()\n"
@@ -397,7 +407,8 @@ static const char cmake_hip_block[] =
     "        set(s \"${tdir}/${s}\")\n"
     "      endif()\n"
     "      get_source_file_property(lang \"${s}\" TARGET_DIRECTORY ${t} LANGUAGE)\n"
-    "      if(lang STREQUAL \"HIP\" OR (NOT lang AND s MATCHES \"\\\\.(cu|hip)$\"))\n"
+    "      # a .cu file reads as CUDA once CUDA is enabled (HIP on NVIDIA enables it)\n"
+    "      if(lang STREQUAL \"HIP\" OR ((NOT lang OR lang STREQUAL \"CUDA\") AND s MATCHES \"\\\\.(cu|hip)$\"))\n"
     "        list(APPEND hip_srcs \"${s}\")\n"
     "      endif()\n"
     "    endforeach()\n"
@@ -419,6 +430,15 @@ static const char cmake_hip_block[] =
     "    if(std AND NOT cxx_std)\n"
     "      set_target_properties(${t} PROPERTIES CXX_STANDARD ${std})\n"
     "    endif()\n"
+    "    # no HIP standard: nvcc compiled these sources in its own default, C++17, whatever the C++ standard\n"
+    "    # (hipcc's default is C++11, CMake hands CUDA sources CXX_STANDARD), unless that is newer\n"
+    "    set(std17 \"\")\n"
+    "    if(NOT std AND (NOT cxx_std OR cxx_std MATCHES \"^(98|11|14)$\"))\n"
+    "      set(std17 -std=c++17)\n"
+    "      if(cxx_std)\n"
+    "        set(std 17)\n"
+    "      endif()\n"
+    "    endif()\n"
     "    if(CMAKE_HIP_PLATFORM STREQUAL \"nvidia\")\n"
     "      hipify_hip_nvidia_target(${t} \"${hip_srcs}\" \"${flags}\" \"${std}\" \"${rdc_default}\")\n"
     "      continue()\n"
@@ -429,7 +449,7 @@ static const char cmake_hip_block[] =
     "    endif()\n"
     "    hipify_hip_usable_archs(archs ${archs})\n"
     "    list(TRANSFORM archs PREPEND \"--offload-arch=\")\n"
-    "    set(options -x hip ${driver_compile} ${archs} ${flags})\n"
+    "    set(options -x hip ${driver_compile} ${archs} ${std17} ${flags})\n"
     "    get_target_property(rdc ${t} HIP_SEPARABLE_COMPILATION)\n"
     "    if(rdc STREQUAL \"rdc-NOTFOUND\")\n"
     "      set(rdc \"${rdc_default}\")\n"
@@ -447,7 +467,7 @@ static const char cmake_hip_block[] =
     "  endforeach()\n"
     "endfunction()\n"
     "cmake_language(DEFER DIRECTORY \"${CMAKE_CURRENT_SOURCE_DIR}\" CALL hipify_hip_sources \"${CMAKE_CURRENT_SOURCE_DIR}\")\n"
-    "# end of the hipify-c HIP block\n";
+    "# end of the hipify-c HIP module\n";
 
 /* With a port that calls libhipify_shim (hc_run_facts.links_shim): after the walk, every executable and shared or
  * module library links it, as the Makefile block's -lhipify_shim does. */
@@ -474,7 +494,7 @@ char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim) {
     char archs[512];
     hc_build_arch_list(opt, archs, sizeof archs);
     const char *at = strstr(cmake_hip_block, "@ARCHS@");
-    const char *end = strstr(cmake_hip_block, "# end of the hipify-c HIP block");
+    const char *end = strstr(cmake_hip_block, "# end of the hipify-c HIP module");
     const char *shim = links_shim ? cmake_shim_link : "";
     size_t head = (size_t)(at - cmake_hip_block), alen = strlen(archs), mid = (size_t)(end - (at + 7)),
            slen = strlen(shim), tail = strlen(end);

@@ -45,12 +45,18 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
 const char *hc_build_offload_flags(const hc_options *opt, char *buf, size_t size);
 const char *hc_build_arch_list(const hc_options *opt, char *buf, size_t size);
 
-/* The CMake text inserted before project() of a migrated top-level CMakeLists.txt, with the AMD target
- * list filled in and, when the port calls libhipify_shim (links_shim), its link; malloc'd, NULL on
- * out-of-memory. docs/build-migration.md explains it. */
+/* The HIP module of a migrated CMake project (hc_build_cmake_module_name, carried beside the top-level
+ * CMakeLists.txt by the front end), with the AMD target list filled in and, when the port calls
+ * libhipify_shim (links_shim), its link; malloc'd, NULL on out-of-memory. docs/build-migration.md
+ * explains it. */
 char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim);
-/* The first line of that block, by which a second run recognises an already migrated file. */
+/* The module's first line, by which a run recognises the module itself (and a top-level file of older
+ * ports that holds the same text inline) as HIP already. */
 extern const char hc_build_cmake_hip_marker[];
+/* "cmake/hipify-hip.cmake": where the module goes, relative to the CMakeLists.txt that includes it. */
+extern const char hc_build_cmake_module_name[];
+/* The line inserted before project() of a migrated top-level CMakeLists.txt: it includes the module. */
+extern const char hc_build_cmake_include[];
 
 /* The text inserted at the top of a migrated Makefile that has rules (HIP_PLATFORM, HIP_CPP_CONFIG,
  * HIP_RUNTIME_LIB, HIP_DRIVER_LIB); malloc'd, NULL on out-of-memory. Its first and last lines. */

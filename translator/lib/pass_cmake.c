@@ -582,7 +582,8 @@ static uint32_t line_start(const char *t, uint32_t off) {
 
 static int migrate(cm_state *s) {
     prescan(s);
-    if (strstr(s->u->text, hc_build_cmake_hip_marker)) return 0; /* migrated before: leave it as it is */
+    /* the module itself, or a file migrated before (its include line, or the module's text inline): HIP already */
+    if (strstr(s->u->text, hc_build_cmake_hip_marker) || strstr(s->u->text, hc_build_cmake_module_name)) return 0;
     const cm_cmd *project = NULL;
     for (size_t i = 0; i < s->f.ncmds; i++) {
         const cm_cmd *c = &s->f.cmds[i];
@@ -595,18 +596,18 @@ static int migrate(cm_state *s) {
     }
     if (!s->changed) return 0;
     if (project) {
-        char *block = hc_build_cmake_hip_block(s->u->opt, s->u->run->links_shim);
-        if (!block) return -1;
-        int rc = hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, block, HC_PRIO_BUILD, HC_EFFORT_RENAME);
-        free(block);
-        if (rc < 0) return -1;
+        /* the module is written beside this file by the front end, which finds this line in the output */
+        if (hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, hc_build_cmake_include, HC_PRIO_BUILD,
+                         HC_EFFORT_RENAME) < 0)
+            return -1;
         hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project",
-                     "HIP block inserted before project(): HIP sources are compiled by hipcc (docs/build-migration.md)");
-        count(s, "hip-block");
+                     "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): HIP "
+                     "sources are compiled by hipcc, or nvcc for HIP on NVIDIA (docs/build-migration.md)");
+        count(s, "hip-module");
     } else {
         hc_unit_diag(s->u, HC_D_BUILD_REWRITE, UINT32_MAX, NULL,
-                     "no project() here: the top-level CMakeLists.txt must hold the hipify-c HIP block "
-                     "(inserted where a project() names CUDA or uses CUDA packages)");
+                     "no project() here: the top-level CMakeLists.txt must include the hipify-c HIP module "
+                     "(included where a project() names CUDA or uses CUDA packages)");
     }
     return 0;
 }
