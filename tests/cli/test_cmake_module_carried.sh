@@ -2,7 +2,7 @@
 # test_cmake_module_carried.sh: a migrated top-level CMakeLists.txt gets one include() line and the HIP
 # module is carried beside it (cmake/hipify-hip.cmake) through the output layer: with -O, -o FILE and
 # --inplace, never to stdout, never over a different file of that name (HC1083, exit 3), and a port of
-# the port changes nothing.
+# the port changes nothing. A Makefile with rules likewise includes hipify-hip.mk, carried beside it.
 . "$(dirname "$0")/lib.sh"
 
 sample="$SRC/corpus/build/cmake-saxpy-curand"
@@ -46,5 +46,16 @@ cp -r "$sample" own && mkdir own/cmake && printf 'message(STATUS "own file")\n' 
 run 3 "-O a tree with its own cmake/hipify-hip.cmake" "$HIPIFY" -O ownout own
 has ownout/cmake/hipify-hip.cmake 'own file' "the tree's own file is kept in the port"
 has own/cmake/hipify-hip.cmake 'own file' "the input is untouched"
+
+# Makefiles: one include line at the top, the module beside the file, and a port of the port is stable.
+run 0 "-O a Makefile tree" "$HIPIFY" --offload-arch gfx90a -O mk "$SRC/corpus/build/make-stencil"
+has mk/hipify-hip.mk '^# hipify-c: HIP settings of this Makefile' "-O carries hipify-hip.mk"
+has mk/Makefile '^include $(dir $(lastword $(MAKEFILE_LIST)))hipify-hip.mk' "the Makefile includes it"
+[ "$(grep -c 'HIP_PLATFORM\|HIPCONFIG' mk/Makefile)" -eq 0 ] || fail "the module's settings are not copied into the Makefile"
+run 0 "port of the Makefile port" "$HIPIFY" --offload-arch gfx90a -O mk2 mk
+diff -r mk mk2 >/dev/null || fail "a port of the Makefile port differs"
+printf '# mine\n' >mine.mk && mkdir mk3 && cp mine.mk mk3/hipify-hip.mk
+run 3 "-O onto a foreign hipify-hip.mk" "$HIPIFY" --offload-arch gfx90a -O mk3 "$SRC/corpus/build/make-stencil"
+same mk3/hipify-hip.mk mine.mk "the foreign hipify-hip.mk is kept"
 
 exit $((failures > 0))

@@ -1,5 +1,5 @@
 /* carry.c: writes the runtime-shim headers beside every ported file that includes "hipify_shim.h", and the
- * CMake HIP module beside every migrated CMakeLists.txt that includes it, so the port builds on a machine
+ * CMake and Makefile HIP modules beside every migrated build file that includes one, so the port builds on a machine
  * without hipify-c. It does not translate or link anything, and never replaces a file it did not write. */
 
 /* Why beside the file: a quoted #include searches the including file's own directory first, so neither
@@ -128,21 +128,27 @@ int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job
     return failed;
 }
 
-int hc_carry_cmake_module(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
-                          bool single) {
+int hc_carry_build_modules(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
+                           bool single) {
     int failed = 0;
-    char *module = NULL;
+    char *cmake = NULL, *make = NULL;
     for (size_t i = 0; i < jobs->n; i++) {
         char dir[PATH_MAX];
-        if (!output_has(&results[i], hc_build_cmake_include) ||
-            !output_dir(cli, &results[i], HC_FILE_CMAKE, single, dir, sizeof dir))
+        const hc_file_result *r = &results[i];
+        bool is_cmake = r->kind == HC_FILE_CMAKE;
+        if (!output_has(r, is_cmake ? hc_build_cmake_include : hc_build_make_include) ||
+            !output_dir(cli, r, is_cmake ? HC_FILE_CMAKE : HC_FILE_MAKEFILE, single, dir, sizeof dir))
             continue;
-        if (!module && !(module = hc_build_cmake_hip_block(opt, cli->run.links_shim))) {
+        char **module = is_cmake ? &cmake : &make;
+        if (!*module && !(*module = is_cmake ? hc_build_cmake_hip_block(opt, cli->run.links_shim) : hc_build_make_hip_block())) {
             hc_out_printf(stderr, "hipify-c: error: out of memory\n");
-            return failed + 1;
+            failed++;
+            break;
         }
-        if (serve_file(dir, hc_build_cmake_module_name, module, strlen(module)) != 0) failed++;
+        if (serve_file(dir, is_cmake ? hc_build_cmake_module_name : hc_build_make_module_name, *module, strlen(*module)) != 0)
+            failed++;
     }
-    free(module);
+    free(cmake);
+    free(make);
     return failed;
 }

@@ -21,12 +21,12 @@ extern const size_t hc_shim_nfiles;
  * left alone and reported (HC1083). Returns the number of directories that could not be served. */
 int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single);
 
-/* For every written CMake result that includes the HIP module (the include line pass_cmake.c inserts),
- * writes the module (cmake/hipify-hip.cmake, for opt's GPU targets and the run's shim link) beside it,
- * unless an identical file is there; a different one is left alone and reported (HC1083). Returns the
- * number of modules that could not be written. */
-int hc_carry_cmake_module(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
-                          bool single);
+/* For every written CMake or Makefile result that includes a HIP module (the include line pass_cmake.c or
+ * pass_makefile.c inserts), writes the module beside it (cmake/hipify-hip.cmake, for opt's GPU targets and
+ * the run's shim link; hipify-hip.mk), unless an identical file is there; a different one is left alone
+ * and reported (HC1083). Returns the number of modules that could not be written. */
+int hc_carry_build_modules(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
+                           bool single);
 
 /* True when path is a shim header an earlier run carried into the tree: its name is one of the shim
  * files' and its first line is that file's first line (any version of it). Such a file is HIP already and

@@ -483,7 +483,8 @@ int hc_cli_main(int argc, char **argv) {
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
     if (hc_carry_shim(&cli, results, &jobs, single) != 0) write_failed++; /* shim headers beside the port */
-    if (hc_carry_cmake_module(&cli, hc_context_options(ctx), results, &jobs, single) != 0) write_failed++;
+    if (hc_carry_build_modules(&cli, hc_context_options(ctx), results, &jobs, single) != 0)
+        write_failed++; /* the CMake and Makefile HIP modules beside the build files that include them */
     if (hc_cli_write_manifest(&cli, &jobs, results, &guard) != 0) write_failed++; /* what --resync reads */
     if (single && jobs.n == 1 && results[0].status == HC_OK && hc_cli_write_depfile(&cli, &results[0], &guard) != 0)
         write_failed++;

@@ -509,9 +509,14 @@ char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim) {
     return s;
 }
 
-/* ---- the HIP block for Makefiles ---- */
+/* ---- the HIP module for Makefiles ---- */
 
 const char hc_build_make_hip_marker[] = "# hipify-c: HIP settings of this Makefile, set before its own (docs/build-migration.md).";
+const char hc_build_make_module_name[] = "hipify-hip.mk";
+/* The directory of the including Makefile (the last one make has read when it reads this line), so the
+ * port builds with make -C, make -f dir/Makefile or from its own directory. */
+const char hc_build_make_include[] =
+    "include $(dir $(lastword $(MAKEFILE_LIST)))hipify-hip.mk # hipify-c: HIP settings (docs/build-migration.md)\n";
 
 /* HIP's headers stop with #error unless a platform macro is defined: hipcc defines it, a host compiler
  * building a ported .cpp does not, so hipconfig's preprocessor flags are appended to the file's flag
@@ -541,7 +546,7 @@ static const char make_hip_block[] =
     "hipify_comma := ,\n"
     "hipify_host_flags = $(if $(filter nvidia,$(HIP_PLATFORM)),$(if $(strip $(1)),-Xcompiler "
     "$(subst $() ,$(hipify_comma),$(strip $(1)))),$(1))\n"
-    "# end of the hipify-c HIP block\n\n";
+    "# end of the hipify-c HIP block\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
 

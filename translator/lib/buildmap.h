@@ -58,10 +58,15 @@ extern const char hc_build_cmake_module_name[];
 /* The line inserted before project() of a migrated top-level CMakeLists.txt: it includes the module. */
 extern const char hc_build_cmake_include[];
 
-/* The text inserted at the top of a migrated Makefile that has rules (HIP_PLATFORM, HIP_CPP_CONFIG,
- * HIP_RUNTIME_LIB, HIP_DRIVER_LIB); malloc'd, NULL on out-of-memory. Its first and last lines. */
+/* The HIP module of a migrated Makefile that has rules (HIP_PLATFORM, HIP_CPP_CONFIG, HIP_RUNTIME_LIB,
+ * HIP_DRIVER_LIB, hipify_host_flags), carried beside it by the front end as hc_build_make_module_name;
+ * malloc'd, NULL on out-of-memory. Its first and last lines (ports made before the module hold the same
+ * text inline at the top of the Makefile). */
 char *hc_build_make_hip_block(void);
 extern const char hc_build_make_hip_marker[];
 extern const char hc_build_make_hip_end[];
+/* "hipify-hip.mk", and the line inserted before the first statement of the Makefile to include it. */
+extern const char hc_build_make_module_name[];
+extern const char hc_build_make_include[];
 
 #endif

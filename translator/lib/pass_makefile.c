@@ -366,7 +366,7 @@ static int append_tail(mk_state *s) {
     size_t n = 0;
     bool any = false;
     n += (size_t)snprintf(tail + n, sizeof tail - n, "%s# hipify-c: HIP's platform macro and include directories for "
-                          "sources the host compiler builds (set in the HIP block above).\n",
+                          "sources the host compiler builds (from hipify-hip.mk), after the file's own settings.\n",
                           u->len && t[u->len - 1] != '\n' ? "\n" : "");
     for (size_t k = 0; k < COUNT_OF(host_flag_vars); k++) {
         char entry[32];
@@ -399,29 +399,32 @@ static int append_tail(mk_state *s) {
 int hc_pass_makefile(hc_unit *u) {
     if (!u->opt->build_scripts) return 0;
     mk_state s = {u, NULL, 0, 0, false, false, false, 0, 0, ""};
-    const char *mark = strstr(u->text, hc_build_make_hip_marker);
-    bool migrated_before = mark != NULL;
+    /* migrated before: the include line of the module (or the module itself, or an older port's inline copy
+     * of it) is HIP already, never migrated again */
+    const char *mark = strstr(u->text, hc_build_make_hip_marker), *inc = strstr(u->text, hc_build_make_include);
+    bool migrated_before = mark || inc;
     if (mark) {
         const char *end = strstr(mark, hc_build_make_hip_end);
         s.skip_from = (size_t)(mark - u->text);
         s.skip_to = end ? (size_t)(end - u->text) + strlen(hc_build_make_hip_end) : s.skip_from;
+    } else if (inc) {
+        s.skip_from = (size_t)(inc - u->text);
+        s.skip_to = s.skip_from + strlen(hc_build_make_include);
     }
     int rc = each_statement(&s, no_op); /* first: does the file have rules? */
     s.block = s.has_rules;
     size_t before = u->edits.n;
     if (rc == 0) rc = each_statement(&s, migrate_statement);
     if (rc == 0 && s.block && !migrated_before && u->edits.n > before) {
-        char *block = hc_build_make_hip_block();
-        if (!block) rc = -1;
+        /* the module is written beside this file by the front end, which finds this line in the output */
         uint32_t at = first_statement(u->text, u->len);
-        if (rc == 0 && hc_unit_edit(u, at, 0, block, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;
-        free(block);
+        if (hc_unit_edit(u, at, 0, hc_build_make_include, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;
         if (rc == 0) rc = append_tail(&s);
         if (rc == 0) {
             hc_unit_diag(u, HC_D_BUILD_REWRITE, at, "Makefile",
-                         "HIP block inserted: HIP_PLATFORM, the platform macro for the host compiler and the "
-                         "runtime library (docs/build-migration.md)");
-            hc_unit_count_rule(u, "make:hip-block");
+                         "HIP module (hipify-hip.mk, carried beside this file) included: HIP_PLATFORM, the platform "
+                         "macro for the host compiler and the runtime library (docs/build-migration.md)");
+            hc_unit_count_rule(u, "make:hip-module");
         }
     }
     free(s.w);
