@@ -4,7 +4,7 @@
 set -eu
 packages="build-essential cmake pkg-config python3 gperf libclang-22-dev llvm-22-tools
 libpcre2-dev libcjson-dev libcmocka-dev libgit2-dev hipcc libamdhip64-dev chromium
-python3-jsonschema git patch libhiprand-dev librocrand-dev libhipsparse-dev"
+python3-jsonschema git patch libhiprand-dev librocrand-dev libhipsparse-dev libtbb-dev"
 missing=""
 for p in $packages; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -12,6 +12,8 @@
 #include <hip/hip_runtime_api.h>
 #include <stddef.h>
 
+#include "hipify_shim_hipcpu.h" /* HIP-CPU (kernels on the host): its gaps; nothing on real HIP */
+
 #ifdef __cplusplus
 extern "C" {
 #endif
@@ -65,7 +67,7 @@ hipError_t hipifyShimModuleOccupancyAvailableDynamicSMemPerBlock(size_t *dynamic
  * location names a device or the host (HIP 5.2's hipMemLocationType has no host value: the shim's
  * hipifyShimMemLocationTypeHost, CUDA's value 2, stands for cudaMemLocationTypeHost); host NUMA locations
  * have no HIP 5.2 counterpart and return hipErrorNotSupported. Prefetch flags must be 0, as in CUDA. */
-#if defined(__HIP_PLATFORM_NVIDIA__)
+#if defined(__HIP_PLATFORM_NVIDIA__) && !defined(HIPIFY_SHIM_HIP_CPU)
 typedef struct cudaMemLocation hipifyShimMemLocation; /* HIP 5.2 names it only on AMD */
 #define hipifyShimMemLocationTypeHost cudaMemLocationTypeHost
 #else
@@ -151,7 +153,8 @@ hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t de
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wdeprecated-declarations"
 #endif
-#if HIP_VERSION_MAJOR < 6 || (HIP_VERSION_MAJOR == 6 && HIP_VERSION_MINOR < 3)
+/* HIP-CPU has no HIP_VERSION (so 0 here) but declares hipMallocPitch's overload itself */
+#if !defined(HIPIFY_SHIM_HIP_CPU) && (HIP_VERSION_MAJOR < 6 || (HIP_VERSION_MAJOR == 6 && HIP_VERSION_MINOR < 3))
 template <class T>
 static inline hipError_t hipHostAlloc(T **ptr, size_t size, unsigned int flags) {
     return hipHostAlloc(reinterpret_cast<void **>(ptr), size, flags);

@@ -16,8 +16,18 @@
 #if defined(__HIPCC__) || defined(__CUDACC__)
 #include <hip/hip_runtime.h>
 
+/* HIP-CPU (the host runs kernels, 64-lane warps) defines __HIPCC__ without __HIP_PLATFORM_AMD__ and has
+ * no *_sync functions: it takes the AMD helpers, over its own __ballot and __shfl. */
+#if defined(__HIP_CPU_RT__)
+#define HIPIFY_SHIM_WARP_AMD_LIKE 1
+#elif defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+#define HIPIFY_SHIM_WARP_AMD_LIKE 1
+#else
+#define HIPIFY_SHIM_WARP_AMD_LIKE 0
+#endif
+
 #if !defined(HIPIFY_SHIM_WARP_NATIVE)
-#if !defined(__HIP_PLATFORM_AMD__) && !defined(__HIP_PLATFORM_HCC__)
+#if !HIPIFY_SHIM_WARP_AMD_LIKE
 /* HIP on NVIDIA: CUDA's own intrinsics are used unchanged. */
 #define HIPIFY_SHIM_WARP_NATIVE 1
 #elif defined(__has_include)
@@ -35,7 +45,7 @@
 #endif
 
 /* A mask naming every lane of a warp or wavefront, for code that must compile for both vendors. */
-#if defined(__HIP_PLATFORM_AMD__) || defined(__HIP_PLATFORM_HCC__)
+#if HIPIFY_SHIM_WARP_AMD_LIKE
 #define HIPIFY_FULL_WARP_MASK (~0ull)
 #else
 #define HIPIFY_FULL_WARP_MASK (0xffffffffu)
@@ -48,6 +58,10 @@
 
 /* Compile-time checks of constant masks (ignored by the compiler when the mask is not a constant).
  * An all-ones 64-bit mask (~0ull) is the portable "whole wave" idiom and is always accepted. */
+#if !defined(__clang__)
+/* diagnose_if is clang's (hipcc); g++ builds HIP-CPU ports and has no such attribute */
+#define HIPIFY_WARP_MASK_CHECKS(mask)
+#else
 #define HIPIFY_WARP_MASK_CHECKS(mask)                                                                    \
     __attribute__((diagnose_if((mask) != ~0ull && ((mask) & ~HIPIFY_WAVE_LANES_MASK) != 0,                 \
                                "hipify-shim: warp mask names lanes this target's wavefront does not have", \
@@ -56,6 +70,7 @@
                                "hipify-shim: 32-bit full mask covers only lanes 0-31 of a 64-lane "       \
                                "wavefront; use ~0ull or __activemask()",                                  \
                                "warning")))
+#endif
 
 /* Lanes of the mask that exist on this target (the all-ones idiom becomes the whole wave). */
 __device__ static inline unsigned long long hipify_shim_lanes(unsigned long long mask) {
@@ -175,9 +190,15 @@ __device__ static inline unsigned long long __match_all_sync(unsigned long long 
  * release/acquire pair and a point code cannot be moved across. */
 __device__ static inline void __syncwarp(unsigned long long mask = ~0ull) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__syncwarp");
+#if defined(__HIP_CPU_RT__)
+    /* HIP-CPU runs lanes as fibers that switch only at its warp operations: a ballot is such a point for
+     * every lane of the warp, which is what __syncwarp promises (fibers share one thread: no fence needed) */
+    (void)__ballot(1);
+#else
     __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
     __builtin_amdgcn_wave_barrier();
     __builtin_amdgcn_fence(__ATOMIC_ACQUIRE, "wavefront");
+#endif
 }
 
 #endif /* !HIPIFY_SHIM_WARP_NATIVE */
