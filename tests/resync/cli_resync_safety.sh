@@ -75,16 +75,18 @@ has stderr 'a port manifest in the input tree is not copied' "the note says so"
 # ---- writes: the file must still hold what was read; links are not followed; modes are kept ----
 # A file edited between the re-sync's read and its write: an interposed mkostemp (the output layer makes
 # its temporary right before it compares and renames) appends to the file EDIT_DURING once, when the
-# temporary's name holds EDIT_MATCH.
+# temporary's name holds EDIT_MATCH; with SIGNAL_DURING it sends the process that signal instead.
 cat >edit_during.c <<'C'
 #define _GNU_SOURCE
 #include <dlfcn.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 int mkostemp(char *tmpl, int flags) {
     static int done;
     const char *victim = getenv("EDIT_DURING"), *match = getenv("EDIT_MATCH");
+    if (match && !done && strstr(tmpl, match) && getenv("SIGNAL_DURING")) raise(atoi(getenv("SIGNAL_DURING")));
     if (victim && match && !done && strstr(tmpl, match)) {
         FILE *f = fopen(victim, "a");
         if (f) fputs("// edited during the re-sync\n", f), fclose(f);
@@ -159,4 +161,17 @@ run 2 "--depfile on the input" "$HIPIFY" one.cu -o one.hip.cu --depfile one.cu
 same one.cu one.before "the input is kept"
 run 0 "--depfile beside -o" "$HIPIFY" one.cu -o one.hip.cu --depfile one.d
 has one.d 'one.hip.cu:' "the depfile names the output"
+
+# ---- the scratch tree goes with the process on SIGINT, SIGTERM and SIGHUP ----
+if [ -f edit_during.so ]; then
+  for sig in 2 15 1; do
+    new_port sig$sig
+    env LD_PRELOAD=$SCRATCH/edit_during.so SIGNAL_DURING=$sig EDIT_MATCH=/hipify-resync. \
+      "$HIPIFY" --resync sig$sig.hip sig$sig.cuda >stdout 2>stderr
+    st=$?
+    [ "$st" -eq $((128 + sig)) ] || fail "signal $sig: exit status $st, expected $((128 + sig))"
+    [ -z "$(ls -A tmpd)" ] && pass "signal $sig: scratch removed" || fail "signal $sig: scratch left: $(ls tmpd)"
+    rm -rf tmpd/*
+  done
+fi
 finish

@@ -536,6 +536,7 @@ static int run_resync(resync_run *r) {
         r->scratch[0] = '\0';
         return fail_usage("hipify-c: error: cannot make a scratch directory: %s", strerror(errno));
     }
+    hc_out_scratch_on_signals(r->scratch); /* a full tree: it goes with the process on SIGINT, SIGTERM, SIGHUP */
     if (cli->base_cuda) snprintf(r->base_cuda, sizeof r->base_cuda, "%s", cli->base_cuda);
     else if ((rc = base_from_git(r)) != 0) return rc;
     if (guard_tree(&r->guard, r->cuda) != 0 || guard_tree(&r->guard, r->base_cuda) != 0)
@@ -633,6 +634,7 @@ int hc_cli_resync(hc_cli *cli) {
     resync_run r = {.cli = cli};
     int rc = run_resync(&r);
     if (r.scratch[0]) hc_scratch_remove(r.scratch);
+    hc_out_scratch_on_signals(NULL);
     hc_manifest_free(&r.rec);
     free(r.manifest_text);
     hc_strv_clear(&r.replay);

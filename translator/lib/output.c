@@ -53,9 +53,55 @@ static void temp_unregister(int slot) {
 
 static const int cleanup_signals[] = {SIGINT, SIGTERM, SIGHUP};
 
+/* The scratch directory a program made for its run (hc_out_scratch_on_signals), removed with the
+ * temporaries. */
+static _Atomic int scratch_state; /* SLOT_FREE or SLOT_ACTIVE */
+static char scratch_path[PATH_MAX];
+
+#ifdef __linux__
+#include <sys/syscall.h>
+/* Removes name (in dirfd) and, when it is a directory, everything under it, with system calls only
+ * (getdents64, unlinkat): opendir and nftw allocate, which a signal handler must not. Links are removed,
+ * never followed. */
+static void remove_tree_at(int dirfd, const char *name, int depth) {
+    if (unlinkat(dirfd, name, 0) == 0 || depth > 64) return;
+    int fd = openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0) return;
+    char buf[1024];
+    for (int pass = 0, removed = 1; removed && pass < 64; pass++) { /* entries removed while listing: list again */
+        removed = 0;
+        lseek(fd, 0, SEEK_SET);
+        long n;
+        while ((n = syscall(SYS_getdents64, fd, buf, sizeof buf)) > 0)
+            for (long off = 0; off < n;) {
+                const char *rec = buf + off;
+                unsigned short reclen;
+                memcpy(&reclen, rec + 16, sizeof reclen); /* after d_ino and d_off (8 bytes each) */
+                const char *d_name = rec + 19;            /* after d_reclen and d_type */
+                off += reclen;
+                if (!strcmp(d_name, ".") || !strcmp(d_name, "..")) continue;
+                remove_tree_at(fd, d_name, depth + 1);
+                removed = 1;
+            }
+    }
+    close(fd);
+    unlinkat(dirfd, name, AT_REMOVEDIR);
+}
+#endif
+
+void hc_out_scratch_on_signals(const char *dir) {
+    atomic_store(&scratch_state, SLOT_FREE);
+    if (!dir) return;
+    snprintf(scratch_path, sizeof scratch_path, "%s", dir);
+    atomic_store(&scratch_state, SLOT_ACTIVE);
+}
+
 static void on_fatal_signal(int sig) {
     for (int i = 0; i < TEMP_SLOTS; i++)
         if (atomic_load(&temp_slots[i].state) == SLOT_ACTIVE) unlink(temp_slots[i].path); /* async-signal-safe */
+#ifdef __linux__
+    if (atomic_load(&scratch_state) == SLOT_ACTIVE) remove_tree_at(AT_FDCWD, scratch_path, 0);
+#endif
     signal(sig, SIG_DFL); /* then die of the signal, so that the parent sees how the run ended */
     raise(sig);
 }

@@ -127,6 +127,10 @@ bool hc_out_temp_is_stale(const char *path, long *pid);
 /* Installs handlers for SIGINT, SIGTERM and SIGHUP (those not ignored) that remove the temporaries this
  * process is writing and then end it by the same signal. For programs, never called by the library. */
 void hc_out_cleanup_on_signals(void);
+/* Names the scratch directory (made by this program for this run, e.g. with mkdtemp) that those
+ * handlers remove with everything in it (links removed, never followed; Linux only); NULL forgets it.
+ * The caller still removes it on every ordinary exit. */
+void hc_out_scratch_on_signals(const char *dir);
 
 /* The absolute path of the file a write to path would land on (through links, dangling ones included;
  * missing trailing components as written). Two paths with the same answer name one file. Returns 0,
