@@ -79,12 +79,22 @@ find cuda -type f -not -path '*/.git/*' -exec md5sum {} + | sort | cmp -s - cuda
 has hip/.hipify_manifest.json "\"git_commit\": \"$(git -C cuda rev-parse HEAD)\"" "manifest moved to the new commit"
 [ -z "$(ls -A tmpd)" ] || fail "scratch directories left: $(ls tmpd)"
 
+# the file kept after its removal upstream is still an orphan to --drift (the manifest keeps it)
+run 1 "drift after the re-sync" "$HIPIFY" --drift hip cuda
+has stdout '^  orphan  *gone_edited.h: its CUDA source is gone (hand-edited)$' "kept orphan reported"
+has hip/.hipify_manifest.json '"kept": \[' "manifest lists the kept file"
+
 # an unresolved conflict is refused at its line; once resolved, the next re-sync has nothing to bring
 run 2 "unresolved conflict" "$HIPIFY" --resync hip cuda
 has stderr "hip/clash.h:[0-9]*: error: a conflict of an earlier re-sync is not resolved" "unresolved conflict named"
 sed -i '/^<<<<<<< /,/^>>>>>>> /c int clash() { return 20; }' hip/clash.h
 run 0 "second re-sync" "$HIPIFY" --resync hip cuda
 hasnt stdout '^  \(updated\|merged\|conflict\|added\|removed\) ' "nothing to do"
+run 1 "drift after the second re-sync" "$HIPIFY" --drift hip cuda
+has stdout '^  orphan  *gone_edited.h: its CUDA source is gone (hand-edited)$' "kept orphan still reported"
+rm hip/gone_edited.h
+run 0 "re-sync after the orphan was deleted" "$HIPIFY" --resync hip cuda
+hasnt hip/.hipify_manifest.json '"kept"' "a deleted kept file leaves the manifest"
 
 # --base-cuda: the old tree given by hand
 $HIPIFY -O hip2 cuda_v1 >/dev/null 2>&1

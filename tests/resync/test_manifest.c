@@ -3,6 +3,7 @@
 #include "manifest.h"
 #include "unit_check.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -49,6 +50,29 @@ static void round_trip(void) {
     CHECK(strstr(err, "content_id") != NULL);
     free(edited);
     hc_manifest_free(&p);
+
+    /* kept files (a re-sync kept them after their source was removed) round-trip, outside the content id */
+    hc_blob_id before;
+    memcpy(before, m.content_id, sizeof before);
+    CHECK_INT(hc_manifest_add_kept(&m, "old/gone.h", a, b), 0);
+    hc_manifest_seal(&m);
+    CHECK_STR(m.content_id, before);
+    char *kept_text = hc_manifest_to_json(&m);
+    CHECK(kept_text && strstr(kept_text, "\"kept\": [\n    {\"path\": \"old/gone.h\""));
+    CHECK_INT(hc_manifest_parse("m.json", kept_text, strlen(kept_text), &p, err, sizeof err), 0);
+    CHECK_INT(p.nkept, 1);
+    CHECK(p.nkept == 1 && !strcmp(p.kept[0].rel, "old/gone.h") && !strcmp(p.kept[0].out, b));
+    CHECK(hc_manifest_find(&p, "old/gone.h") == NULL);
+    hc_manifest_free(&p);
+    /* each path once in a list: a repeated one is named at its line */
+    char *dup = malloc(strlen(kept_text) * 2 + 1);
+    const char *entry = strstr(kept_text, "    {\"path\": \"old/gone.h\"");
+    size_t head = (size_t)(entry - kept_text), elen = strcspn(entry, "}") + 1;
+    sprintf(dup, "%.*s%.*s,\n%s", (int)head, kept_text, (int)elen, entry, entry);
+    CHECK_INT(hc_manifest_parse("m.json", dup, strlen(dup), &p, err, sizeof err), -1);
+    CHECK(strstr(err, "m.json:14: the file \"old/gone.h\" is listed twice") != NULL);
+    free(dup);
+    free(kept_text);
     hc_manifest_free(&m);
     free(text);
 }

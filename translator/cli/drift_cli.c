@@ -97,7 +97,8 @@ static int pair_renames(const char *cuda, const char *hip, const hc_manifest *m,
     hc_blob_id *ids = calloc(n, sizeof *ids);
     int rc = -1;
     if (!gone || !added || !gone_at || !added_at || !rename_of || !ids) goto done;
-    /* missing files come in the CUDA tree's sorted order, orphans in the manifest's: both sorted by path */
+    /* missing files come in the CUDA tree's sorted order, orphans in the manifest's (its files, then its kept
+     * ones); the two sides share no path, which is all the search's lookups by path need */
     for (size_t i = 0; i < n; i++) {
         drift_file *f = &d->files[i];
         char path[PATH_MAX], *text;
@@ -178,9 +179,10 @@ static int build(const char *cuda, const char *hip, const hc_manifest *m, drift_
     }
     /* HIP files the manifest says were ported from a CUDA file that is gone (each path once: the list has
      * room for every file of both trees, no more) */
-    for (size_t i = 0; m && i < m->nfiles && d->nfiles < cf.n + hf.n; i++) {
-        const hc_manifest_file *r = &m->files[i];
-        if ((i && !strcmp(r->rel, m->files[i - 1].rel)) || in_strv(&cf, r->rel) || !in_strv(&hf, r->rel)) continue;
+    for (size_t i = 0; m && i < m->nfiles + m->nkept && d->nfiles < cf.n + hf.n; i++) {
+        /* the ported files, then those a re-sync kept after their source was removed */
+        const hc_manifest_file *r = i < m->nfiles ? &m->files[i] : &m->kept[i - m->nfiles];
+        if ((i >= m->nfiles && hc_manifest_find(m, r->rel)) || in_strv(&cf, r->rel) || !in_strv(&hf, r->rel)) continue;
         drift_file *f = &d->files[d->nfiles++];
         if (!(f->hip = strdup(r->rel))) goto done;
         f->state = D_ORPHAN;

@@ -504,6 +504,27 @@ static int check_unresolved(resync_run *r) {
     return 0;
 }
 
+/* The HIP files the port keeps although their CUDA source is gone go into the new manifest's kept list:
+ * those this re-sync kept (hand-edited), and those an earlier one kept that are still there and that
+ * upstream has not brought back. The next base knows nothing of them, so --drift reads them from there. */
+static int record_kept(const resync_run *r, const hc_rs_plan *plan, hc_manifest *tm) {
+    for (size_t i = 0; i < plan->n; i++) {
+        if (plan->v[i].action != HC_RS_REMOVED_KEPT) continue;
+        const hc_manifest_file *f = hc_manifest_find(&r->rec, plan->v[i].rel);
+        if (hc_manifest_add_kept(tm, plan->v[i].rel, f ? f->src : "", f ? f->out : "") != 0) return -1;
+    }
+    for (size_t i = 0; i < r->rec.nkept; i++) {
+        const hc_manifest_file *k = &r->rec.kept[i];
+        char path[PATH_MAX];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", r->hip, k->rel);
+        if (hc_manifest_find(tm, k->rel) || lstat(path, &st) != 0 || !S_ISREG(st.st_mode)) continue;
+        if (hc_manifest_add_kept(tm, k->rel, k->src, k->out) != 0) return -1;
+    }
+    hc_manifest_seal(tm);
+    return 0;
+}
+
 static int run_resync(resync_run *r) {
     hc_cli *cli = r->cli;
     struct stat st;
@@ -604,6 +625,7 @@ static int run_resync(resync_run *r) {
     if (!cli->resync_dry_run) {
         failed += apply_plan(r, &plan, &lo, theirs_out);
         /* the new translation is the next re-sync's base: the manifest now names the new CUDA tree */
+        if (record_kept(r, &plan, &tm) != 0) failed++;
         char *text = hc_manifest_to_json(&tm);
         hc_out_policy p = {HC_OUT_MKDIRS, r->hip, &r->guard};
         if (failed || !text || hc_out_write(&p, r->manifest_path, text, strlen(text), HC_OUT_MODE_DEFAULT, err, sizeof err) < 0) {

@@ -32,14 +32,22 @@ int hc_blob_id_of_file(const char *path, hc_blob_id out) {
 
 static void blob_copy(hc_blob_id to, const char *from) { snprintf(to, sizeof(hc_blob_id), "%s", from ? from : ""); }
 
-int hc_manifest_add(hc_manifest *m, const char *rel, const char *src, const char *out) {
-    if (hc_grow(&m->files, &m->cap, m->nfiles, sizeof *m->files, 64) < 0) return -1;
-    hc_manifest_file *f = &m->files[m->nfiles];
+static int add_file(hc_manifest_file **v, size_t *n, size_t *cap, const char *rel, const char *src, const char *out) {
+    if (hc_grow(v, cap, *n, sizeof **v, 64) < 0) return -1;
+    hc_manifest_file *f = &(*v)[*n];
     if (!(f->rel = strdup(rel))) return -1;
     blob_copy(f->src, src);
     blob_copy(f->out, out);
-    m->nfiles++;
+    (*n)++;
     return 0;
+}
+
+int hc_manifest_add(hc_manifest *m, const char *rel, const char *src, const char *out) {
+    return add_file(&m->files, &m->nfiles, &m->cap, rel, src, out);
+}
+
+int hc_manifest_add_kept(hc_manifest *m, const char *rel, const char *src, const char *out) {
+    return add_file(&m->kept, &m->nkept, &m->kept_cap, rel, src, out);
 }
 
 static int cmp_file(const void *a, const void *b) {
@@ -62,6 +70,7 @@ void hc_tree_content_id(const hc_manifest_file *files, size_t n, hc_blob_id out)
 
 void hc_manifest_seal(hc_manifest *m) {
     if (m->nfiles) qsort(m->files, m->nfiles, sizeof *m->files, cmp_file);
+    if (m->nkept) qsort(m->kept, m->nkept, sizeof *m->kept, cmp_file);
     hc_tree_content_id(m->files, m->nfiles, m->content_id);
 }
 
@@ -96,6 +105,8 @@ void hc_manifest_free(hc_manifest *m) {
     free(m->git_prefix);
     for (size_t i = 0; i < m->nfiles; i++) free(m->files[i].rel);
     free(m->files);
+    for (size_t i = 0; i < m->nkept; i++) free(m->kept[i].rel);
+    free(m->kept);
     memset(m, 0, sizeof *m);
 }
 
@@ -116,6 +127,21 @@ static int append_str(char **buf, size_t *len, size_t *cap, const char *s) {
     int rc = t ? append(buf, len, cap, t) : -1;
     cJSON_free(t);
     cJSON_Delete(j);
+    return rc;
+}
+
+/* One file a line: {"path": ..., "src": ..., "out": ...}. */
+static int append_files(char **b, size_t *len, size_t *cap, const hc_manifest_file *v, size_t n) {
+    int rc = 0;
+    for (size_t i = 0; i < n; i++) {
+        rc |= append(b, len, cap, i ? ",\n    {\"path\": " : "\n    {\"path\": ");
+        rc |= append_str(b, len, cap, v[i].rel);
+        rc |= append(b, len, cap, ", \"src\": ");
+        rc |= append_str(b, len, cap, v[i].src);
+        rc |= append(b, len, cap, ", \"out\": ");
+        rc |= append_str(b, len, cap, v[i].out);
+        rc |= append(b, len, cap, "}");
+    }
     return rc;
 }
 
@@ -146,16 +172,12 @@ char *hc_manifest_to_json(const hc_manifest *m) {
         rc |= append(&b, &len, &cap, m->git_dirty ? ", \"git_dirty\": true" : ", \"git_dirty\": false");
     }
     rc |= append(&b, &len, &cap, "},\n  \"files\": [");
-    for (size_t i = 0; i < m->nfiles; i++) {
-        rc |= append(&b, &len, &cap, i ? ",\n    {\"path\": " : "\n    {\"path\": ");
-        rc |= append_str(&b, &len, &cap, m->files[i].rel);
-        rc |= append(&b, &len, &cap, ", \"src\": ");
-        rc |= append_str(&b, &len, &cap, m->files[i].src);
-        rc |= append(&b, &len, &cap, ", \"out\": ");
-        rc |= append_str(&b, &len, &cap, m->files[i].out);
-        rc |= append(&b, &len, &cap, "}");
+    rc |= append_files(&b, &len, &cap, m->files, m->nfiles);
+    if (m->nkept) { /* only when there are any: a port without them is written as it always was */
+        rc |= append(&b, &len, &cap, m->nfiles ? "\n  ],\n  \"kept\": [" : "],\n  \"kept\": [");
+        rc |= append_files(&b, &len, &cap, m->kept, m->nkept);
     }
-    rc |= append(&b, &len, &cap, m->nfiles ? "\n  ]\n}\n" : "]\n}\n");
+    rc |= append(&b, &len, &cap, m->nfiles || m->nkept ? "\n  ]\n}\n" : "]\n}\n");
     if (rc) {
         free(b);
         return NULL;
@@ -212,6 +234,51 @@ static bool is_blob_id(const char *s) {
     for (size_t i = 0; i < n; i++)
         if (!strchr("0123456789abcdef", s[i])) return false;
     return true;
+}
+
+/* The line of a list's key ("key": [), found as the writer puts it, so that a path of that name does not
+ * stand for it. */
+static unsigned line_of_key(const char *text, const char *key) {
+    char pat[64];
+    snprintf(pat, sizeof pat, "\"%s\": [", key);
+    const char *at = strstr(text, pat);
+    return at ? line_at(text, strlen(text), at) : hc_manifest_line_of(text, key);
+}
+
+/* Reads a list of file entries (one a line after the key's line) into v, sorted by path; each path once, so
+ * that a reader pairs one path with one record. Returns 0, or -1 with "PATH:LINE: ..." in err. */
+static int parse_files(const cJSON *arr, unsigned key_line, const char *path, hc_manifest_file **v, size_t *n,
+                       size_t *cap, char *err, size_t errsize) {
+    unsigned line = key_line;
+    const cJSON *f;
+    cJSON_ArrayForEach(f, arr) {
+        line++; /* the writer puts one file on each line after the key */
+        const cJSON *p = cJSON_GetObjectItemCaseSensitive(f, "path"), *src = cJSON_GetObjectItemCaseSensitive(f, "src"),
+                    *out = cJSON_GetObjectItemCaseSensitive(f, "out");
+        if (!cJSON_IsString(p) || !cJSON_IsString(src) || !cJSON_IsString(out) || !is_blob_id(src->valuestring) ||
+            !is_blob_id(out->valuestring) || !p->valuestring[0] || p->valuestring[0] == '/' ||
+            !strncmp(p->valuestring, "../", 3) || strstr(p->valuestring, "/../")) {
+            snprintf(err, errsize, "%s:%u: a file entry needs a relative \"path\" inside the tree and \"src\"/\"out\" "
+                                   "git object ids", path, line);
+            return -1;
+        }
+        if (add_file(v, n, cap, p->valuestring, src->valuestring, out->valuestring) != 0) {
+            snprintf(err, errsize, "%s: out of memory", path);
+            return -1;
+        }
+    }
+    if (*n) qsort(*v, *n, sizeof **v, cmp_file);
+    for (size_t i = 1; i < *n; i++) {
+        if (strcmp((*v)[i - 1].rel, (*v)[i].rel) != 0) continue;
+        unsigned at = key_line, seen = 0;
+        cJSON_ArrayForEach(f, arr) {
+            at++;
+            if (!strcmp(cJSON_GetObjectItemCaseSensitive(f, "path")->valuestring, (*v)[i].rel) && ++seen == 2) break;
+        }
+        snprintf(err, errsize, "%s:%u: the file \"%s\" is listed twice", path, at, (*v)[i].rel);
+        return -1;
+    }
+    return 0;
 }
 
 int hc_manifest_parse(const char *path, const char *text, size_t len, hc_manifest *m, char *err, size_t errsize) {
@@ -277,40 +344,22 @@ int hc_manifest_parse(const char *path, const char *text, size_t len, hc_manifes
         if (!(s = get_str(cuda, "git_prefix", path, text, err, errsize)) || !(m->git_prefix = strdup(s))) goto done;
         m->git_dirty = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(cuda, "git_dirty"));
     }
-    const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files"), *f;
+    const cJSON *files = cJSON_GetObjectItemCaseSensitive(root, "files");
     if (!cJSON_IsArray(files)) {
         snprintf(err, errsize, "%s:%u: \"files\" is missing or not a list", path, hc_manifest_line_of(text, "files"));
         goto done;
     }
-    unsigned line = hc_manifest_line_of(text, "files");
-    cJSON_ArrayForEach(f, files) {
-        line++; /* the writer puts one file on each line after "files" */
-        const cJSON *p = cJSON_GetObjectItemCaseSensitive(f, "path"), *src = cJSON_GetObjectItemCaseSensitive(f, "src"),
-                    *out = cJSON_GetObjectItemCaseSensitive(f, "out");
-        if (!cJSON_IsString(p) || !cJSON_IsString(src) || !cJSON_IsString(out) || !is_blob_id(src->valuestring) ||
-            !is_blob_id(out->valuestring) || !p->valuestring[0] || p->valuestring[0] == '/' ||
-            !strncmp(p->valuestring, "../", 3) || strstr(p->valuestring, "/../")) {
-            snprintf(err, errsize, "%s:%u: a file entry needs a relative \"path\" inside the tree and \"src\"/\"out\" "
-                                   "git object ids", path, line);
-            goto done;
-        }
-        if (hc_manifest_add(m, p->valuestring, src->valuestring, out->valuestring) != 0) goto done;
-    }
     hc_blob_id recorded;
     blob_copy(recorded, m->content_id);
-    hc_manifest_seal(m);
-    /* one entry per path: a reader pairs each path with one record (and sizes its lists by the tree) */
-    for (size_t i = 1; i < m->nfiles; i++) {
-        if (strcmp(m->files[i - 1].rel, m->files[i].rel) != 0) continue;
-        unsigned at = hc_manifest_line_of(text, "files"), seen = 0;
-        cJSON_ArrayForEach(f, files) {
-            at++;
-            const cJSON *p = cJSON_GetObjectItemCaseSensitive(f, "path");
-            if (!strcmp(p->valuestring, m->files[i].rel) && ++seen == 2) break;
-        }
-        snprintf(err, errsize, "%s:%u: the file \"%s\" is listed twice", path, at, m->files[i].rel);
+    if (parse_files(files, line_of_key(text, "files"), path, &m->files, &m->nfiles, &m->cap, err, errsize) != 0) goto done;
+    const cJSON *kept = cJSON_GetObjectItemCaseSensitive(root, "kept");
+    if (kept && !cJSON_IsArray(kept)) {
+        snprintf(err, errsize, "%s:%u: \"kept\" is not a list", path, line_of_key(text, "kept"));
         goto done;
     }
+    if (kept && parse_files(kept, line_of_key(text, "kept"), path, &m->kept, &m->nkept, &m->kept_cap, err, errsize) != 0)
+        goto done;
+    hc_manifest_seal(m);
     if (strcmp(recorded, m->content_id) != 0) {
         snprintf(err, errsize, "%s:%u: \"content_id\" does not match the file list (the manifest was edited)", path,
                  hc_manifest_line_of(text, "content_id"));

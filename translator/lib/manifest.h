@@ -34,6 +34,10 @@ typedef struct hc_manifest {
     hc_blob_id content_id; /* hc_tree_content_id over the ported files (the authoritative identity) */
     hc_manifest_file *files; /* sorted by rel */
     size_t nfiles, cap;
+    /* HIP files a re-sync kept although their CUDA source was removed (they were edited by hand), with the
+     * blob ids of their last port, so that --drift still reports them; sorted by rel, not in content_id */
+    hc_manifest_file *kept;
+    size_t nkept, kept_cap;
 } hc_manifest;
 
 /* The identity of the mapping tables this binary carries (a hash made at build time). */
@@ -46,7 +50,9 @@ int hc_blob_id_of_file(const char *path, hc_blob_id out);
 
 /* Appends one file (the strings are copied). Returns 0 or -1 out of memory. */
 int hc_manifest_add(hc_manifest *m, const char *rel, const char *src, const char *out);
-/* Sorts the files by rel and computes content_id from them. */
+/* Appends one kept file (see hc_manifest.kept). Returns 0 or -1 out of memory. */
+int hc_manifest_add_kept(hc_manifest *m, const char *rel, const char *src, const char *out);
+/* Sorts the files (and the kept ones) by rel and computes content_id from the files. */
 void hc_manifest_seal(hc_manifest *m);
 /* The file recorded under rel, or NULL (needs hc_manifest_seal or a parsed manifest). */
 const hc_manifest_file *hc_manifest_find(const hc_manifest *m, const char *rel);
