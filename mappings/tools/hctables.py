@@ -26,7 +26,7 @@ OVERRIDE_COLUMNS = ["cuda", "column", "value", "reason"]
 NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"}
 
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
-MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only", "shim_older"]
+MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only", "shim_older", "rocm_rejects"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
                     "qualify-unless", "warn-unless", "shim-unless", "shim"]

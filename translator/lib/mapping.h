@@ -20,8 +20,10 @@ enum {
     HC_MAPF_IDENTITY = 1u << 2,    /* HIP uses the same spelling (device intrinsics) */
     HC_MAPF_TYPEDEF_ONLY = 1u << 3, /* CUDA's name is a struct tag, HIP's only a typedef: `struct cudaX` is
                                     * reported (HIP 5.2: typedef struct _hipGraphicsResource hipGraphicsResource) */
-    HC_MAPF_SHIM_OLDER = 1u << 4   /* a target older than hip_added gets the same HIP name from the runtime
+    HC_MAPF_SHIM_OLDER = 1u << 4,  /* a target older than hip_added gets the same HIP name from the runtime
                                     * shim (hipify_shim_bf16.h, hipify_shim_fp8.h) */
+    HC_MAPF_ROCM_REJECTS = 1u << 5 /* HIP declares the name, ROCm's runtime refuses the value (device attributes
+                                    * hipDeviceGetAttribute answers with hipErrorInvalidValue): renamed, reported */
 };
 
 typedef struct hc_mapping {

@@ -257,6 +257,9 @@ int hc_pass_rename(hc_unit *u) {
         case HC_RES_CONVERT:
             if (rename_token(u, tok, r.target) < 0) return -1;
             if (m->flags & HC_MAPF_TYPEDEF_ONLY) check_tag_keyword(u, i, name, r.target);
+            if (m->flags & HC_MAPF_ROCM_REJECTS)
+                hc_unit_diag(u, HC_D_ROCM_REJECTS, tok->off, name, name, r.target,
+                             "check the result, or read the limit from hipGetDeviceProperties");
             hc_unit_count_ref(u, s, tok->len, (hc_family)m->family, true);
             /* fall through */
         case HC_RES_IDENTITY:
