@@ -296,6 +296,8 @@ static int names_key(const char *declared, const char *key)
 
 int platnotes_attach(const platform_table *table, const strvec *detected, const char *declared, case_result *row)
 {
+    if (row->status == RESULT_ERROR)
+        return 0; /* nothing was compared: no note can explain anything */
     for (size_t i = 0; i < table->count; i++) {
         const platform_row *r = &table->rows[i];
         int found = detected && strvec_contains(detected, r->key), named = names_key(declared, r->key);

@@ -39,7 +39,9 @@ int platnotes_scan_tree(const platform_table *table, const char *dir, strvec *ke
 
 /* Attaches to row the notes of the detected keys and of the keys that declared (expect.platform_difference)
  * names as words; unknown keys are ignored. When row is FAIL or PLATFORM and a note applies, its message says
- * the difference may come from that platform difference. Returns 0, or -1 when out of memory. */
+ * the difference may come from that platform difference. An ERROR row gets none, and a caller attaches none to
+ * the row of a program that was not built: a build failure is no platform difference. Returns 0, or -1 when
+ * out of memory. */
 int platnotes_attach(const platform_table *table, const strvec *detected, const char *declared, case_result *row);
 
 /* Where the table is: explicit (must exist), else dir/platform_differences.tsv when dir is given and has it,

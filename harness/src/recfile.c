@@ -4,6 +4,7 @@
 #include "grow.h"
 #include "util.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,11 @@ static int repeated_name(const recording *rec, const char **twice)
 
 int recording_read(const char *path, recording *rec, char *error, size_t error_size)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_regular(path);
     char magic[HC_RECORD_MAGIC_SIZE];
     memset(rec, 0, sizeof *rec);
     if (!f) {
-        snprintf(error, error_size, "cannot open %s", path);
+        snprintf(error, error_size, "cannot open %s%s", path, errno == EINVAL ? " (not a plain file)" : "");
         return -1;
     }
     if (fread(magic, sizeof magic, 1, f) != 1 || memcmp(magic, HC_RECORD_MAGIC, sizeof magic) != 0) {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 static const char *const status_names[RESULT__COUNT] = {"PASS",    "FAIL",     "XFAIL", "XPASS",
-                                                        "SKIPPED", "PLATFORM", "ERROR"};
+                                                        "SKIPPED", "PLATFORM", "ERROR", "BOTHFAIL"};
 
 const char *result_status_name(result_status status)
 {
@@ -111,11 +111,15 @@ void result_set_free(result_set *set)
     set->count = set->capacity = 0;
 }
 
+int result_status_fails(result_status status)
+{
+    return status == RESULT_FAIL || status == RESULT_XPASS || status == RESULT_ERROR || status == RESULT_BOTHFAIL;
+}
+
 int result_set_ok(const result_set *set)
 {
     for (size_t i = 0; i < set->count; i++)
-        if (set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS ||
-            set->items[i].status == RESULT_ERROR)
+        if (result_status_fails(set->items[i].status))
             return 0;
     return 1;
 }
@@ -126,6 +130,36 @@ int result_set_all_skipped(const result_set *set)
         if (set->items[i].status != RESULT_SKIP)
             return 0;
     return set->count > 0;
+}
+
+/* Each AMD platform note once, in the order of first use, with the programs it applies to: the same rows
+ * under every program would bury the verdicts. */
+static void table_notes(FILE *out, const result_set *set)
+{
+    int heading = 0;
+    for (size_t i = 0; i < set->count; i++)
+        for (size_t n = 0; n < set->items[i].note_count; n++) {
+            const result_note *note = &set->items[i].notes[n];
+            int seen = 0;
+            for (size_t j = 0; j < i && !seen; j++)
+                for (size_t m = 0; m < set->items[j].note_count && !seen; m++)
+                    seen = !strcmp(set->items[j].notes[m].key, note->key);
+            for (size_t m = 0; m < n && !seen; m++)
+                seen = !strcmp(set->items[i].notes[m].key, note->key);
+            if (seen)
+                continue;
+            if (!heading++)
+                fprintf(out, "AMD platform notes (HIP semantics that differ on AMD GPUs, whatever the port does):\n");
+            fprintf(out, "  AMD platform note %s: on AMD %s; advice: %s; programs:", note->key, note->hip_on_amd,
+                    note->advice);
+            for (size_t j = i, listed = 0; j < set->count; j++)
+                for (size_t m = 0; m < set->items[j].note_count; m++)
+                    if (!strcmp(set->items[j].notes[m].key, note->key)) {
+                        fprintf(out, "%s %s", listed++ ? "," : "", set->items[j].program);
+                        break;
+                    }
+            fputc('\n', out);
+        }
 }
 
 void report_table(FILE *out, const result_set *set)
@@ -145,16 +179,17 @@ void report_table(FILE *out, const result_set *set)
         int show_log = r->log_path && r->status != RESULT_PASS && r->status != RESULT_SKIP;
         fprintf(out, "%s%s%s\n", r->message ? r->message : "", show_log ? "; log: " : "", show_log ? r->log_path : "");
         for (size_t n = 0; n < r->note_count; n++)
-            fprintf(out, "    AMD platform note %s: on AMD %s; advice: %s\n", r->notes[n].key, r->notes[n].hip_on_amd,
-                    r->notes[n].advice);
+            fprintf(out, "%s%s%s", n ? ", " : "    AMD platform notes (below): ", r->notes[n].key,
+                    n + 1 == r->note_count ? "\n" : "");
     }
+    table_notes(out, set);
     fprintf(out, "%zu results: %d passed, %d failed, %d expected failures, %d unexpected passes, %d skipped\n",
             set->count, counts[RESULT_PASS], counts[RESULT_FAIL], counts[RESULT_XFAIL], counts[RESULT_XPASS],
             counts[RESULT_SKIP]);
-    /* Only validation produces these; other commands keep their summary line as it was. */
-    if (counts[RESULT_PLATFORM] || counts[RESULT_ERROR])
-        fprintf(out, "  and %d declared platform differences, %d errors\n", counts[RESULT_PLATFORM],
-                counts[RESULT_ERROR]);
+    /* Only validation and runs produce these; other commands keep their summary line as it was. */
+    if (counts[RESULT_PLATFORM] || counts[RESULT_ERROR] || counts[RESULT_BOTHFAIL])
+        fprintf(out, "  and %d failed on both sides, %d declared platform differences, %d errors\n",
+                counts[RESULT_BOTHFAIL], counts[RESULT_PLATFORM], counts[RESULT_ERROR]);
 }
 
 static void xml_escaped(FILE *out, const char *text)
@@ -180,7 +215,8 @@ int report_junit(const char *path, const char *suite, const result_set *set)
     if (!out)
         return -1;
     for (size_t i = 0; i < set->count; i++) {
-        failures += set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS;
+        failures += set->items[i].status == RESULT_FAIL || set->items[i].status == RESULT_XPASS ||
+                    set->items[i].status == RESULT_BOTHFAIL;
         skipped += set->items[i].status == RESULT_SKIP || set->items[i].status == RESULT_XFAIL ||
                    set->items[i].status == RESULT_PLATFORM;
         errors += set->items[i].status == RESULT_ERROR;
@@ -197,11 +233,11 @@ int report_junit(const char *path, const char *suite, const result_set *set)
         fprintf(out, "\" name=\"");
         xml_escaped(out, r->step);
         fprintf(out, "\" time=\"%.3f\">", r->seconds);
-        if (r->status == RESULT_FAIL || r->status == RESULT_XPASS || r->status == RESULT_ERROR) {
+        if (result_status_fails(r->status)) {
             const char *element = r->status == RESULT_ERROR ? "error" : "failure";
             fprintf(out, "<%s message=\"", element);
             xml_escaped(out, r->status == RESULT_XPASS ? "unexpected pass: remove it from the xfail list" : r->message);
-            fprintf(out, "\">");
+            fprintf(out, "\" type=\"%s\">", status_names[r->status]);
             xml_escaped(out, r->log_path);
             for (size_t d = 0; d < r->difference_count; d++) {
                 const result_difference *x = &r->differences[d];
@@ -236,7 +272,7 @@ int report_junit(const char *path, const char *suite, const result_set *set)
             fprintf(out, "\"/>");
         }
         /* Notes of a passing or skipped program go to its output, where CI test views show them. */
-        if (r->note_count && r->status != RESULT_FAIL && r->status != RESULT_XPASS && r->status != RESULT_ERROR) {
+        if (r->note_count && !result_status_fails(r->status)) {
             fprintf(out, "<system-out>");
             for (size_t n = 0; n < r->note_count; n++) {
                 fprintf(out, "%sAMD platform note ", n ? "\n" : "");
@@ -322,6 +358,14 @@ int report_json(const char *path, const char *command, const result_set *set)
         return -1;
     cJSON_AddStringToObject(root, "command", command);
     cJSON_AddBoolToObject(root, "ok", result_set_ok(set));
+    /* Every status with its count (zeros included), so that a reader need not know which ones exist. */
+    cJSON *counts = cJSON_AddObjectToObject(root, "counts");
+    for (int st = 0; counts && st < RESULT__COUNT; st++) {
+        int n = 0;
+        for (size_t i = 0; i < set->count; i++)
+            n += set->items[i].status == (result_status)st;
+        cJSON_AddNumberToObject(counts, status_names[st], n);
+    }
     if (set->meta_count) {
         cJSON *environment = cJSON_AddObjectToObject(root, "environment");
         for (size_t i = 0; environment && i < set->meta_count; i++)
@@ -414,7 +458,7 @@ int report_html(const char *path, const char *command, const result_set *set)
     html_escaped(out, command);
     fprintf(out, "</title>\n<style>body{font-family:sans-serif}table{border-collapse:collapse}"
                  "td,th{border:1px solid #ccc;padding:3px 6px;vertical-align:top}"
-                 ".PASS{background:#dfd}.FAIL,.XPASS,.ERROR{background:#fdd}.PLATFORM,.XFAIL{background:#ffd}"
+                 ".PASS{background:#dfd}.FAIL,.XPASS,.ERROR,.BOTHFAIL{background:#fdd}.PLATFORM,.XFAIL{background:#ffd}"
                  ".SKIPPED{background:#eee}code{white-space:pre-wrap}</style></head><body>\n<h1>hipify-harness ");
     html_escaped(out, command);
     fprintf(out, ": %s</h1>\n", result_set_ok(set) ? "ok" : "failures");

@@ -7,10 +7,12 @@
 #include <stdio.h>
 
 /* PLATFORM: a difference the program's spec declares as a known HIP-vs-CUDA semantic difference (not a porting
- * failure); ERROR: the harness could not carry out the check (appended so that earlier values keep theirs). */
+ * failure); ERROR: the harness could not carry out the check; BOTHFAIL: both sides agree but both failed (the
+ * same non-zero exit or signal), which proves nothing about the port and fails the run (each appended so that
+ * earlier values keep theirs). */
 typedef enum result_status {
     RESULT_PASS, RESULT_FAIL, RESULT_XFAIL, RESULT_XPASS, RESULT_SKIP, RESULT_PLATFORM, RESULT_ERROR,
-    RESULT__COUNT
+    RESULT_BOTHFAIL, RESULT__COUNT
 } result_status;
 
 /* One difference between the two sides, as validation reports it: where ("stdout", "exit status", an output
@@ -65,11 +67,14 @@ int result_add_difference(case_result *row, const char *where, const char *locat
 /* Adds a note to a row (strings copied). Returns 0, or -1 when out of memory. */
 int result_add_note(case_result *row, const result_note *note);
 const char *result_status_name(result_status status);
-/* True when the set has no FAIL, XPASS or ERROR (skips, expected failures and declared platform differences
- * do not fail a run). */
+/* True when the set has no FAIL, BOTHFAIL, XPASS or ERROR (skips, expected failures and declared platform
+ * differences do not fail a run). */
+int result_status_fails(result_status status);
 int result_set_ok(const result_set *set);
 int result_set_all_skipped(const result_set *set);
 
+/* The table, one line per row (a row's AMD platform notes by key only), then each note in full once, then the
+ * counts. */
 void report_table(FILE *out, const result_set *set);
 int report_junit(const char *path, const char *suite, const result_set *set);
 int report_json(const char *path, const char *command, const result_set *set);

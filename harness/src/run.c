@@ -156,14 +156,21 @@ int harness_run(const harness_options *o)
         char message[600] = "";
         result_status status = RESULT_PASS;
         case_result *row = NULL;
+        char text[2][64];
+        if (ran[0] && ran[1] && !process_ok(&outcome[0]) && !process_ok(&outcome[1])) {
+            /* Both failed: not a difference, and no evidence that the port works either. */
+            snprintf(message, sizeof message, "both sides failed: %s %s, %s %s (exit 1 means its own CPU-reference "
+                     "check failed)", side_names[0], process_describe(&outcome[0], text[0], sizeof text[0]),
+                     side_names[1], process_describe(&outcome[1], text[1], sizeof text[1]));
+            status = RESULT_BOTHFAIL;
+        }
         for (int s = 0; s < 2 && status == RESULT_PASS; s++) {
-            char text[64];
             if (!ran[s]) {
                 snprintf(message, sizeof message, "%s binary missing (build step failed?)", side_names[s]);
                 status = RESULT_FAIL;
             } else if (!process_ok(&outcome[s])) {
                 snprintf(message, sizeof message, "%s run: %s (exit 1 means its own CPU-reference check failed)",
-                         side_names[s], process_describe(&outcome[s], text, sizeof text));
+                         side_names[s], process_describe(&outcome[s], text[s], sizeof text[s]));
                 status = RESULT_FAIL;
             }
         }
@@ -192,13 +199,14 @@ int harness_run(const harness_options *o)
         const char *expected = xfail_reason(&xfail, p, STEP_RUN);
         if (!expected && status == RESULT_FAIL && !ran[1])
             expected = xfail_reason(&xfail, p, STEP_HIP_NVIDIA); /* no HIP binary, and that was expected */
-        if (expected && status == RESULT_FAIL) {
+        if (expected && (status == RESULT_FAIL || status == RESULT_BOTHFAIL)) {
             status = RESULT_XFAIL;
             snprintf(message, sizeof message, "%s", expected);
         } else if (expected && status == RESULT_PASS) {
             status = RESULT_XPASS;
         }
-        row = result_add(&results, p, "run", status, message, status == RESULT_FAIL ? logs[1] : NULL);
+        row = result_add(&results, p, "run", status, message,
+                         status == RESULT_FAIL || status == RESULT_BOTHFAIL ? logs[1] : NULL);
         if (row) {
             row->seconds = seconds;
             row->has_errors = cmp.buffer_count > 0;

@@ -6,6 +6,7 @@
 
 #include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -141,9 +142,29 @@ int copy_file(const char *from, const char *to, bool executable)
     return hc_out_copy(&write_policy, from, to, executable ? 0755 : 0644, error, sizeof error) < 0 ? -1 : 0;
 }
 
+FILE *open_regular(const char *path)
+{
+    /* Non-blocking, so that opening a FIFO returns at once (a blocking open waits for a writer forever);
+     * fstat on what was opened, so that nothing can be swapped in between a check and the open. */
+    int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    struct stat st;
+    if (fd < 0)
+        return NULL;
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        close(fd);
+        errno = EINVAL;
+        return NULL;
+    }
+    int flags = fcntl(fd, F_GETFL);
+    FILE *f = flags >= 0 && fcntl(fd, F_SETFL, flags & ~O_NONBLOCK) == 0 ? fdopen(fd, "rb") : NULL;
+    if (!f)
+        close(fd);
+    return f;
+}
+
 char *read_text_file(const char *path, size_t *length)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_regular(path);
     char *text = NULL;
     long size;
     if (!f)

@@ -27,7 +27,11 @@ char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2))); /* 
 int make_dirs(const char *path);                            /* mkdir -p; 0 on success */
 bool file_exists(const char *path);
 bool is_executable(const char *path);
-char *read_text_file(const char *path, size_t *length);      /* NUL-terminated; NULL on error */
+/* Opens path for reading only when it is a plain file (links followed): a FIFO, a device, a socket or a folder
+ * is refused at once (NULL, errno EINVAL), never waited on or read without end. Every file the harness reads
+ * (specs, sidecars, record files, a program's outputs) is opened this way. */
+FILE *open_regular(const char *path);
+char *read_text_file(const char *path, size_t *length);      /* a plain file, NUL-terminated; NULL on error */
 /* Every file the harness writes goes through the translator's output layer (output.h) under
  * HC_OUT_REGULAR_ONLY: a path that exists and is not a plain file (a symbolic link, a device node, a FIFO, a
  * socket, a folder) is refused, never written through, and nothing is truncated. Whole files and copies are

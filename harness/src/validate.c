@@ -69,11 +69,13 @@ static int load_notes(const harness_options *o, const char *dir, platform_table 
     return status;
 }
 
-/* Attaches the notes of p to the row vcheck (or the loop below) just added for it. */
+/* Attaches the notes of p to the row vcheck (or the loop below) just added for it; none when a side was not
+ * built, since then nothing ran that a platform difference could explain. */
 static int attach_notes(const platform_table *table, const vprogram *p, result_set *results)
 {
     case_result *row = results->count ? &results->items[results->count - 1] : NULL;
-    if (!row || strcmp(row->program, p->name) != 0 || strcmp(row->step, "validate") != 0)
+    if (!row || strcmp(row->program, p->name) != 0 || strcmp(row->step, "validate") != 0 || p->skipped[SIDE_CUDA] ||
+        p->skipped[SIDE_HIP])
         return 0;
     return platnotes_attach(table, &p->platform_notes, p->platform_difference, row);
 }

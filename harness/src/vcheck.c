@@ -48,7 +48,7 @@ static void track_errors(findings *f, double a, double r, double u)
  * half line is compared); *size gets the file's full size. NULL when it cannot be read. */
 static char *read_head(const char *path, unsigned long long limit, size_t *length, unsigned long long *size)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_regular(path);
     struct stat st;
     if (!f)
         return NULL;
@@ -72,6 +72,19 @@ static char *read_head(const char *path, unsigned long long limit, size_t *lengt
     return text;
 }
 
+/* What path is when it exists but is not a plain file ("a FIFO"...), else NULL. */
+static const char *file_kind(const char *path)
+{
+    struct stat st;
+    if (!path || stat(path, &st) != 0 || S_ISREG(st.st_mode))
+        return NULL;
+    return S_ISFIFO(st.st_mode)  ? "a FIFO"
+           : S_ISDIR(st.st_mode) ? "a folder"
+           : S_ISSOCK(st.st_mode) ? "a socket"
+           : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "a device"
+                                                       : "not a plain file";
+}
+
 /* Where two files first differ: the byte offset, its line (1-based) and where that line starts. */
 typedef struct byte_difference {
     unsigned long long at, line, line_start;
@@ -81,7 +94,7 @@ typedef struct byte_difference {
  * differ in *d (at: the shorter length when one is a prefix of the other), -1 on a read error. */
 static int same_bytes(const char *a, const char *b, byte_difference *d)
 {
-    FILE *fa = fopen(a, "rb"), *fb = fopen(b, "rb");
+    FILE *fa = open_regular(a), *fb = open_regular(b);
     int status = -1;
     memset(d, 0, sizeof *d);
     d->line = 1;
@@ -116,7 +129,7 @@ static int same_bytes(const char *a, const char *b, byte_difference *d)
 /* The line of path that starts at offset (at most size - 1 bytes), or "(no such line)". */
 static void line_at(const char *path, unsigned long long offset, char *buffer, size_t size)
 {
-    FILE *f = fopen(path, "rb");
+    FILE *f = open_regular(path);
     size_t n = 0;
     if (f && fseeko(f, (off_t)offset, SEEK_SET) == 0)
         n = fread(buffer, 1, size - 1, f);
@@ -536,10 +549,17 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
             }
             size_t before = f.scratch.difference_count;
             int exists[2] = {at[0] && file_exists(at[0]), at[1] && file_exists(at[1])};
+            const char *kind[2] = {file_kind(at[0]), file_kind(at[1])};
             if (!exists[0] || !exists[1]) {
                 note(&f, o->path, "file", exists[0] ? "written" : "missing", exists[1] ? "written" : "missing",
                      exists[0] || exists[1] ? "only one side wrote the declared output"
                                             : "neither side wrote the declared output");
+            } else if (kind[0] || kind[1]) {
+                /* A FIFO would block the read forever, a device never end: not read. Both sides alike: the
+                 * output cannot be compared as declared (ERROR); one side: a difference. */
+                f.error |= kind[0] && kind[1];
+                note(&f, o->path, "file", kind[0] ? kind[0] : "a plain file", kind[1] ? kind[1] : "a plain file",
+                     "a declared output must be a plain file; not read");
             } else if (o->format == OUTPUT_TEXT) {
                 char ignored[300];
                 const char *paths[2] = {at[0], at[1]};
@@ -574,10 +594,16 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
                          f.scratch.difference_count - 1);
         } else {
             size_t used = 0;
+            /* Two sides that end the same way agree, but when both failed (the same non-zero exit or signal)
+             * nothing shows that the port works: its own status, which fails the run. */
+            if (p->compare_exit && !process_ok(&outcome[0]) && !process_ok(&outcome[1])) {
+                status = RESULT_BOTHFAIL;
+                used = (size_t)snprintf(message, sizeof message, "both sides failed: ");
+            }
             for (int k = 0; k < 5; k++)
                 if (*summary[k] && used < sizeof message)
-                    used += (size_t)snprintf(message + used, sizeof message - used, "%s%s", used ? "; " : "",
-                                             summary[k]);
+                    used += (size_t)snprintf(message + used, sizeof message - used, "%s%s",
+                                             used && message[used - 1] != ' ' ? "; " : "", summary[k]);
             if (p->platform_difference && used < sizeof message)
                 snprintf(message + used, sizeof message - used, "; the declared platform difference did not show (%s)",
                          p->platform_difference);

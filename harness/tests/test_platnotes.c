@@ -158,6 +158,11 @@ static void test_scan_tree_and_attach(void **state)
     assert_false(row->notes[1].detected);
     assert_non_null(strstr(row->message, "assert (on AMD: traps)"));
     assert_null(strstr(row->message, "managedMemory (on AMD"));
+    /* A row where nothing was compared (ERROR) gets no note: it cannot explain anything. */
+    row = result_add(&set, "p", "validate", RESULT_ERROR, "the staged cuda executable is missing", NULL);
+    assert_int_equal(platnotes_attach(&t, &keys, "managedMemory differs", row), 0);
+    assert_int_equal(row->note_count, 0);
+    assert_string_equal(row->message, "the staged cuda executable is missing");
     /* No applicable row: nothing added, message untouched. */
     strvec none = {0};
     row = result_add(&set, "q", "validate", RESULT_FAIL, "exit status", NULL);

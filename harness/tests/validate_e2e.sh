@@ -53,8 +53,13 @@ if [ "$mode" = compare ]; then
     "managedMemory (on AMD: the HMM-support flag"
   expect_row "$work/out.txt" managed-declared validate PLATFORM "declared platform difference (managedMemory:" \
     "may come from an AMD platform difference"
-  grep -q "^    AMD platform note managedMemory: on AMD the HMM-support flag" "$work/out.txt" ||
-    fail "the console table lacks the managedMemory note"
+  # The console prints each note once, after the table, with the programs it applies to; rows name the keys.
+  [ "$(grep -c "AMD platform note managedMemory: on AMD the HMM-support flag" "$work/out.txt")" = 1 ] ||
+    fail "the console table does not show the managedMemory note exactly once"
+  grep -q "^  AMD platform note managedMemory: on AMD the HMM-support flag.*; programs: managed, managed-declared$" \
+    "$work/out.txt" || fail "the managedMemory note does not list its programs"
+  [ "$(grep -c "^    AMD platform notes (below): managedMemory$" "$work/out.txt")" = 2 ] ||
+    fail "the managed rows do not name their note by key"
   python3 - "$work/r.json" <<'PY' || fail "r.json: AMD platform notes wrong (see above)"
 import json, sys
 results = {r["program"]: r for r in json.load(open(sys.argv[1]))["results"] if r["step"] == "validate"}

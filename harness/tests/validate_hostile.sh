@@ -6,7 +6,8 @@
 #              inside the tree, WORK/NAME a link, "files": [".."], reports inside the tree, corpus builds
 #   results    false results: unknown keys, a side that did not build, the program's own verdict, kept
 #              streams, results written as each program finishes and --resume, --timeout values and use,
-#              an unwritable standard output
+#              an unwritable standard output, both sides failing (BOTHFAIL), AMD platform notes once per run,
+#              declared outputs (and record files) that are FIFOs
 #   processes  a background child and a setsid() child of the program are killed and reaped, also at a timeout
 #   streams    a stdout over the line-comparison limit is compared without being held, and the report says so
 #   layout     include paths above the tree (also_translate), a setup command, several ignore patterns
@@ -246,6 +247,83 @@ END
   else
     echo "SKIPPED check: no /dev/full"
   fi
+
+  # 8b. Both sides failing the same way is BOTHFAIL, not PASS: counted in the summary, the JSON and JUnit, and
+  #     it fails the run (unless the spec leaves the exit status out). AMD platform notes are printed once per
+  #     run, after the table, and not at all for a program that was not built (no "platform difference" there).
+  mkdir -p ntree && printf 'int f(cudaDeviceProp p) { return p.managedMemory; }\n' > ntree/main.cu
+  mkprog ntree/ok 'echo fine'
+  mkprog ntree/both 'echo checking; exit 1'
+  printf 'key\tkind\tcuda_on_nvidia\thip_on_amd\tadvice\tsource\tcuda_pattern\n' > notes.tsv
+  printf 'managedMemory\tprop\t1 on H100\tthe HMM flag\tcheck the flag\tROCm docs\t\\.managedMemory\\b\n' >> notes.tsv
+  cat > s8b.json <<END
+{"programs": [
+  {"name": "both", "tree": "ntree", "port": "ntree", "build": "true", "exe": "both"},
+  {"name": "ok1", "tree": "ntree", "port": "ntree", "build": "true", "exe": "ok"},
+  {"name": "nobuild", "tree": "ntree", "port": "ntree", "build": {"cuda": "true", "hip": "exit 1"}, "exe": "ok"},
+  {"name": "ok2", "tree": "ntree", "port": "ntree", "build": "true", "exe": "ok"},
+  {"name": "noexit", "tree": "ntree", "port": "ntree", "build": "true", "exe": "both", "compare": {"exit": false}}]}
+END
+  "$harness" validate run --spec s8b.json --work w8b --without-gpu --platform-differences notes.tsv --json r8b.json \
+    --junit r8b.xml > r8b.txt 2>&1
+  rc=$?
+  cat r8b.txt
+  [ $rc -eq 1 ] || fail "both sides failed: exit status $rc, expected 1"
+  expect_row r8b.txt both validate BOTHFAIL "both sides failed: exit 1 on both" "stdout 1 lines agree"
+  expect_row r8b.txt ok1 validate PASS
+  expect_row r8b.txt noexit validate PASS "exit 1 on both"
+  expect_row r8b.txt nobuild validate FAIL "not built: the hip build failed"
+  grep -E "^nobuild +validate " r8b.txt | grep -q "platform difference" && fail "a build failure is described as a platform difference"
+  grep -A1 -E "^nobuild +validate " r8b.txt | grep -q "AMD platform notes" && fail "a program not built has AMD platform notes"
+  grep -q "^  and 1 failed on both sides, 0 declared platform differences, 0 errors$" r8b.txt ||
+    fail "the summary does not count the program that failed on both sides"
+  [ "$(grep -c "AMD platform note managedMemory" r8b.txt)" = 1 ] || fail "the managedMemory note is not printed exactly once"
+  grep -q "^  AMD platform note managedMemory: on AMD the HMM flag; advice: check the flag; programs: both, ok1, ok2, noexit$" \
+    r8b.txt || fail "the managedMemory note does not list the programs it applies to"
+  [ "$(grep -c "^    AMD platform notes (below): managedMemory$" r8b.txt)" = 4 ] || fail "the rows do not name their note"
+  grep -q '<failure message="both sides failed: exit 1 on both.*" type="BOTHFAIL">' r8b.xml ||
+    fail "r8b.xml lacks the BOTHFAIL failure"
+  grep -q 'failures="3"' r8b.xml || fail "r8b.xml does not count BOTHFAIL as a failure (2 FAIL rows and it)"
+  python3 - r8b.json <<'PY' || fail "r8b.json: BOTHFAIL or notes wrong (see above)"
+import json, sys
+report = json.load(open(sys.argv[1]))
+rows = {r["program"]: r for r in report["results"] if r["step"] == "validate"}
+problems = []
+if rows["both"]["status"] != "BOTHFAIL":
+    problems.append("both: status %s" % rows["both"]["status"])
+if report["counts"].get("BOTHFAIL") != 1 or report["counts"].get("FAIL") != 2 or report["ok"] is not False:
+    problems.append("counts %s, ok %s" % (report["counts"], report["ok"]))
+if "platform_notes" in rows["nobuild"]:
+    problems.append("nobuild has notes %s" % rows["nobuild"]["platform_notes"])
+print("\n".join(problems))
+sys.exit(1 if problems else 0)
+PY
+
+  # 8c. A declared output that is a FIFO (or a record file, for compare) is refused at once, never waited on:
+  #     on both sides an ERROR, on one side a difference.
+  mkprog tree/fifo 'mkfifo o.txt o.bin && echo made'
+  mkprog tree/plain 'echo x > o.txt && echo made'
+  cat > s8c.json <<END
+{"defaults": {"timeout": 30},
+ "programs": [
+  {"name": "fifo", "tree": "tree", "port": "tree", "build": "true", "exe": "fifo",
+   "compare": {"outputs": [{"path": "o.txt"}]}},
+  {"name": "fifoone", "tree": "tree", "port": "tree", "build": "true", "exe": {"cuda": "plain", "hip": "fifo"},
+   "compare": {"outputs": [{"path": "o.txt"}]}},
+  {"name": "fiforaw", "tree": "tree", "port": "tree", "build": "true", "exe": "fifo",
+   "compare": {"outputs": [{"path": "o.bin", "format": "raw", "dtype": "f32"}]}}]}
+END
+  start=$(date +%s)
+  timeout 120 "$harness" validate run --spec s8c.json --work w8c --without-gpu > r8c.txt 2>&1
+  rc=$?
+  cat r8c.txt
+  [ $rc -eq 1 ] && [ $(($(date +%s) - start)) -le 20 ] || fail "FIFO outputs: exit status $rc after $(($(date +%s) - start)) s"
+  expect_row r8c.txt fifo validate ERROR "o.txt file: cuda a FIFO | hip a FIFO" "must be a plain file"
+  expect_row r8c.txt fifoone validate FAIL "o.txt file: cuda a plain file | hip a FIFO"
+  expect_row r8c.txt fiforaw validate ERROR "o.bin file: cuda a FIFO | hip a FIFO"
+  mkfifo r.rec
+  timeout 60 "$harness" compare r.rec r.rec > r8c2.txt 2>&1
+  expect_refused $? r8c2.txt "r.rec (not a plain file)" "compare of a FIFO"
 elif [ "$mode" = processes ]; then
   # 9. What the program leaves running is killed when it ends; a setsid() child too; and at a timeout.
   mkdir -p tree && touch tree/x
