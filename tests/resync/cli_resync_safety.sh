@@ -162,6 +162,35 @@ same one.cu one.before "the input is kept"
 run 0 "--depfile beside -o" "$HIPIFY" one.cu -o one.hip.cu --depfile one.d
 has one.d 'one.hip.cu:' "the depfile names the output"
 
+# ---- nothing of upstream's is dropped: files that fail to translate, binary conflicts ----
+new_port nul
+cp nul.hip/b.cu nul.b.before
+printf 'int b\000x;\n' >nul.cuda/b.cu && $G -C nul.cuda commit -qam nul
+run 1 "a CUDA file that fails to translate" "$HIPIFY" --resync nul.hip nul.cuda
+same nul.hip/b.cu nul.b.before "the HIP file is kept, not removed"
+has stdout '^  untranslated  *b.cu$' "reported as untranslated"
+has stderr 'nul.cuda/b.cu: error: the new CUDA file could not be translated' "an error names the file"
+has nul.hip/a.cu 'int more' "the other files are re-synced"
+
+new_port bin
+printf 'IMG\000\001\002\n' >bin.cuda/data.bin && git -C bin.cuda add data.bin && $G -C bin.cuda commit -qm bin
+rm -rf bin.hip && "$HIPIFY" -O bin.hip bin.cuda >/dev/null 2>&1
+printf 'IMG\000\001\003 mine\n' >bin.hip/data.bin && cp bin.hip/data.bin bin.mine
+printf 'IMG\000\001\004 upstream\n' >bin.cuda/data.bin && $G -C bin.cuda commit -qam 'bin changed'
+run 1 "a binary conflict" "$HIPIFY" --resync bin.hip bin.cuda
+has stdout '^  binary-conflict  *data.bin$' "reported"
+same bin.hip/data.bin bin.mine "ours kept"
+printf 'int later() { return 3; }\n' >>bin.cuda/b.cu && $G -C bin.cuda commit -qam later
+run 1 "the next re-sync reports it again" "$HIPIFY" --resync bin.hip bin.cuda
+has stdout '^  binary-conflict  *data.bin$' "reported again"
+has stderr 'data.bin: error: a binary conflict of an earlier re-sync is not resolved' "named as left from before"
+has bin.hip/b.cu 'int later' "the rest is re-synced meanwhile"
+cp bin.cuda/data.bin bin.hip/data.bin
+printf 'int last() { return 4; }\n' >>bin.cuda/b.cu && $G -C bin.cuda commit -qam last
+run 0 "resolved: no longer reported" "$HIPIFY" --resync bin.hip bin.cuda
+hasnt stdout 'binary-conflict' "resolved"
+hasnt bin.hip/.hipify_manifest.json '"unresolved"' "the manifest forgets it"
+
 # ---- the scratch tree goes with the process on SIGINT, SIGTERM and SIGHUP ----
 if [ -f edit_during.so ]; then
   for sig in 2 15 1; do

@@ -389,13 +389,85 @@ static int refuse_links(const resync_run *r, hc_rs_plan *plan) {
         for (size_t k = 0; k < COUNT_OF(paths) && !link; k++) link = paths[k] && link_in_port(r->hip, paths[k], at, sizeof at);
         if (!link) continue;
         hc_out_printf(stderr, "%s: error: a symbolic link inside the port; not followed, %s left as it is\n", at, e->rel);
-        plan->count[e->action]--;
-        plan->count[HC_RS_LINK_REFUSED]++;
-        e->action = HC_RS_LINK_REFUSED;
+        hc_rs_plan_set(plan, e, HC_RS_LINK_REFUSED);
         e->write = e->remove = false;
         n++;
     }
     return n;
+}
+
+static hc_rs_entry *plan_find(hc_rs_plan *plan, const char *rel) {
+    for (size_t i = 0; i < plan->n; i++)
+        if (!strcmp(plan->v[i].rel, rel)) return &plan->v[i];
+    return NULL;
+}
+
+static int cmp_rs_file(const void *a, const void *b) { return strcmp(((const hc_rs_file *)a)->rel, ((const hc_rs_file *)b)->rel); }
+
+/* theirs as the planner sees it: a file of the new CUDA tree that could not be translated (the new
+ * manifest records no output) stands there as it was (the base's translation, else the port's own
+ * file), so that it is never taken for a removal; the caller reports it. v: malloc'd, not owning. */
+static int theirs_view(const hc_manifest *tm, const loaded_tree *lt, const loaded_tree *lb, const loaded_tree *lo,
+                       hc_rs_tree *view) {
+    hc_rs_file *v = malloc((lt->n + tm->nfiles + 1) * sizeof *v);
+    if (!v) return -1;
+    size_t n = 0;
+    for (size_t i = 0; i < lt->n; i++) v[n++] = lt->v[i];
+    for (size_t i = 0; i < tm->nfiles; i++) {
+        const hc_manifest_file *f = &tm->files[i];
+        if (f->out[0] || loaded_find(lt, f->rel)) continue;
+        const hc_rs_file *stand = loaded_find(lb, f->rel);
+        if (!stand) stand = loaded_find(lo, f->rel);
+        if (stand) v[n++] = *stand;
+    }
+    if (n) qsort(v, n, sizeof *v, cmp_rs_file);
+    *view = (hc_rs_tree){v, n};
+    return 0;
+}
+
+/* Entries the planner cannot see: files of the new CUDA tree that failed to translate (kept, an error),
+ * and binary conflicts an earlier re-sync left that the port still holds as they were (reported again
+ * and kept in the new manifest, so that upstream's change is never dropped silently). Returns how many
+ * files failed to translate, or -1 out of memory. */
+static int mark_unseen(const resync_run *r, hc_manifest *tm, const loaded_tree *lt, const loaded_tree *lo,
+                       hc_rs_plan *plan) {
+    int untranslated = 0;
+    for (size_t i = 0; i < tm->nfiles; i++) {
+        const hc_manifest_file *f = &tm->files[i];
+        if (f->out[0] || loaded_find(lt, f->rel)) continue;
+        hc_rs_entry *e = plan_find(plan, f->rel);
+        if (!e && !(e = hc_rs_plan_add(plan, f->rel, HC_RS_UNTRANSLATED))) return -1;
+        hc_rs_plan_set(plan, e, HC_RS_UNTRANSLATED);
+        e->write = e->remove = false;
+        hc_out_printf(stderr, "%s/%s: error: the new CUDA file could not be translated; the HIP file is kept and "
+                              "upstream's change is not taken\n", r->cuda, f->rel);
+        untranslated++;
+    }
+    for (size_t i = 0; i < r->rec.nunresolved; i++) {
+        const hc_manifest_file *u = &r->rec.unresolved[i];
+        const hc_rs_file *o = loaded_find(lo, u->rel);
+        hc_blob_id now = "";
+        if (!o || hc_blob_id_of(o->data, o->len, now) != 0 || strcmp(now, u->out) != 0) continue; /* resolved */
+        hc_rs_entry *e = plan_find(plan, u->rel);
+        if (e && (e->action == HC_RS_BINARY_CONFLICT || e->action == HC_RS_LINK_REFUSED)) continue;
+        if (!e && !(e = hc_rs_plan_add(plan, u->rel, HC_RS_BINARY_CONFLICT))) return -1;
+        hc_rs_plan_set(plan, e, HC_RS_BINARY_CONFLICT);
+        e->write = e->remove = false;
+        e->hand_edited = true;
+        hc_out_printf(stderr, "%s/%s: error: a binary conflict of an earlier re-sync is not resolved: take upstream's "
+                              "file or edit it (or remove its \"unresolved\" entry from %s to keep yours)\n",
+                      r->hip, u->rel, r->manifest_path);
+    }
+    /* every binary conflict now open goes into the new manifest: upstream's source, the port's file as it is */
+    for (size_t i = 0; i < plan->n; i++) {
+        const hc_rs_file *o = plan->v[i].action == HC_RS_BINARY_CONFLICT ? loaded_find(lo, plan->v[i].rel) : NULL;
+        const hc_manifest_file *f = o ? hc_manifest_find(tm, o->rel) : NULL;
+        hc_blob_id ours = "";
+        if (o && hc_blob_id_of(o->data, o->len, ours) == 0 &&
+            hc_manifest_add_unresolved(tm, o->rel, f ? f->src : "", ours) != 0)
+            return -1;
+    }
+    return untranslated;
 }
 
 /* Carries the plan out: writes and removals inside the HIP tree only, never over a CUDA file, never
@@ -616,11 +688,16 @@ static int run_resync(resync_run *r) {
     snprintf(lb_base, sizeof lb_base, "base (CUDA %s, translated)", base_id);
     snprintf(lb_new, sizeof lb_new, "new (CUDA %s, translated)", new_id);
     hc_rs_labels labels = {lb_base, "HIP tree (hand-edited)", lb_new};
-    hc_rs_tree tb = {lb.v, lb.n}, tt = {lt.v, lt.n}, to = {lo.v, lo.n};
-    if (hc_rs_plan_make(&tb, &tt, &to, &labels, &plan, err, sizeof err) != 0) {
+    hc_rs_tree tb = {lb.v, lb.n}, tt = {0}, to = {lo.v, lo.n};
+    if (theirs_view(&tm, &lt, &lb, &lo, &tt) != 0) goto out;
+    int mk = hc_rs_plan_make(&tb, &tt, &to, &labels, &plan, err, sizeof err);
+    free((void *)tt.v);
+    if (mk != 0) {
         hc_out_printf(stderr, "hipify-c: error: %s\n", err);
         goto out;
     }
+    int untranslated = mark_unseen(r, &tm, &lt, &lo, &plan);
+    if (untranslated < 0) goto out;
     int failed = refuse_links(r, &plan);
     if (!cli->resync_dry_run) {
         failed += apply_plan(r, &plan, &lo, theirs_out);
@@ -639,7 +716,7 @@ static int run_resync(resync_run *r) {
     if (cli->resync_json && write_json(r, &plan, base_id, new_id) != 0) failed++;
     size_t conflicts = plan.count[HC_RS_CONFLICT] + plan.count[HC_RS_ADDED_CONFLICT] + plan.count[HC_RS_RENAMED_CONFLICT] +
                        plan.count[HC_RS_BINARY_CONFLICT];
-    rc = failed ? HC_EXIT_OUTPUT : conflicts ? HC_EXIT_ERRORS : HC_EXIT_OK;
+    rc = failed ? HC_EXIT_OUTPUT : conflicts || untranslated ? HC_EXIT_ERRORS : HC_EXIT_OK;
 out:
     if (rc == HC_EXIT_ERRORS && !plan.n && !lb.v) hc_out_printf(stderr, "hipify-c: error: cannot read the translations\n");
     hc_rs_plan_free(&plan);

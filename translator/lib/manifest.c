@@ -50,6 +50,10 @@ int hc_manifest_add_kept(hc_manifest *m, const char *rel, const char *src, const
     return add_file(&m->kept, &m->nkept, &m->kept_cap, rel, src, out);
 }
 
+int hc_manifest_add_unresolved(hc_manifest *m, const char *rel, const char *src, const char *out) {
+    return add_file(&m->unresolved, &m->nunresolved, &m->unresolved_cap, rel, src, out);
+}
+
 static int cmp_file(const void *a, const void *b) {
     return strcmp(((const hc_manifest_file *)a)->rel, ((const hc_manifest_file *)b)->rel);
 }
@@ -107,6 +111,8 @@ void hc_manifest_free(hc_manifest *m) {
     free(m->files);
     for (size_t i = 0; i < m->nkept; i++) free(m->kept[i].rel);
     free(m->kept);
+    for (size_t i = 0; i < m->nunresolved; i++) free(m->unresolved[i].rel);
+    free(m->unresolved);
     memset(m, 0, sizeof *m);
 }
 
@@ -173,11 +179,18 @@ char *hc_manifest_to_json(const hc_manifest *m) {
     }
     rc |= append(&b, &len, &cap, "},\n  \"files\": [");
     rc |= append_files(&b, &len, &cap, m->files, m->nfiles);
+    bool items = m->nfiles != 0; /* the list being written has entries, each on its own line */
     if (m->nkept) { /* only when there are any: a port without them is written as it always was */
-        rc |= append(&b, &len, &cap, m->nfiles ? "\n  ],\n  \"kept\": [" : "],\n  \"kept\": [");
+        rc |= append(&b, &len, &cap, items ? "\n  ],\n  \"kept\": [" : "],\n  \"kept\": [");
         rc |= append_files(&b, &len, &cap, m->kept, m->nkept);
+        items = true;
     }
-    rc |= append(&b, &len, &cap, m->nfiles || m->nkept ? "\n  ]\n}\n" : "]\n}\n");
+    if (m->nunresolved) { /* the same */
+        rc |= append(&b, &len, &cap, items ? "\n  ],\n  \"unresolved\": [" : "],\n  \"unresolved\": [");
+        rc |= append_files(&b, &len, &cap, m->unresolved, m->nunresolved);
+        items = true;
+    }
+    rc |= append(&b, &len, &cap, items ? "\n  ]\n}\n" : "]\n}\n");
     if (rc) {
         free(b);
         return NULL;
@@ -358,6 +371,14 @@ int hc_manifest_parse(const char *path, const char *text, size_t len, hc_manifes
         goto done;
     }
     if (kept && parse_files(kept, line_of_key(text, "kept"), path, &m->kept, &m->nkept, &m->kept_cap, err, errsize) != 0)
+        goto done;
+    const cJSON *open = cJSON_GetObjectItemCaseSensitive(root, "unresolved");
+    if (open && !cJSON_IsArray(open)) {
+        snprintf(err, errsize, "%s:%u: \"unresolved\" is not a list", path, line_of_key(text, "unresolved"));
+        goto done;
+    }
+    if (open && parse_files(open, line_of_key(text, "unresolved"), path, &m->unresolved, &m->nunresolved,
+                            &m->unresolved_cap, err, errsize) != 0)
         goto done;
     hc_manifest_seal(m);
     if (strcmp(recorded, m->content_id) != 0) {

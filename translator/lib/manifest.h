@@ -38,6 +38,12 @@ typedef struct hc_manifest {
      * blob ids of their last port, so that --drift still reports them; sorted by rel, not in content_id */
     hc_manifest_file *kept;
     size_t nkept, kept_cap;
+    /* Binary conflicts a re-sync left (the HIP file kept, upstream's change not taken), out being the HIP
+     * file's blob id then: every later re-sync reports them again until the HIP file no longer holds that
+     * (the user took upstream's file or edited it) or the entry is removed by hand (ours kept for good);
+     * sorted by rel, not in content_id */
+    hc_manifest_file *unresolved;
+    size_t nunresolved, unresolved_cap;
 } hc_manifest;
 
 /* The identity of the mapping tables this binary carries (a hash made at build time). */
@@ -52,6 +58,8 @@ int hc_blob_id_of_file(const char *path, hc_blob_id out);
 int hc_manifest_add(hc_manifest *m, const char *rel, const char *src, const char *out);
 /* Appends one kept file (see hc_manifest.kept). Returns 0 or -1 out of memory. */
 int hc_manifest_add_kept(hc_manifest *m, const char *rel, const char *src, const char *out);
+/* Appends one unresolved binary conflict (see hc_manifest.unresolved). Returns 0 or -1 out of memory. */
+int hc_manifest_add_unresolved(hc_manifest *m, const char *rel, const char *src, const char *out);
 /* Sorts the files (and the kept ones) by rel and computes content_id from the files. */
 void hc_manifest_seal(hc_manifest *m);
 /* The file recorded under rel, or NULL (needs hc_manifest_seal or a parsed manifest). */

@@ -467,3 +467,7 @@ void hc_rs_plan_free(hc_rs_plan *plan) {
     free(plan->v);
     memset(plan, 0, sizeof *plan);
 }
+
+hc_rs_entry *hc_rs_plan_add(hc_rs_plan *plan, const char *rel, hc_rs_action a) { return add(plan, rel, a); }
+
+void hc_rs_plan_set(hc_rs_plan *plan, hc_rs_entry *e, hc_rs_action a) { set_action(plan, e, a); }

@@ -61,6 +61,11 @@ typedef struct hc_rs_labels {
 int hc_rs_plan_make(const hc_rs_tree *base, const hc_rs_tree *theirs, const hc_rs_tree *ours, const hc_rs_labels *labels,
                     hc_rs_plan *plan, char *err, size_t errsize);
 void hc_rs_plan_free(hc_rs_plan *plan);
+/* Adds an entry (counted) for what the planner could not see (a file that failed to translate, a
+ * conflict left by an earlier re-sync), or changes an entry's action, keeping the counts. NULL: out of
+ * memory. */
+hc_rs_entry *hc_rs_plan_add(hc_rs_plan *plan, const char *rel, hc_rs_action a);
+void hc_rs_plan_set(hc_rs_plan *plan, hc_rs_entry *e, hc_rs_action a);
 
 /* Three-way merge of one file (diff3-style markers). Writes the result (malloc'd) and returns the number
  * of conflict regions (0: clean), or -1 on an error. */
