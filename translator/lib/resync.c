@@ -371,7 +371,7 @@ int hc_rs_renames(const hc_rs_tree *base, const hc_rs_tree *theirs, size_t *rena
     for (int side = 0; side < 2; side++)
         for (size_t k = 0, n = side ? theirs->n : base->n; k < n; k++) {
             const rn_file *r = &(side ? rt : rb)[k];
-            memcpy(all + nall, r->tok, r->n * sizeof *all);
+            if (r->n) memcpy(all + nall, r->tok, r->n * sizeof *all);
             nall += r->n;
         }
     if (nall) qsort(all, nall, sizeof *all, cmp_u64);
