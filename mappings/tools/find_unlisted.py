@@ -3,10 +3,11 @@
 names, and sorts them: those a HIP installation seems to have a counterpart for (a HIP identifier that
 reads the same once the prefixes and underscores are gone) are printed for review; the rest have no HIP
 counterpart and are what extra_cuda13.tsv lists, so that a use of one is reported (HC1001) instead of
-passing silently. Block-scope atomics (atomicAdd_block) become HIP's device-scope ones: a device-scope
+passing silently; the names to review are written there too (reported until a person decides), and a
+row a person has reviewed (any other section text) is kept as it is. Block-scope atomics (atomicAdd_block) become HIP's device-scope ones: a device-scope
 atomic is atomic within a block too. It reads headers; with --write it rewrites extra_cuda13.tsv.
 
-usage: mappings/tools/find_unlisted.py [--cuda-include DIR] [--hip-include DIR ...] [--write]
+usage: mappings/tools/find_unlisted.py [--cuda-include DIR] [--hip-include DIR ...] [--write] [--mappings DIR]
        (defaults: /usr/local/cuda/include; /usr/include/hip. Give newer HIP headers too, e.g. an export
        of ROCm/HIP's include/hip and ROCm/clr's hipamd/include/hip, so that no name HIP gained later is
        called unsupported.)
@@ -23,6 +24,7 @@ sys.path.insert(0, HERE)
 import hctables  # noqa: E402
 
 SECTION_NONE = "(absent from the reference tables; declared by CUDA 13.0, no HIP counterpart up to ROCm 6.3)"
+SECTION_REVIEW = "(absent from the reference tables; declared by CUDA 13.0; HIP may have a counterpart, to review: %s)"
 SECTION_BLOCK = ("(absent from the reference tables) block-scope atomic: HIP has none; the device-scope one "
                  "is atomic for the block too")
 
@@ -37,6 +39,9 @@ LIBRARY_HEADERS = [
     ("cufft.h", "cufft", "CUFFT_", "fft"),
     ("curand.h", "curand", "CURAND_", "rand"),
 ]
+
+
+NVTX_HEADERS = ("nvToolsExt.h", "nvToolsExtCuda.h", "nvToolsExtCudaRt.h")
 
 
 def read(path):
@@ -59,6 +64,14 @@ def declared(cuda):
         names.setdefault(n, ("function", "driver"))
     for n in re.findall(r"^\s*(CU_[A-Z0-9_]+)\s*=", cu, re.M):
         names.setdefault(n, ("enum", "driver"))
+    # the enum and struct types themselves (cudaJitOption, CUmemAllocationCompType)
+    for text, prefix, family in ((dt, "cuda", "runtime"), (cu, "CU", "driver")):
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", text, flags=re.S)
+        for n in re.findall(r"(?:\}|typedef\s+(?:enum|struct)\s+\w+)\s*(%s[A-Za-z]\w*)\s*;" % prefix, text):
+            names.setdefault(n, ("type", family))
+        # C++ uses a tag as a type name: enum __device_builtin__ cudaJitOption { ... }
+        for n in re.findall(r"^\s*(?:enum|struct)\s+(?:__device_builtin__\s+)?(%s[A-Za-z]\w*)\s*\{" % prefix, text, re.M):
+            names.setdefault(n, ("type", family))
     # the library data types (cudaDataType_t's header) and the math libraries' APIs: CUDA 13.0 added
     # floating-point emulation there (cudaEmulationStrategy_t, cublasSetEmulationStrategy ...), which the
     # reference predates
@@ -70,6 +83,16 @@ def declared(cuda):
             names.setdefault(n, ("enum", family))
         for n in re.findall(r"(?:\}|typedef\s+enum\s+\w+)\s*(%s[A-Z]\w*)\s*;" % prefix, text):
             names.setdefault(n, ("type", family))
+    # NVTX (nvtx3/, which nvToolsExt.h forwards to): the functions and the names without the A/W suffix
+    # that nvToolsExt.h defines to the ASCII ones (nvtxRangePush -> nvtxRangePushA)
+    nvtx = "".join(read(os.path.join(cuda, "nvtx3", f)) for f in NVTX_HEADERS)
+    for n in re.findall(r"\b(nvtx[A-Z]\w*)\s*\(", nvtx) + re.findall(r"^\s*#\s*define\s+(nvtx[A-Z]\w*)\s+nvtx\w+\s*$", nvtx, re.M):
+        names.setdefault(n, ("function", "nvtx"))
+    # cuRAND's device API (curand_kernel.h and the generator headers it includes: curand4 ...)
+    for f in sorted(glob.glob(os.path.join(cuda, "curand_*.h"))):
+        text = re.sub(r"/\*.*?\*/|//[^\n]*", "", read(f), flags=re.S)
+        for n in re.findall(r"\b(curand[A-Za-z_]\w*)\s*\(", text):
+            names.setdefault(n, ("function", "rand"))
     device = "".join(read(f) for f in glob.glob(os.path.join(cuda, "sm_*atomic*.h")) +
                      [os.path.join(cuda, "device_atomic_functions.h")])
     for n in re.findall(r"\b(atomic\w+_(?:system|block))\s*\(", device):
@@ -91,10 +114,11 @@ def main():
     ap.add_argument("--cuda-include", default="/usr/local/cuda/include")
     ap.add_argument("--hip-include", action="append", default=[])
     ap.add_argument("--write", action="store_true")
+    ap.add_argument("--mappings", default=MAPPINGS, help="the tables to compare and write (default: this checkout's)")
     args = ap.parse_args()
     hip_dirs = args.hip_include or ["/usr/include/hip"]
     known = set()
-    for path in glob.glob(os.path.join(MAPPINGS, "*.tsv")):
+    for path in glob.glob(os.path.join(args.mappings, "*.tsv")):
         if os.path.basename(path) == "extra_cuda13.tsv":
             continue
         for line in open(path):
@@ -105,26 +129,38 @@ def main():
     by_norm = {}
     for h in hip_ids:
         by_norm.setdefault(normalized(h), []).append(h)
-    rows, review = [], []
+    # A row of extra_cuda13.tsv whose section is not one this script writes was reviewed by hand (a HIP
+    # counterpart ruled out, or a reason given): --write keeps it as it is, and its name is not listed again.
+    out_path = os.path.join(args.mappings, "extra_cuda13.tsv")
+    reviewed = []
+    if os.path.exists(out_path):
+        errors = []
+        for _, row in hctables.read_tsv(out_path, hctables.MAPPING_COLUMNS, errors):
+            if row["section"] not in (SECTION_NONE, SECTION_BLOCK) and not row["section"].startswith(SECTION_REVIEW.split("%s")[0]):
+                reviewed.append(row)
+        known.update(r["cuda"] for r in reviewed)
+    rows, review = list(reviewed), []
     for name, (kind, family) in sorted(declared(args.cuda_include).items()):
         if name in known:
             continue
         key = normalized(name)
         similar = sorted(h for k, hs in by_norm.items() if k == key or (len(key) > 6 and k.endswith(key)) for h in hs)
         block = name.startswith("atomic") and name.endswith("_block")
-        if similar and not block:
-            review.append("%s: %s" % (name, ", ".join(similar[:3])))
-            continue
         row = dict.fromkeys(hctables.MAPPING_COLUMNS, "")
         row.update(cuda=name, kind=kind, family=family, section=SECTION_BLOCK if block else SECTION_NONE)
         if block:
             row.update(hip=name[: -len("_block")], hip_added="1.6.0")
+        elif similar:
+            # written with no HIP name, so that a use is reported (HC1001) until a person decides
+            review.append("%s: %s" % (name, ", ".join(similar[:3])))
+            row["section"] = SECTION_REVIEW % ", ".join(similar[:3])
         rows.append(row)
     for line in review:
         print("review (HIP may have it): " + line)
-    print("%d names without a HIP counterpart" % len(rows))
+    print("%d names without a HIP counterpart (%d kept as reviewed, %d to review)" % (len(rows), len(reviewed), len(review)))
     if args.write:
-        with open(os.path.join(MAPPINGS, "extra_cuda13.tsv"), "w") as f:
+        rows.sort(key=lambda r: r["cuda"])
+        with open(out_path, "w") as f:
             f.write("\t".join(hctables.MAPPING_COLUMNS) + "\n")
             for r in rows:
                 f.write("\t".join(r[c] for c in hctables.MAPPING_COLUMNS) + "\n")
