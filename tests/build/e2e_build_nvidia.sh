@@ -9,14 +9,16 @@ nvcc=$(command -v nvcc || echo /usr/local/cuda/bin/nvcc)
 if [ ! -x "$nvcc" ] || [ -z "$prefix" ] || [ ! -f "$prefix/lib/cmake/hip/hip-config.cmake" ]; then
   echo "SKIPPED: nvcc or the HIP-on-NVIDIA CMake packages are missing"; exit 77
 fi
-# sample directory : program it must produce (relative to its build directory). cmake-findcuda-legacy is not
-# one: its nvcc OPTIONS become clang options (-gline-tables-only, -fgpu-rdc) that nvcc cannot take.
-samples="cmake-saxpy-curand:saxpy_curand cmake-subdir-lib:reduce_app cmake-findcuda-cxx11:cxx11_app
-cmake-cu-only-openmp:cu_only"
+# sample directory : program it must produce (relative to its build directory) : nvcc options its compile must
+# hold (',' between them; the project's own, in nvcc's spelling again). cmake-findcuda-legacy is not one: its
+# nvcc OPTIONS become target options for every language (-gline-tables-only, -fgpu-rdc) that nvcc cannot take.
+samples="cmake-saxpy-curand:saxpy_curand:--use_fast_math cmake-subdir-lib:reduce_app: cmake-findcuda-cxx11:cxx11_app:
+cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing"
 failed=0
 rm -rf "$work" && mkdir -p "$work"
 for entry in $samples; do
-  name=${entry%%:*} program=${entry#*:}
+  name=${entry%%:*} rest=${entry#*:}
+  program=${rest%%:*} options=${rest#*:}
   out="$work/$name"
   if ! "$hipify" -O "$out" "$root/corpus/build/$name" >"$work/$name.hipify.log" 2>&1; then
     echo "FAIL $name: hipify-c failed"; cat "$work/$name.hipify.log"; failed=1; continue
@@ -27,6 +29,11 @@ for entry in $samples; do
     echo "FAIL $name: the migrated project does not build for HIP on NVIDIA"; tail -30 "$work/$name".*.log
     failed=1; continue
   fi
+  missing=""
+  for o in $(echo "$options" | tr ',' ' '); do
+    grep -r -q -e "$o" "$out/build-nv/CMakeFiles" || missing="$missing $o"
+  done
+  if [ -n "$missing" ]; then echo "FAIL $name: the compile lacks$missing"; failed=1; continue; fi
   bin="$out/build-nv/$program"
   needed=$(readelf -d "$bin" 2>/dev/null | sed -n 's/.*Shared library: \[\(.*\)\]/\1/p')
   if ! echo "$needed" | grep -q '^libcudart\.so'; then echo "FAIL $name: $program does not link libcudart"; failed=1; continue; fi
