@@ -1,9 +1,10 @@
 #!/bin/sh
-# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS [cli|harness]: builds hipify_fuzz with clang (libFuzzer + ASan +
+# run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS [cli|harness|manifest]: builds hipify_fuzz with clang (libFuzzer + ASan +
 # UBSan) in BUILD_DIR and fuzzes hc_translate_buffer for SECONDS on the seed corpus and the lit inputs;
 # with "cli", builds hipify_fuzz_cli and fuzzes the command line and the output layer instead (seeds in
 # fuzz/seeds-cli); with "harness", hipify_fuzz_harness on the harness's spec reader and path rules (seeds
-# in fuzz/seeds-harness and the harness's test specs). Exits 77 (CTest: skipped) when no clang with libFuzzer is installed; never edits the
+# in fuzz/seeds-harness and the harness's test specs); with "manifest", hipify_fuzz_manifest on the port
+# manifest reader and the --resync replay allow-list (seeds in fuzz/seeds-manifest). Exits 77 (CTest: skipped) when no clang with libFuzzer is installed; never edits the
 # source tree.
 set -u
 src=${1:?usage: run-fuzz.sh SOURCE_DIR BUILD_DIR SECONDS}
@@ -13,6 +14,7 @@ mode=${4:-translate}
 target=hipify_fuzz
 [ "$mode" = cli ] && target=hipify_fuzz_cli
 [ "$mode" = harness ] && target=hipify_fuzz_harness
+[ "$mode" = manifest ] && target=hipify_fuzz_manifest
 
 cc=""
 for c in clang-15 clang-14 clang clang-22 /usr/lib/llvm-22/bin/clang; do  # clang-15 comes with hipcc
@@ -61,6 +63,11 @@ if [ "$mode" = harness ]; then
     -dict="$src/fuzz/harness.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 \
     -error_exitcode=1 -timeout_exitcode=1 \
     "$work/corpus" "$src/fuzz/seeds-harness" >"$work/fuzz.log" 2>&1
+elif [ "$mode" = manifest ]; then
+  TMPDIR=$work "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=4096 -timeout=30 -rss_limit_mb=4096 \
+    -dict="$src/fuzz/manifest.dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1 -close_fd_mask=3 \
+    -error_exitcode=1 -timeout_exitcode=1 \
+    "$work/corpus" "$src/fuzz/seeds-manifest" >"$work/fuzz.log" 2>&1
 elif [ "$mode" = cli ]; then
   # the program's own messages (stdout, stderr) are closed: -close_fd_mask=3 keeps only libFuzzer's
   TMPDIR=$work "$build/bin/$target" -seed=1 -max_total_time="$seconds" -max_len=512 -timeout=30 -rss_limit_mb=4096 \
