@@ -97,6 +97,7 @@ typedef struct mk_state {
     bool has_rules;  /* the file has a rule with a recipe (it builds something, not only settings) */
     size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
     char host_vars[1024];      /* "NAME NAME ": *FLAGS variables named on host-compiler recipe lines */
+    char nvcc_vars[256];       /* " NAME NAME ": variables assigned nvcc (NVCC, or CC := nvcc) */
 } mk_state;
 
 static int push_word(mk_state *s, uint32_t off, uint32_t len) {
@@ -207,6 +208,31 @@ static void note_host_flags(mk_state *s) {
     }
 }
 
+/* Options that make a compiler line stop before linking. */
+static const char *const no_link_options[] = {"-c", "-dc", "-E", "-M", "-MM", "--compile", "-ptx", "-cubin", "-fatbin", "-lib",
+                                              "--preprocess", "--device-c"};
+
+/* A recipe line that links a program with nvcc or the CUDA runtime library and names none of the link
+ * variables the end of the file extends (LDFLAGS, LDLIBS): a port that calls libhipify_shim needs it on
+ * the line itself. */
+static bool links_without_variables(const mk_state *s, const char *t, const hc_build_word *w, size_t n) {
+    bool linker = false;
+    for (size_t i = 0; i < n; i++) {
+        const char *p = t + w[i].off;
+        size_t len = w[i].len, c = command_start(p, len);
+        if (i == 0 && len > 3 && len < 64 && p[0] == '$' && (p[1] == '(' || p[1] == '{')) { /* $(NVCC) */
+            char entry[72];
+            snprintf(entry, sizeof entry, " %.*s ", (int)(len - 3), p + 2);
+            linker |= strstr(s->nvcc_vars, entry) != NULL;
+        }
+        for (size_t k = 0; k < COUNT_OF(no_link_options); k++)
+            if (len == strlen(no_link_options[k]) && memcmp(p, no_link_options[k], len) == 0) return false;
+        if (mentions_name(p, len, "LDFLAGS") || mentions_name(p, len, "LDLIBS")) return false;
+        linker |= is_nvcc_path(p + c, len - c) || (len == 8 && memcmp(p, "-lcudart", 8) == 0);
+    }
+    return linker;
+}
+
 /* One logical statement (continuation lines joined) of words: the migration proper. */
 static int migrate_statement(mk_state *s, bool recipe) {
     hc_unit *u = s->u;
@@ -222,7 +248,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
                 nvcc_related = true;
     }
     const char *var = NULL;
-    size_t vlen, value = 0;
+    size_t vlen = 0, value = 0;
     bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
     if (assigns)
         for (size_t k = 0; k < COUNT_OF(nvcc_variable_parts); k++)
@@ -237,12 +263,16 @@ static int migrate_statement(mk_state *s, bool recipe) {
      * rewritten, because options such as -arch or -G mean other things to other tools. */
     hc_build_word flags[512];
     size_t nflags = 0;
+    bool shim_link = recipe && s->block && u->run->links_shim && links_without_variables(s, t, s->w, s->nw);
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len, c = command_start(p, n);
         if (assigns && var == p) c = (size_t)((const char *)memchr(p, '=', n) - p) + 1; /* NVCC=nvcc: the value */
         if (is_nvcc_path(p + c, n - c)) {
             const char *hipcc = has_std ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
+            size_t used = strlen(s->nvcc_vars);
+            if (assigns && vlen < 60 && used + vlen + 2 < sizeof s->nvcc_vars) /* its recipes link with hipcc */
+                snprintf(s->nvcc_vars + used, sizeof s->nvcc_vars - used, "%s%.*s ", used ? "" : " ", (int)vlen, var);
             if (hc_unit_edit(u, s->w[i].off + (uint32_t)c, (uint32_t)(n - c), hipcc, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0)
                 return -1;
             hc_unit_count_rule(u, "make:nvcc");
@@ -261,7 +291,9 @@ static int migrate_statement(mk_state *s, bool recipe) {
             const char *var_name = lib && strlen(lib->cuda_lib) == n - 2 ? runtime_variable(s, lib) : NULL;
             if (var_name) {
                 char repl[64];
-                snprintf(repl, sizeof repl, "-l%s", var_name);
+                bool shim = shim_link && strcmp(lib->cuda_lib, "cudart") == 0; /* the shim calls the runtime */
+                snprintf(repl, sizeof repl, "%s-l%s", shim ? "-lhipify_shim " : "", var_name);
+                if (shim) shim_link = false;
                 if (hc_unit_edit(u, s->w[i].off, s->w[i].len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
                 hc_unit_count_rule(u, "make:library");
                 continue;
@@ -271,6 +303,11 @@ static int migrate_statement(mk_state *s, bool recipe) {
             continue;
         }
         if ((nvcc_related || is_lib) && nflags < COUNT_OF(flags)) flags[nflags++] = s->w[i];
+    }
+    if (shim_link) { /* an nvcc link line: the shim after everything the line links */
+        const hc_build_word *last = &s->w[s->nw - 1];
+        if (hc_unit_edit(u, last->off + last->len, 0, " -lhipify_shim", HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+        hc_unit_count_rule(u, "make:shim-link");
     }
     bool arch_done = false;
     return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make", s->block ? "hipify_host_flags" : NULL);
@@ -398,7 +435,8 @@ static int append_tail(mk_state *s) {
 
 int hc_pass_makefile(hc_unit *u) {
     if (!u->opt->build_scripts) return 0;
-    mk_state s = {u, NULL, 0, 0, false, false, false, 0, 0, ""};
+    mk_state s = {0};
+    s.u = u;
     /* migrated before: the include line of the module (or the module itself, or an older port's inline copy
      * of it) is HIP already, never migrated again */
     const char *mark = strstr(u->text, hc_build_make_hip_marker), *inc = strstr(u->text, hc_build_make_include);
