@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "platnotes.h"
 #include "process.h"
 #include "vpaths.h"
 #include "util.h"
@@ -28,6 +29,51 @@
 #ifndef HARNESS_DEFAULT_LIBS_INCLUDE
 #define HARNESS_DEFAULT_LIBS_INCLUDE ""
 #endif
+
+/* The wave64 tier's defaults, also from the configure step: HIP-CPU's include folder (the copy with the
+ * project's patches, harness/hip-cpu/), the host C++ compiler and the shim's headers (hipify_shim_hipcpu.h). */
+#ifndef HARNESS_DEFAULT_HIP_CPU
+#define HARNESS_DEFAULT_HIP_CPU ""
+#endif
+#ifndef HARNESS_DEFAULT_CXX
+#define HARNESS_DEFAULT_CXX "g++"
+#endif
+#ifndef HARNESS_DEFAULT_SHIM_INCLUDE
+#define HARNESS_DEFAULT_SHIM_INCLUDE ""
+#endif
+/* The constructs HIP-CPU cannot run faithfully that a source shows (harness/hip-cpu/limits.tsv, in the format of
+ * the AMD platform notes: its hip_on_amd column says what HIP-CPU does instead). */
+#ifndef HARNESS_DEFAULT_CPU_LIMITS
+#define HARNESS_DEFAULT_CPU_LIMITS ""
+#endif
+
+/* 0 when no source under dir shows a construct of the limits table; 1 with the first row's key and text in
+ * reason; -1 when the table cannot be read (reason says why). */
+static int cpu_limits_scan(const char *dir, char *reason, size_t reason_size)
+{
+    platform_table limits;
+    char error[512] = "";
+    memset(&limits, 0, sizeof limits);
+    if (!*HARNESS_DEFAULT_CPU_LIMITS ||
+        platnotes_load(HARNESS_DEFAULT_CPU_LIMITS, &limits, error, sizeof error) != 0) {
+        snprintf(reason, reason_size, "the table of HIP-CPU's limits '%s' cannot be read: %s",
+                 HARNESS_DEFAULT_CPU_LIMITS, *error ? error : "not configured");
+        return -1;
+    }
+    strvec keys = {0};
+    int found = 0;
+    if (platnotes_scan_tree(&limits, dir, &keys) != 0) {
+        snprintf(reason, reason_size, "out of memory scanning %s", dir);
+        found = -1;
+    } else if (keys.count) {
+        const platform_row *row = platnotes_find(&limits, keys.items[0]);
+        snprintf(reason, reason_size, "%s (%s)", row ? row->hip_on_amd : "?", keys.items[0]);
+        found = 1;
+    }
+    strvec_free(&keys);
+    platnotes_free(&limits);
+    return found;
+}
 
 static double monotonic_seconds(void)
 {
@@ -182,7 +228,9 @@ static int is_header_name(const char *name)
     return dot && (!strcmp(dot, ".cuh") || !strcmp(dot, ".h") || !strcmp(dot, ".hpp") || !strcmp(dot, ".inl"));
 }
 
-static result_status step_translate(step_context *ctx, const char *log, char *why, size_t why_size)
+/* extra_arg: one more translator argument (the hip-cpu step's --hip-kernel-execution-syntax), or NULL. */
+static result_status step_translate(step_context *ctx, const char *log, char *why, size_t why_size,
+                                    const char *extra_arg)
 {
     const harness_options *o = ctx->options;
     char *hipify = find_program(o->hipify ? o->hipify : "hipify-c");
@@ -218,6 +266,8 @@ static result_status step_translate(step_context *ctx, const char *log, char *wh
         strvec_push(&argv, hipify);
         for (size_t k = 0; k < o->hipify_args.count; k++)
             strvec_push(&argv, o->hipify_args.items[k]);
+        if (extra_arg)
+            strvec_push(&argv, extra_arg);
         for (size_t k = 0; k < o->cuda_includes.count; k++)
             strvec_pushf(&argv, "-I%s", o->cuda_includes.items[k]);
         for (size_t k = 0; k < o->includes.count; k++)
@@ -319,6 +369,91 @@ static result_status step_compile(step_context *ctx, build_step step, const char
     strvec_free(&argv);
     free(binary);
     free(compiler);
+    return status;
+}
+
+/* The first folder of the list holding hipify_shim_hipcpu.h (the port's copy first), or NULL. */
+static char *find_cpu_shim(const char *port_dir, const strvec *includes)
+{
+    for (size_t i = 0; i <= includes->count + 1; i++) {
+        const char *dir = i == 0 ? port_dir : i <= includes->count ? includes->items[i - 1] : HARNESS_DEFAULT_SHIM_INCLUDE;
+        char *path = *dir ? xasprintf("%s/hipify_shim_hipcpu.h", dir) : NULL;
+        if (path && file_exists(path))
+            return path;
+        free(path);
+    }
+    return NULL;
+}
+
+/* The wave64 tier: a translation of its own (HIP-CPU has no <<<...>>> launches, so --hip-kernel-execution-syntax)
+ * into WORK/PROGRAM/hip-cpu, checked for constructs HIP-CPU cannot run faithfully, then built by the host C++
+ * compiler against HIP-CPU, with the shim's HIP-CPU header pre-included for the names HIP-CPU lacks. */
+static result_status step_hip_cpu(step_context *ctx, const char *log, char *why, size_t why_size)
+{
+    const harness_options *o = ctx->options;
+    const char *hip_cpu = o->hip_cpu ? o->hip_cpu : HARNESS_DEFAULT_HIP_CPU;
+    char *runtime = xasprintf("%s/hip/hip_runtime.h", hip_cpu);
+    int have_runtime = *hip_cpu && runtime && file_exists(runtime);
+    free(runtime);
+    if (!have_runtime) {
+        snprintf(why, why_size, "SKIPPED: no HIP-CPU at '%s' (--hip-cpu DIR, or configure with -DHIPIFY_HIP_CPU_DIR)",
+                 hip_cpu);
+        return RESULT_SKIP;
+    }
+    const char *cxx_name = o->cxx ? o->cxx : HARNESS_DEFAULT_CXX;
+    char *cxx = find_program(cxx_name);
+    if (!cxx) {
+        snprintf(why, why_size, "SKIPPED: %s not found (needed for the hip-cpu build)", cxx_name);
+        return RESULT_SKIP;
+    }
+    step_context cpu = *ctx;
+    cpu.hip_dir = xasprintf("%s/hip-cpu", ctx->dir);
+    cpu.hip_source = xasprintf("%s/%s.hip.cpp", cpu.hip_dir, ctx->program);
+    char *binary = xasprintf("%s/%s.hip-cpu", ctx->dir, ctx->program);
+    unlink(binary); /* a stale binary must never pass for a fresh one */
+    result_status status = step_translate(&cpu, log, why, why_size, "--hip-kernel-execution-syntax");
+    char reason[600];
+    int limited = status == RESULT_PASS ? cpu_limits_scan(cpu.hip_dir, reason, sizeof reason) : 0;
+    if (limited > 0) {
+        snprintf(why, why_size, "SKIPPED: not runnable on HIP-CPU: %s", reason);
+        status = RESULT_SKIP;
+    } else if (limited < 0) {
+        snprintf(why, why_size, "%s", reason);
+        status = RESULT_FAIL;
+    }
+    if (status == RESULT_PASS) {
+        char *shim = find_cpu_shim(cpu.hip_dir, &o->includes);
+        strvec argv = {0};
+        strvec_push(&argv, cxx);
+        strvec_push(&argv, "-std=c++17");
+        strvec_push(&argv, "-O2");
+        strvec_push(&argv, "-pthread");
+        strvec_pushf(&argv, "-I%s", cpu.hip_dir);
+        push_includes(&argv, &o->includes);
+        strvec_push(&argv, "-isystem");
+        strvec_push(&argv, hip_cpu);
+        strvec_push(&argv, "-include");
+        strvec_push(&argv, "hip/hip_runtime.h");
+        if (shim) {
+            strvec_push(&argv, "-include");
+            strvec_push(&argv, shim);
+        }
+        strvec_push(&argv, cpu.hip_source);
+        strvec_push(&argv, "-ltbb");
+        if (ctx->policy.link[STEP_HIP_CPU])
+            strvec_split_push(&argv, ctx->policy.link[STEP_HIP_CPU]);
+        strvec_push(&argv, "-o");
+        strvec_push(&argv, binary);
+        status = run_step_command(&argv, log, o->timeout_seconds, why, why_size) == 0 && is_executable(binary)
+                     ? RESULT_PASS
+                     : RESULT_FAIL;
+        strvec_free(&argv);
+        free(shim);
+    }
+    free(binary);
+    free(cpu.hip_dir);
+    free(cpu.hip_source);
+    free(cxx);
     return status;
 }
 
@@ -452,9 +587,10 @@ int harness_build(const harness_options *o)
     }
     for (size_t i = 0; i < o->steps.count; i++) {
         int step = step_from_name(o->steps.items[i]);
-        if ((step < STEP_TRANSLATE || step > STEP_HIP_AMD) && strcmp(o->steps.items[i], "bundle") != 0) {
+        if ((step < STEP_TRANSLATE || step > STEP_HIP_AMD) && step != STEP_HIP_CPU &&
+            strcmp(o->steps.items[i], "bundle") != 0) {
             fprintf(stderr, "hipify-harness build: unknown step '%s' (translate, cuda, hip-nvidia, hip-amd, "
-                            "or bundle for none but the bundle)\n", o->steps.items[i]);
+                            "hip-cpu, or bundle for none but the bundle)\n", o->steps.items[i]);
             return 2;
         }
     }
@@ -502,16 +638,20 @@ int harness_build(const harness_options *o)
         } else if (make_dirs(ctx.dir) != 0 || policy_load(sidecar, &ctx.policy, error, sizeof error) != 0) {
             result_add(&results, ctx.program, "setup", RESULT_FAIL, *error ? error : "cannot create work dir", NULL);
         } else {
-            for (int step = STEP_TRANSLATE; step <= STEP_HIP_AMD; step++) {
-                if (o->steps.count && !strvec_contains(&o->steps, step_name((build_step)step)))
+            static const build_step order[] = {STEP_TRANSLATE, STEP_CUDA, STEP_HIP_NVIDIA, STEP_HIP_AMD, STEP_HIP_CPU};
+            for (size_t k = 0; k < COUNT_OF(order); k++) {
+                build_step step = order[k];
+                if (o->steps.count && !strvec_contains(&o->steps, step_name(step)))
                     continue;
+                if (!o->steps.count && step == STEP_HIP_CPU && !o->hip_cpu)
+                    continue; /* the wave64 tier runs when asked for: --step hip-cpu or --hip-cpu DIR */
                 char *log = xasprintf("%s/%s.log", ctx.dir, step_name((build_step)step));
                 char why[512] = "";
                 unlink(log);
                 double started = monotonic_seconds();
-                result_status status = step == STEP_TRANSLATE
-                                           ? step_translate(&ctx, log, why, sizeof why)
-                                           : step_compile(&ctx, (build_step)step, log, why, sizeof why);
+                result_status status = step == STEP_TRANSLATE  ? step_translate(&ctx, log, why, sizeof why, NULL)
+                                       : step == STEP_HIP_CPU ? step_hip_cpu(&ctx, log, why, sizeof why)
+                                                              : step_compile(&ctx, step, log, why, sizeof why);
                 const char *reason = xfail_reason(&xfail, ctx.program, (build_step)step);
                 if (reason && status == RESULT_FAIL) {
                     status = RESULT_XFAIL;

@@ -44,6 +44,9 @@ typedef struct harness_options {
     int resume;                 /* --resume: run/validate run only what WORK/results.jsonl has no result for */
     int without_gpu;            /* --without-gpu: run even when no GPU is visible (programs that need none) */
     const char *platform_differences; /* --platform-differences FILE: AMD platform notes (platform_differences.tsv) */
+    /* the wave64 tier */
+    const char *hip_cpu;        /* --hip-cpu DIR: HIP-CPU's include folder (build: also selects the hip-cpu step) */
+    const char *cxx;            /* --cxx: the host C++ compiler for the hip-cpu step (default g++) */
 } harness_options;
 
 int harness_build(const harness_options *options);
@@ -51,6 +54,7 @@ int harness_run(const harness_options *options);
 int harness_compare(const harness_options *options);
 int harness_bench(const harness_options *options);
 int harness_validate(const harness_options *options);
+int harness_run_cpu(const harness_options *options); /* cpurun.c: the hip-cpu binaries, on the CPU */
 
 /* Shared by the subcommands. */
 int list_programs(const harness_options *options, strvec *programs); /* sorted program names */

@@ -25,7 +25,7 @@ static const option_spec option_table[] = {
     {"--corpus", OPT_STRING, FIELD(corpus_dir), "DIR of CUDA programs (*.cu), sidecars (*.harness.json), xfail.tsv"},
     {"--work", OPT_STRING, FIELD(work_dir), "DIR for per-program outputs (or a bundle made by build --bundle)"},
     {"--program", OPT_LIST, FIELD(programs), "NAME: only this program (repeatable)"},
-    {"--step", OPT_LIST, FIELD(steps), "translate|cuda|hip-nvidia|hip-amd|bundle: only this build step (repeatable; bundle: none)"},
+    {"--step", OPT_LIST, FIELD(steps), "translate|cuda|hip-nvidia|hip-amd|hip-cpu|bundle: only this build step (repeatable; bundle: none)"},
     {"--cuda-include", OPT_LIST, FIELD(cuda_includes), "DIR of CUDA headers the programs include (translated too)"},
     {"--include", OPT_LIST, FIELD(includes), "DIR of plain headers used by both builds (hc_record.h)"},
     {"--hipify", OPT_STRING, FIELD(hipify), "PATH of hipify-c"},
@@ -55,6 +55,9 @@ static const option_spec option_table[] = {
     {"--without-gpu", OPT_FLAG, FIELD(without_gpu), "validate: run even when no GPU is visible (programs that need none)"},
     {"--platform-differences", OPT_STRING, FIELD(platform_differences),
      "FILE: validate: platform_differences.tsv for the AMD platform notes (default: WORK's copy, else the source tree's)"},
+    {"--hip-cpu", OPT_STRING, FIELD(hip_cpu),
+     "DIR: HIP-CPU's include folder for the hip-cpu step (default: the patched copy made at configure time)"},
+    {"--cxx", OPT_STRING, FIELD(cxx), "PATH of the host C++ compiler for the hip-cpu step (default g++)"},
 };
 
 static const struct {
@@ -65,6 +68,8 @@ static const struct {
     {"build", harness_build, "translate and compile every program (CUDA, HIP-on-NVIDIA, HIP-for-AMD)"},
     {"run", harness_run, "run CUDA and HIP-on-NVIDIA binaries on a GPU and compare their recordings"},
     {"compare", harness_compare, "compare two record files: compare A.rec B.rec [--sidecar FILE]"},
+    {"run-cpu", harness_run_cpu, "run the hip-cpu binaries (HIP-CPU, 64-lane warps) on the CPU; compare with "
+                                 "the CUDA recording where one exists"},
     {"bench", harness_bench, "time kernels in both builds; HIP/CUDA ratios and their geometric mean"},
     {"validate", harness_validate, "unmodified programs: validate build|run --spec S.json --work W, or "
                                    "validate (a built work folder or bundle)"},

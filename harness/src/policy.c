@@ -21,7 +21,8 @@ static const tolerance default_tolerances[HC_DTYPE_U8 + 1] = {
     /* integers (and the NONE slot) stay {0, 0, 0}: exact */
 };
 
-static const char *const step_names[STEP__COUNT] = {"translate", "cuda", "hip-nvidia", "hip-amd", "run"};
+static const char *const step_names[STEP__COUNT] = {"translate", "cuda", "hip-nvidia", "hip-amd", "run",
+                                                           "hip-cpu", "run-cpu"};
 
 const char *step_name(build_step step)
 {
@@ -105,7 +106,7 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
     char detail[200] = "";
     const cJSON *item;
     /* The sections are objects; "comment" is the reader's note, a string. */
-    static const char *const sections[] = {"default", "buffers", "link", "comment"};
+    static const char *const sections[] = {"default", "buffers", "link", "hip-cpu", "comment"};
     for (cJSON *member = root->child; member; member = member->next) {
         size_t k = 0;
         while (k < COUNT_OF(sections) && strcmp(member->string, sections[k]) != 0)
@@ -113,7 +114,7 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
         int is_comment = k == COUNT_OF(sections) - 1;
         if (k == COUNT_OF(sections) || (is_comment ? !cJSON_IsString(member) : !cJSON_IsObject(member))) {
             snprintf(error, error_size, "%s: '%.60s' %s", sidecar_path, member->string,
-                     k == COUNT_OF(sections) ? "is not a sidecar key (default, buffers, link, comment)"
+                     k == COUNT_OF(sections) ? "is not a sidecar key (default, buffers, link, hip-cpu, comment)"
                      : is_comment        ? "must be a string"
                                          : "must be an object");
             goto fail;
@@ -152,12 +153,24 @@ int policy_load(const char *sidecar_path, program_policy *policy, char *error, s
     const cJSON *link = cJSON_GetObjectItemCaseSensitive(root, "link");
     cJSON_ArrayForEach(item, link) {
         int step = step_from_name(item->string);
-        if (step < STEP_CUDA || step > STEP_HIP_AMD || !cJSON_IsString(item)) {
-            snprintf(error, error_size, "%s: link: '%s' must be cuda, hip-nvidia or hip-amd with a string value",
-                     sidecar_path, item->string);
+        if (((step < STEP_CUDA || step > STEP_HIP_AMD) && step != STEP_HIP_CPU) || !cJSON_IsString(item)) {
+            snprintf(error, error_size,
+                     "%s: link: '%s' must be cuda, hip-nvidia, hip-amd or hip-cpu with a string value", sidecar_path,
+                     item->string);
             goto fail;
         }
         policy->link[step] = strdup(item->valuestring);
+    }
+    /* The wave64 tier runs on the CPU, where a program may take smaller inputs: the same code, other arguments. */
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(root, "hip-cpu");
+    cJSON_ArrayForEach(item, cpu) {
+        if (strcmp(item->string, "args") != 0 || !cJSON_IsString(item)) {
+            snprintf(error, error_size, "%s: hip-cpu: '%s': the only key is \"args\", a string of arguments",
+                     sidecar_path, item->string);
+            goto fail;
+        }
+        free(policy->cpu_args);
+        policy->cpu_args = strdup(item->valuestring);
     }
     cJSON_Delete(root);
     return 0;
@@ -174,6 +187,7 @@ void policy_free(program_policy *policy)
     free(policy->rules);
     for (int i = 0; i < STEP__COUNT; i++)
         free(policy->link[i]);
+    free(policy->cpu_args);
     memset(policy, 0, sizeof *policy);
 }
 

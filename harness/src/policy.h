@@ -19,8 +19,18 @@ typedef struct buffer_rule {
     tolerance tol;
 } buffer_rule;
 
-/* The build steps, in the order they run; the names are used in the xfail list, logs and reports. */
-typedef enum build_step { STEP_TRANSLATE, STEP_CUDA, STEP_HIP_NVIDIA, STEP_HIP_AMD, STEP_RUN, STEP__COUNT } build_step;
+/* The build steps, in the order they run; the names are used in the xfail list, logs and reports. The wave64
+ * tier's steps come last: hip-cpu (a port built against AMD's HIP CPU Runtime) and run-cpu (its run). */
+typedef enum build_step {
+    STEP_TRANSLATE,
+    STEP_CUDA,
+    STEP_HIP_NVIDIA,
+    STEP_HIP_AMD,
+    STEP_RUN,
+    STEP_HIP_CPU,
+    STEP_RUN_CPU,
+    STEP__COUNT
+} build_step;
 const char *step_name(build_step step);
 int step_from_name(const char *name); /* -1 if unknown */
 
@@ -29,6 +39,7 @@ typedef struct program_policy {
     buffer_rule *rules;
     size_t rule_count;
     char *link[STEP__COUNT]; /* extra link flags per compile step (space separated), or NULL */
+    char *cpu_args;          /* "hip-cpu": {"args"}: arguments of the run on the CPU (smaller inputs), or NULL */
 } program_policy;
 
 /* Fills the documented defaults, then applies the sidecar file if it exists (NULL or missing: defaults only).

@@ -256,6 +256,32 @@ static void test_xfail_requires_reasons(void **state)
     free(path);
 }
 
+/* The wave64 tier's sidecar keys: link flags and smaller inputs for hip-cpu; anything else under "hip-cpu" is an
+ * error, and the xfail list knows its steps. */
+static void test_cpu_tier_sidecar_and_steps(void **state)
+{
+    (void)state;
+    char *path = temp_path("cpu.json");
+    program_policy policy;
+    char error[256] = "";
+    assert_int_equal(write_text_file(path, "{\"link\": {\"hip-cpu\": \"-lm\"}, \"hip-cpu\": {\"args\": \"--n 64\"}}"), 0);
+    assert_int_equal(policy_load(path, &policy, error, sizeof error), 0);
+    assert_string_equal(policy.link[STEP_HIP_CPU], "-lm");
+    assert_string_equal(policy.cpu_args, "--n 64");
+    policy_free(&policy);
+    assert_int_equal(write_text_file(path, "{\"hip-cpu\": {\"argz\": \"--n 64\"}}"), 0);
+    assert_int_equal(policy_load(path, &policy, error, sizeof error), -1);
+    assert_non_null(strstr(error, "argz"));
+    assert_int_equal(write_text_file(path, "{\"hip-cpu\": \"--n 64\"}"), 0);
+    assert_int_equal(policy_load(path, &policy, error, sizeof error), -1);
+    assert_int_equal(write_text_file(path, "{\"link\": {\"run-cpu\": \"-lm\"}}"), 0);
+    assert_int_equal(policy_load(path, &policy, error, sizeof error), -1);
+    assert_int_equal(step_from_name("hip-cpu"), STEP_HIP_CPU);
+    assert_int_equal(step_from_name("run-cpu"), STEP_RUN_CPU);
+    unlink(path);
+    free(path);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -265,6 +291,7 @@ int main(void)
         cmocka_unit_test(test_failed_cpu_check_incomplete_and_missing_buffers_fail),
         cmocka_unit_test(test_xfail_requires_reasons),
         cmocka_unit_test(test_duplicate_names_and_ill_typed_sidecars_are_errors),
+        cmocka_unit_test(test_cpu_tier_sidecar_and_steps),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,37 @@
+#!/bin/sh
+# cpu_tier.sh: the wave64 tier end to end on three small programs (tests/cpu-tier): a warp-synchronous program is
+# refused by the source scan, a lane-divergent ballot is reported not runnable by the patched HIP-CPU, and a block
+# reduction passes on its own checks, then against a planted CUDA recording that agrees, and fails against one
+# that differs. usage: cpu_tier.sh HARNESS HIPIFY CORPUS RECORD_INCLUDE HIP_CPU_INCLUDE CXX WORK. Exit 77 without HIP-CPU.
+set -u
+harness=$1 hipify=$2 corpus=$3 record_include=$4 hip_cpu=$5 cxx=$6 work=$7
+if [ ! -f "$hip_cpu/hip/hip_runtime.h" ]; then echo "SKIPPED: no HIP-CPU at $hip_cpu"; exit 77; fi
+rm -rf "$work"
+mkdir -p "$work"
+common="--corpus $corpus --work $work/w --include $record_include --hipify $hipify --hip-cpu $hip_cpu --cxx $cxx --timeout 900"
+failed=0
+check() { # check WHAT PATTERN FILE
+    if grep -q "$2" "$3"; then echo "PASS: $1"; else echo "FAIL: $1: no '$2' in $3:"; cat "$3"; failed=1; fi
+}
+"$harness" build --step hip-cpu $common --json "$work/build.json" >"$work/build.out" 2>&1
+echo "build exit $?"
+check "warp-synchronous volatile code refused before building" \
+      "volatile_reduce.*SKIPPED.*not runnable on HIP-CPU.*warp-synchronous-volatile" "$work/build.out"
+[ ! -e "$work/w/volatile_reduce/volatile_reduce.hip-cpu" ] || { echo "FAIL: volatile_reduce was built"; failed=1; }
+"$harness" run-cpu $common --program lane_vote >"$work/vote.out" 2>&1; rc=$?
+check "lane-divergent ballot reported not runnable" "lane_vote.*SKIPPED.*not runnable on HIP-CPU" "$work/vote.out"
+[ $rc -eq 77 ] || { echo "FAIL: lane_vote run-cpu exit $rc, expected 77 (SKIPPED)"; failed=1; }
+"$harness" run-cpu $common --program block_sum >"$work/own.out" 2>&1; rc=$?
+check "block_sum passes its own checks" "block_sum.*PASS.*no CUDA recording" "$work/own.out"
+[ $rc -eq 0 ] || { echo "FAIL: block_sum run-cpu exit $rc"; failed=1; }
+# A CUDA recording made by the same program (the values a GPU gives) agrees; one with shifted sums must not.
+HC_RECORD_FILE="$work/w/block_sum/cuda.rec" "$work/w/block_sum/block_sum.hip-cpu" >/dev/null 2>&1
+"$harness" run-cpu $common --program block_sum >"$work/same.out" 2>&1; rc=$?
+check "block_sum equals an agreeing CUDA recording" "block_sum.*PASS.*equal the CUDA run" "$work/same.out"
+[ $rc -eq 0 ] || { echo "FAIL: block_sum run-cpu exit $rc against an agreeing recording"; failed=1; }
+SUM_BIAS=1 HC_RECORD_FILE="$work/w/block_sum/cuda.rec" "$work/w/block_sum/block_sum.hip-cpu" >/dev/null 2>&1
+"$harness" run-cpu $common --program block_sum >"$work/differ.out" 2>&1; rc=$?
+check "block_sum fails against a differing CUDA recording" "block_sum.*FAIL.*differs from the CUDA recording: block_sums" \
+      "$work/differ.out"
+[ $rc -eq 1 ] || { echo "FAIL: block_sum run-cpu exit $rc against a differing recording, expected 1"; failed=1; }
+exit $failed

@@ -1,0 +1,94 @@
+// patches_test.cpp: one HIP program per patch of harness/hip-cpu/patches, chosen by argv[1]; exit 0 when HIP-CPU ran
+// it as a 64-lane GPU would, 1 when not. lane-divergence must instead end with HIP-CPU's "not runnable" report.
+#include <hip/hip_runtime.h>
+
+#include <cstdio>
+#include <cstring>
+#include <vector>
+
+// 2-D blocks: a warp is 64 consecutive linear thread ids (x fastest), so lane 0 of each warp has a multiple of 64.
+__global__ void thread_order(int *out) {
+    const int linear = threadIdx.y * blockDim.x + threadIdx.x;
+    out[linear] = __shfl(linear, 0);
+}
+
+// Shuffles within segments of 16 lanes, every lane of the wavefront taking part.
+__global__ void shuffle_width(int *out) {
+    const int lane = threadIdx.x;
+    out[4 * lane + 0] = __shfl(lane, 3, 16);
+    out[4 * lane + 1] = __shfl_down(lane, 1, 16);
+    out[4 * lane + 2] = __shfl_up(lane, 2, 16);
+    out[4 * lane + 3] = __shfl_xor(lane, 8, 16);
+}
+
+// The classic block reduction: every warp sums, then only the first warp sums the partial sums.
+__device__ int warp_sum(int v) {
+    for (int offset = warpSize / 2; offset > 0; offset /= 2) v += __shfl_down(v, offset);
+    return v;
+}
+__global__ void divergent_warps(const int *in, int *out) {
+    __shared__ int partial[16];
+    const int lane = threadIdx.x % warpSize, wid = threadIdx.x / warpSize;
+    int v = warp_sum(in[blockIdx.x * blockDim.x + threadIdx.x]);
+    if (lane == 0) partial[wid] = v;
+    __syncthreads();
+    v = threadIdx.x < blockDim.x / warpSize ? partial[lane] : 0;
+    if (wid == 0) v = warp_sum(v);
+    if (threadIdx.x == 0) out[blockIdx.x] = v;
+}
+
+// A ballot only some lanes of a warp execute: HIP-CPU cannot run it as a wavefront does, and must say so.
+__global__ void lane_divergence(unsigned long long *out) {
+    const int lane = threadIdx.x;
+    unsigned long long b = 0;
+    if (lane < 10) b = __ballot(1);
+    out[lane] = b;
+}
+
+template <class T> static std::vector<T> run(void (*launch)(T *), size_t n) {
+    T *d = nullptr;
+    std::vector<T> h(n);
+    hipMalloc((void **)&d, n * sizeof(T));
+    hipMemset(d, 0xA5, n * sizeof(T));
+    launch(d);
+    hipDeviceSynchronize();
+    hipMemcpy(h.data(), d, n * sizeof(T), hipMemcpyDeviceToHost);
+    hipFree(d);
+    return h;
+}
+
+int main(int argc, char **argv) {
+    const char *mode = argc > 1 ? argv[1] : "";
+    int wrong = 0;
+    if (!strcmp(mode, "thread-order")) {
+        auto out = run<int>([](int *d) { hipLaunchKernelGGL(thread_order, dim3(1), dim3(16, 8), 0, 0, d); }, 128);
+        for (int i = 0; i < 128; ++i) wrong += out[i] != i / 64 * 64;
+    } else if (!strcmp(mode, "shuffle-width")) {
+        auto out = run<int>([](int *d) { hipLaunchKernelGGL(shuffle_width, dim3(1), dim3(64), 0, 0, d); }, 256);
+        for (int l = 0; l < 64; ++l) {
+            const int base = l / 16 * 16, in = l % 16;
+            wrong += out[4 * l + 0] != base + 3;
+            wrong += out[4 * l + 1] != (in + 1 < 16 ? l + 1 : l);
+            wrong += out[4 * l + 2] != (in >= 2 ? l - 2 : l);
+            wrong += out[4 * l + 3] != (l ^ 8);
+        }
+    } else if (!strcmp(mode, "divergent-warps")) {
+        static int *input;
+        std::vector<int> in(4 * 256);
+        long long want[4] = {0, 0, 0, 0};
+        for (int i = 0; i < 1024; ++i) want[i / 256] += in[i] = (i * 37) % 101 - 50;
+        hipMalloc((void **)&input, in.size() * sizeof(int));
+        hipMemcpy(input, in.data(), in.size() * sizeof(int), hipMemcpyHostToDevice);
+        auto out = run<int>([](int *d) { hipLaunchKernelGGL(divergent_warps, dim3(4), dim3(256), 0, 0, input, d); }, 4);
+        for (int b = 0; b < 4; ++b) wrong += out[b] != want[b];
+    } else if (!strcmp(mode, "lane-divergence")) {
+        auto out = run<unsigned long long>(
+            [](unsigned long long *d) { hipLaunchKernelGGL(lane_divergence, dim3(1), dim3(64), 0, 0, d); }, 64);
+        for (int l = 0; l < 64; ++l) wrong += out[l] != (l < 10 ? 0x3ffull : 0ull);
+    } else {
+        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence\n", argv[0]);
+        return 2;
+    }
+    printf("%s: %s (%d wrong)\n", mode, wrong ? "WRONG" : "right", wrong);
+    return wrong ? 1 : 0;
+}
