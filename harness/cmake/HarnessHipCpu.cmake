@@ -2,6 +2,24 @@
 # the build tree with the patches of harness/hip-cpu/patches applied, at configure time. Sets HARNESS_HIP_CPU_INCLUDE
 # to the copy's include folder, or leaves it empty (with a message) where HIP-CPU, oneTBB or patch is missing.
 set(HARNESS_HIP_CPU_INCLUDE "")
+
+# hip_runtime.h precompiled beside the copy (BUILD/hip-cpu/pch/hip/hip_runtime.h.gch), rebuilt when a file of the
+# copy changes: parsing HIP-CPU and oneTBB is about half of each port's build. The harness's hip-cpu step puts the
+# folder first on the include path; g++ uses the file only when the flags match (-std=c++17 -O1 -pthread) and
+# otherwise reads the header itself, so a stale or mismatched file costs time, never correctness.
+macro(harness_hip_cpu_pch)
+  file(GLOB_RECURSE hip_cpu_files ${hip_cpu_copy}/include/* ${hip_cpu_copy}/src/* ${hip_cpu_copy}/external/*)
+  set(pch ${hip_cpu_copy}/pch/hip/hip_runtime.h.gch)
+  # The precompiled file needs a header of its name beside it: one that includes HIP-CPU's, under a guard (a
+  # '#pragma once' header compiled as the main file draws a warning).
+  file(WRITE ${hip_cpu_copy}/pch/hip/hip_runtime.h "#ifndef HIPIFY_HIP_CPU_PCH\n#define HIPIFY_HIP_CPU_PCH\n"
+             "#include \"${hip_cpu_copy}/include/hip/hip_runtime.h\"\n#endif\n")
+  add_custom_command(OUTPUT ${pch}
+                     COMMAND ${HIPIFY_HIP_CPU_CXX} -std=c++17 -O1 -pthread -isystem ${hip_cpu_copy}/include
+                             -x c++-header ${hip_cpu_copy}/pch/hip/hip_runtime.h -o ${pch}
+                     DEPENDS ${hip_cpu_files} COMMENT "Precompiling HIP-CPU's hip_runtime.h for the wave64 tier")
+  add_custom_target(harness_hip_cpu_pch ALL DEPENDS ${pch})
+endmacro()
 set(hip_cpu_copy ${CMAKE_BINARY_DIR}/hip-cpu)
 file(GLOB hip_cpu_patches ${CMAKE_CURRENT_SOURCE_DIR}/hip-cpu/patches/*.patch)
 list(SORT hip_cpu_patches)
@@ -32,6 +50,7 @@ endif()
 list(LENGTH hip_cpu_patches n)
 if(old_stamp STREQUAL stamp AND EXISTS ${hip_cpu_copy}/include/hip/hip_runtime.h)
   set(HARNESS_HIP_CPU_INCLUDE ${hip_cpu_copy}/include)
+  harness_hip_cpu_pch()
   return()
 endif()
 file(REMOVE ${hip_cpu_copy}.stamp)
@@ -52,4 +71,5 @@ foreach(p ${hip_cpu_patches})
 endforeach()
 file(WRITE ${hip_cpu_copy}.stamp "${stamp}")
 set(HARNESS_HIP_CPU_INCLUDE ${hip_cpu_copy}/include)
+harness_hip_cpu_pch()
 message(STATUS "wave64 tier (run-cpu): HIP-CPU ${HIPIFY_HIP_CPU_DIR} with ${n} patches, copied to ${hip_cpu_copy}")

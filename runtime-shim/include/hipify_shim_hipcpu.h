@@ -35,9 +35,15 @@ typedef struct hipMemLocation {
     int id;
 } hipMemLocation;
 
-/* The raw half storage types (HIP's hip_fp16.h has them; HIP-CPU's __half is half_float::half). */
+/* The raw half storage types (HIP's hip_fp16.h has them; HIP-CPU's __half is half_float::half). As in HIP, a
+ * __half and a __half_raw convert into each other (__half(raw) is how CUDA code reads raw bits). */
 typedef struct __half_raw {
     unsigned short x;
+#ifdef __cplusplus
+    __half_raw() = default;
+    __half_raw(const __half &h) noexcept : x(__half_as_ushort(h)) {}
+    operator __half() const noexcept { return __ushort_as_half(x); }
+#endif
 } __half_raw;
 typedef struct __half2_raw {
     unsigned short x, y;
@@ -65,6 +71,33 @@ static inline float min(float a, float b) noexcept { return std::fmin(a, b); }
 static inline float max(float a, float b) noexcept { return std::fmax(a, b); }
 static inline double min(double a, double b) noexcept { return std::fmin(a, b); }
 static inline double max(double a, double b) noexcept { return std::fmax(a, b); }
+
+/* Bit casts HIP-CPU lacks (it has __longlong_as_double only). */
+static inline long long __double_as_longlong(double x) noexcept {
+    long long r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+static inline int __float_as_int(float x) noexcept {
+    int r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+static inline unsigned int __float_as_uint(float x) noexcept {
+    unsigned int r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+static inline float __int_as_float(int x) noexcept {
+    float r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
+static inline float __uint_as_float(unsigned int x) noexcept {
+    float r;
+    std::memcpy(&r, &x, sizeof r);
+    return r;
+}
 
 static inline float rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
 static inline double rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }

@@ -45,6 +45,15 @@ int main() {
         fprintf(stderr, "FAIL: half 1.0 through fp8 E4M3\n");
         failures++;
     }
+    if (float(__half(raw)) != 1.0f || __half_raw(__half(2.0f)).x != 0x4000) {
+        fprintf(stderr, "FAIL: __half and __half_raw do not convert into each other\n");
+        failures++;
+    }
+    if (__double_as_longlong(1.0) != 0x3ff0000000000000ll || __float_as_int(1.0f) != 0x3f800000 ||
+        __int_as_float(0x40000000) != 2.0f || __float_as_uint(-0.0f) != 0x80000000u || __uint_as_float(0) != 0.0f) {
+        fprintf(stderr, "FAIL: bit casts\n");
+        failures++;
+    }
     Outputs *dev = nullptr, host;
     if (hipMalloc((void **)&dev, sizeof host) != hipSuccess) return 2;
     hipLaunchKernelGGL(shim_kernel, dim3(1), dim3(LANES), 0, 0, dev);
