@@ -15,6 +15,7 @@ int hc_pass_warp(hc_unit *u) {
     w.text = u->text;
     w.n = u->toks.n; /* under 2^32: inputs over 64 MiB are refused before tokenizing */
     w.last_hazard = NO_POS;
+    w.first_diag = hc_unit_next_diag(u);
     int rc = -1;
     if (hc_code_analyze(u) < 0 || warp_build_name_index(&w) < 0 || warp_build_scopes(&w) < 0) goto done;
     warp_gather_vars(&w);

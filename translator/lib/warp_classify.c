@@ -87,9 +87,9 @@ unsigned warp_classify_range(const warp_scan *w, size_t a, size_t b, int depth) 
             size_t s;
             if (warp_left_primary(w, k, &s, depth + 1) & CLS_THREAD) lane_modulo = true;
         }
-        if (is(w, k, "<<") && warp_is_number(w, p1, 1) && is_ident(w, n1) &&
-            ((is_thread_builtin(w, n1)) || (warp_var_class(w, n1) & CLS_THREAD)))
-            found |= CLS_BALLOT; /* 1 << lane: a lane mask */
+        size_t shifted = is(w, k, "<<") && warp_is_number(w, p1, 1) ? warp_shift_operand(w, n1, NULL) : NO_POS;
+        if (shifted != NO_POS && (is_thread_builtin(w, shifted) || (warp_var_class(w, shifted) & CLS_THREAD)))
+            found |= CLS_BALLOT; /* 1 << lane, 1 << (lane): a lane mask */
         if ((is(w, k, "*") && (warp_is_number(w, n1, 32) || is(w, n1, "warpSize"))) ||
             (is(w, k, "<<") && warp_is_number(w, n1, 5))) {
             size_t s;

@@ -111,6 +111,31 @@ void warp_settle_blocked_scopes(warp_scan *w) {
     }
 }
 
+/* When some of the file's hazards stay warnings, says how many of them the rewrite left and how many it
+ * made, so a file where nothing could be rewritten does not pass for one the option fixed. */
+static int summarize_left(warp_scan *w) {
+    hc_unit *u = w->u;
+    size_t first = w->first_diag, end = hc_unit_next_diag(u), hazards = 0, fixed = 0;
+    if (end <= first) return 0;
+    bool *is_fixed = calloc(end - first, sizeof *is_fixed);
+    if (!is_fixed) return -1;
+    for (size_t k = 0; k < u->nfixed; k++)
+        if (u->fixed[k] >= first && u->fixed[k] < end) is_fixed[u->fixed[k] - first] = true;
+    for (size_t d = first; d < end; d++) {
+        hc_diag_id id = u->diags.v[d].id;
+        if (id < HC_D_WARP_LANE_ARITH || id > HC_D_MASK_VAR_32BIT || id == HC_D_WARP_FIXED) continue;
+        hazards++;
+        fixed += is_fixed[d - first];
+    }
+    free(is_fixed);
+    if (fixed == hazards) return 0;
+    char what[160];
+    snprintf(what, sizeof what, "%zu of the %zu warp-size hazards in this file; the other %zu, and the code that shares "
+             "their values, are left as written (the warnings)", fixed, hazards, hazards - fixed);
+    hc_unit_diag(u, HC_D_WARP_LEFT_AS_WRITTEN, UINT32_MAX, NULL, what);
+    return 0;
+}
+
 int warp_apply_fixes(warp_scan *w) {
     for (size_t k = 0; k < w->nfixes; k++) {
         const warp_fix *f = &w->fixes[k];
@@ -126,5 +151,5 @@ int warp_apply_fixes(warp_scan *w) {
         bool rewritten = c->is_mask ? c->fixed : c->fixable && c->used_as_width;
         if (rewritten && hc_unit_diag_fixed(w->u, w->const_hazards[k].diag) < 0) return -1;
     }
-    return 0;
+    return summarize_left(w);
 }

@@ -77,7 +77,9 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         size_t lit = NO_POS, start = p;
         unsigned cls = 0;
         size_t next = nx(w, p), before = pv(w, p);
-        if (warp_is_number(w, next, op->value) && warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
+        /* blockDim.x / 32.f: the warp count in floating point; the literal keeps its type as a cast */
+        const char *float_repl = !strcmp(op->op, "/") || !strcmp(op->op, "/=") ? warp_float_warp_literal(w, next) : NULL;
+        if ((warp_is_number(w, next, op->value) || float_repl) && warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
             lit = next;
             cls = warp_left_primary(w, p, &start, 0);
         } else if (!strcmp(op->op, "*") && warp_is_number(w, before, op->value) &&
@@ -114,7 +116,7 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
             return;
         }
         if (op->replace_operation) warp_propose(w, p, lit, op->replace_operation, scope, NO_POS, "lane arithmetic", h);
-        else warp_propose(w, lit, lit, op->replace_literal, scope, NO_POS, "lane arithmetic", h);
+        else warp_propose(w, lit, lit, lit == next && float_repl ? float_repl : op->replace_literal, scope, NO_POS, "lane arithmetic", h);
         return;
     }
 }

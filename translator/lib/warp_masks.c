@@ -151,10 +151,13 @@ void warp_check_ballot_vars(warp_scan *w) {
         size_t h = warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, v->name), name, call);
         /* a later assignment to a variable already widened is fixed by that same rewrite */
         if (d->widened && w->u->opt->fix_warp_size && h != NO_POS && hc_unit_diag_fixed(w->u, h) < 0) w->oom = true;
-        if (width != 1 || !d->single) continue;
-        if (d->scope != 0 && uses_are_width_safe(w, d)) {
-            warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit ballot variable", h);
+        if (d->widened) continue;
+        if (width == 1 && d->single && d->scope != 0 && uses_are_width_safe(w, d)) {
+            warp_propose(w, tw, tl, "unsigned long long", d->scope, NO_POS, "64-bit ballot variable", h);
             d->widened = true;
+        } else {
+            /* the mask keeps 32 bits: lane arithmetic, lane bits and bit counts it meets stay 32-lane too */
+            warp_block_scope(w, warp_scope_of(w, v->name));
         }
         d->single = false; /* one rewrite per declaration */
     }
@@ -186,7 +189,9 @@ void warp_check_ballot_params(warp_scan *w) {
         warp_tok_text(w, p->name, name, sizeof name);
         warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, p->name), name, call);
         if (width == 1 && ballots == calls && uses_are_width_safe(w, p))
-            warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask parameter", w->last_hazard);
+            warp_propose(w, tw, tl, "unsigned long long", p->scope, NO_POS, "64-bit lane-mask parameter", w->last_hazard);
+        else
+            warp_block_scope(w, p->scope);
     }
 }
 
@@ -238,7 +243,8 @@ void warp_check_ballot_returns(warp_scan *w) {
             safe = bad[first] - call_unsafe(w, sc->name, unsafe) == 0;
         }
         for (size_t t = tw; safe && t <= tl; t = nx(w, t)) safe = !warp_is_qualifier(w, t);
-        if (safe) warp_propose(w, tw, tl, "unsigned long long", INDEPENDENT, NO_POS, "64-bit lane-mask return type", w->last_hazard);
+        if (safe) warp_propose(w, tw, tl, "unsigned long long", s, NO_POS, "64-bit lane-mask return type", w->last_hazard);
+        else warp_block_scope(w, s);
     }
     free(unsafe);
     free(bad);
@@ -254,6 +260,7 @@ void warp_check_ballot_cast(warp_scan *w, size_t i) {
     char call[64];
     warp_tok_text(w, nx(w, i), call, sizeof call);
     if (warp_first_report(w, off_of(w, o), HC_D_BALLOT_32BIT)) warp_hazard(w, HC_D_BALLOT_32BIT, off_of(w, o), call, call);
+    warp_block_scope(w, warp_scope_of(w, i)); /* the cast keeps 32 lanes: so does the code around it */
 }
 
 /* __popc/__ffs/__clz applied to a ballot result. */
@@ -274,7 +281,8 @@ void warp_check_bitcount(warp_scan *w, size_t i) {
             safe = false;
         if (is(w, k, "(") && is(w, n1, "int") && is(w, nx(w, n1), ")")) safe = false;
     }
-    if (safe) warp_propose(w, i, i, bc->name64, INDEPENDENT, NO_POS, "64-bit bit count", w->last_hazard);
+    if (safe) warp_propose(w, i, i, bc->name64, warp_scope_of(w, i), NO_POS, "64-bit bit count", w->last_hazard);
+    else warp_block_scope(w, warp_scope_of(w, i));
 }
 
 /* ballot == 0xffffffff: a "whole warp agrees" test that a full 64-lane wave never passes. */
@@ -295,13 +303,16 @@ void warp_check_mask_compare(warp_scan *w, size_t i) {
     char shown[32];
     warp_tok_text(w, lit, shown, sizeof shown);
     warp_hazard(w, HC_D_BALLOT_COMPARED_32, off_of(w, lit), shown, shown);
-    if (w->scopes[warp_scope_of(w, i)].device) warp_propose(w, lit, lit, FULL_WAVE_MASK, INDEPENDENT, NO_POS, "full-wave mask", w->last_hazard);
+    uint32_t scope = warp_scope_of(w, i);
+    if (w->scopes[scope].device) warp_propose(w, lit, lit, FULL_WAVE_MASK, scope, NO_POS, "full-wave mask", w->last_hazard);
+    else warp_block_scope(w, scope);
 }
 
 /* 1u << lane: a lane bit built in 32 bits overflows for lanes 32..63. */
 void warp_check_lane_bit(warp_scan *w, size_t i) {
-    size_t p1 = pv(w, i), p2 = pv(w, p1), n1 = nx(w, i);
-    if (!is(w, i, "<<") || !warp_is_number(w, p1, 1) || !is_ident(w, n1)) return;
+    size_t p1 = pv(w, i), p2 = pv(w, p1), last;
+    size_t n1 = is(w, i, "<<") ? warp_shift_operand(w, nx(w, i), &last) : NO_POS;
+    if (n1 == NO_POS || !warp_is_number(w, p1, 1)) return;
     bool lng;
     unsigned long long v;
     if (!warp_number_value(w, p1, &v, &lng) || lng) return;
@@ -309,9 +320,9 @@ void warp_check_lane_bit(warp_scan *w, size_t i) {
                           (warp_precedence(w, p2) >= 2 && warp_precedence(w, p2) < 11)))
         return;
     unsigned cls = is(w, n1, "threadIdx") ? CLS_THREAD : warp_var_class(w, n1);
-    if (!(cls & CLS_THREAD) || warp_precedence(w, nx(w, n1)) > 11) return;
+    if (!(cls & CLS_THREAD) || warp_precedence(w, nx(w, last)) > 11) return;
     char shown[48];
-    warp_span_text(w, p1, n1, shown, sizeof shown);
+    warp_span_text(w, p1, last, shown, sizeof shown);
     warp_hazard(w, HC_D_LANE_BIT_32, off_of(w, p1), shown, shown);
-    warp_propose(w, p1, p1, "1ull", INDEPENDENT, NO_POS, "64-bit lane bit", w->last_hazard);
+    warp_propose(w, p1, p1, "1ull", warp_scope_of(w, i), NO_POS, "64-bit lane bit", w->last_hazard);
 }

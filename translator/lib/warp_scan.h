@@ -158,6 +158,7 @@ typedef struct warp_scan {
     struct const_hazard { uint32_t diag, konst; } *const_hazards; /* hazards a constant's rewrite fixes */
     size_t nconst_hazards, capconst_hazards;
     size_t last_hazard; /* index in u->diags of the hazard reported last, or NO_POS */
+    size_t first_diag;  /* index in u->diags of the pass's first diagnostic */
     uint64_t *reported; /* hash set of (offset, kind) + 1 already reported, to report each place once */
     size_t nreported, capreported;
     /* Indexes that keep every lookup O(1) or O(log n), so the pass is linear in the file (warp_index.c,
@@ -246,6 +247,12 @@ int warp_precedence(const warp_scan *w, size_t i);
 bool warp_call_argument(const warp_scan *w, size_t open, int arg, size_t *first, size_t *end);
 /* End of the expression starting at first: the first ';' or ',' outside brackets, or an unmatched closer. */
 size_t warp_expression_end(const warp_scan *w, size_t first, size_t limit);
+/* The identifier shifted by "1 << X" when X (starting at i) is one, alone or in parentheses, "(lane)";
+ * *last (when not NULL) is X's last token. NO_POS otherwise. */
+size_t warp_shift_operand(const warp_scan *w, size_t i, size_t *last);
+/* What replaces the floating literal 32 at i (32.f, 32.0, 32e0L) so it reads warpSize in the same type:
+ * "(float)warpSize", "(double)warpSize", "(long double)warpSize"; NULL for any other token. */
+const char *warp_float_warp_literal(const warp_scan *w, size_t i);
 /* Whether tokens [first, end) spell a 32-bit full mask: 0xffffffff (any suffix) or ~0u. */
 bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end);
 

@@ -53,11 +53,19 @@ void warp_check_shuffle_loop(warp_scan *w, size_t f) {
         for (size_t k = nx(w, s1); nx(w, k) < s2; k = nx(w, k)) {
             if (!same_text(w, k, var)) continue;
             size_t n1 = nx(w, k), n2 = nx(w, n1);
-            bool lt32 = is(w, n1, "<") && warp_is_number(w, n2, 32), le16 = is(w, n1, "<=") && warp_is_number(w, n2, 16);
-            if ((!lt32 && !le16) || warp_precedence(w, nx(w, n2)) > 10) continue;
+            unsigned long long bound;
+            bool lt = is(w, n1, "<"), le = is(w, n1, "<=");
+            if ((!lt && !le) || !warp_number_value(w, n2, &bound, NULL) || warp_precedence(w, nx(w, n2)) > 10) continue;
+            /* the last offset the loop takes is 16, so it covers 32 lanes: "< 32" and "<= 16" are rewritten;
+             * any other spelling of it ("< 0x1f", "<= 31") may name 32-lane groups on purpose, so the loop
+             * and the lane arithmetic around it stay as written */
+            bool lt32 = lt && bound == 32, le16 = le && bound == 16;
+            bool other32 = (lt && bound > 16 && bound < 32) || (le && bound > 16 && bound < 32);
+            if (!lt32 && !le16 && !other32) continue;
             warp_tok_text(w, n2, shown, sizeof shown);
             warp_hazard(w, HC_D_SHUFFLE_BOUND_32, off_of(w, n2), shown, shown);
-            if (w->scopes[scope].device)
+            if (other32) warp_block_scope(w, scope);
+            else if (w->scopes[scope].device)
                 warp_propose(w, n2, n2, lt32 ? "warpSize" : "(warpSize / 2)", scope, NO_POS, "shuffle loop bound", w->last_hazard);
             else warp_block_scope(w, scope);
         }

@@ -118,3 +118,31 @@ bool warp_is_full_mask32(const warp_scan *w, size_t first, size_t end) {
     }
     return false;
 }
+
+/* The identifier shifted by "1 << X" when X (starting at i) is one, alone or in parentheses, "(lane)";
+ * *last (when not NULL) is X's last token. NO_POS otherwise. */
+size_t warp_shift_operand(const warp_scan *w, size_t i, size_t *last) {
+    size_t id = i, end = i;
+    if (is(w, i, "(") && is_ident(w, nx(w, i)) && is(w, nx_n(w, i, 2), ")")) id = nx(w, i), end = nx(w, id);
+    if (!is_ident(w, id)) return NO_POS;
+    if (last) *last = end;
+    return id;
+}
+
+/* What replaces the floating literal 32 at i (32.f, 32.0, 32e0L) so it reads warpSize in the same type:
+ * "(float)warpSize", "(double)warpSize", "(long double)warpSize"; NULL for any other token. */
+const char *warp_float_warp_literal(const warp_scan *w, size_t i) {
+    if (!is_kind(w, i, HC_TOK_NUMBER)) return NULL;
+    const hc_token *t = tk(w, i);
+    char buf[48];
+    if (t->len >= sizeof buf) return NULL;
+    memcpy(buf, w->text + t->off, t->len);
+    buf[t->len] = '\0';
+    if (!strpbrk(buf, ".eE") || !strncmp(buf, "0x", 2) || !strncmp(buf, "0X", 2)) return NULL;
+    char *end;
+    double v = strtod(buf, &end);
+    if (end == buf || v != 32.0) return NULL;
+    if (!*end) return "(double)warpSize";
+    if (end[1]) return NULL;
+    return *end == 'f' || *end == 'F' ? "(float)warpSize" : *end == 'l' || *end == 'L' ? "(long double)warpSize" : NULL;
+}

@@ -26,8 +26,9 @@ static bool declared_type(const warp_scan *w, size_t pos, size_t *first) {
         j = p;
     if (j == pos) return false;
     p = pv(w, j);
+    /* a preprocessor line ends where the statement after it starts (#else, then "unsigned b = ...") */
     if (p != NO_POS && !(is(w, p, ";") || is(w, p, "{") || is(w, p, "}") || is(w, p, "(") || is(w, p, ")") || is(w, p, ":")) &&
-        !(in_directive(w, pos) && is_kind(w, p, HC_TOK_HASH)))
+        !(in_directive(w, pos) && is_kind(w, p, HC_TOK_HASH)) && !(in_directive(w, p) && !in_directive(w, pos)))
         return false;
     if (!is_ident(w, j)) return false;
     *first = j;

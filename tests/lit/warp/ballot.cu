@@ -12,7 +12,17 @@ __global__ void count(const int *in, int *out) {
   out[0] = __popc(ballot);
   // CHECK: {{^ *}}out[1] = __ffsll(ballot) - 1;
   out[1] = __ffs(ballot) - 1;
-  // __clzll would count 32 more zeros for the same value: reported, not rewritten
+}
+
+// __clzll would count 32 more zeros for the same value: reported, not rewritten; and then the ballot it
+// reads keeps 32 bits, and so do the other counts of it (a 64-lane count beside a 32-lane highest lane
+// would describe two different warps)
+__global__ void highest(const int *in, int *out) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__ballot_sync' stored in a 32-bit type
+  // CHECK: {{^ *}}unsigned ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
+  unsigned ballot = __ballot_sync(__activemask(), in[threadIdx.x] > 0);
+  // CHECK: {{^ *}}out[0] = __popc(ballot);
+  out[0] = __popc(ballot);
   // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3005: '__clz' applied
   // CHECK: {{^ *}}out[2] = 31 - __clz(ballot);
   out[2] = 31 - __clz(ballot);
@@ -41,10 +51,8 @@ __global__ void unsafe_uses(int *out) {
 __device__ unsigned peers_of(int key) {
   // CHECK: {{^ *}}unsigned long long pending = __activemask();
   unsigned pending = __activemask();
-  // two declarators: reported, not rewritten (the type would change both)
-  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask'
-  // CHECK: {{^ *}}unsigned spare = __activemask(), mine = 0;
-  unsigned spare = __activemask(), mine = 0;
+  // CHECK: {{^ *}}unsigned long long mine = 0;
+  unsigned mine = 0;
   while (pending) {
     int leader = __ffs(pending) - 1;
     int leader_key = __shfl_sync(pending, key, leader);
@@ -53,7 +61,18 @@ __device__ unsigned peers_of(int key) {
     if (key == leader_key) mine = group;
     pending &= ~group;
   }
-  return mine | (spare & 0u);
+  return mine;
+}
+
+// Two declarators: reported, not rewritten (the type would change both); the mask kept in 32 bits keeps
+// the rest of its function 32-lane too
+__device__ unsigned spare_of(void) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3004: result of '__activemask'
+  // CHECK: {{^ *}}unsigned spare = __activemask(), mine = 0;
+  unsigned spare = __activemask(), mine = 0;
+  // CHECK: {{^ *}}unsigned all = __activemask();
+  unsigned all = __activemask();
+  return (mine | spare) & all;
 }
 
 // A lane mask passed to a 32-bit parameter: widened when every call passes a lane mask; a function also
@@ -66,5 +85,9 @@ __device__ int below(unsigned mask, int lane) { return __popc(mask & ((1u << lan
 __device__ int mixed(unsigned m) { return __popc(m); }
 __global__ void callers(const int *in, int *out) {
   int lane = threadIdx.x % warpSize;
-  out[threadIdx.x] = below(__ballot_sync(__activemask(), in[threadIdx.x] > 0), lane) + mixed(__activemask()) + mixed(7u);
+  out[threadIdx.x] = below(__ballot_sync(__activemask(), in[threadIdx.x] > 0), lane);
 }
+__global__ void other_callers(int *out) { out[threadIdx.x] = mixed(__activemask()) + mixed(7u); }
+// The file's summary: what was left as written is said once, so a run that rewrote little is not taken for
+// one that fixed the file
+// DIAG: ballot.cu: note: HC3016: --fix-warp-size rewrote {{[0-9]+}} of the {{[0-9]+}} warp-size hazards in this file; the other {{[0-9]+}}, and the code that shares their values, are left as written (the warnings) [warp-size]
