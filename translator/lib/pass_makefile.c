@@ -228,7 +228,8 @@ static bool links_without_variables(const mk_state *s, const char *t, const hc_b
         for (size_t k = 0; k < COUNT_OF(no_link_options); k++)
             if (len == strlen(no_link_options[k]) && memcmp(p, no_link_options[k], len) == 0) return false;
         if (mentions_name(p, len, "LDFLAGS") || mentions_name(p, len, "LDLIBS")) return false;
-        linker |= is_nvcc_path(p + c, len - c) || (len == 8 && memcmp(p, "-lcudart", 8) == 0);
+        linker |= is_nvcc_path(p + c, len - c) || (len >= 8 && memcmp(p, "-lcudart", 8) == 0 &&
+                                                    (len == 8 || (len == 15 && memcmp(p + 8, "_static", 7) == 0)));
     }
     return linker;
 }
@@ -288,7 +289,10 @@ static int migrate_statement(mk_state *s, bool recipe) {
         bool is_lib = n > 2 && p[0] == '-' && p[1] == 'l';
         if (is_lib) {
             const hc_build_lib *lib = hc_build_lib_by_name(p + 2, n - 2);
-            const char *var_name = lib && strlen(lib->cuda_lib) == n - 2 ? runtime_variable(s, lib) : NULL;
+            /* -lcudart_static too: HIP has no static runtime on either platform, and amdhip64 is no NVIDIA library */
+            bool runtime_static = n == 15 && memcmp(p, "-lcudart_static", 15) == 0;
+            const char *var_name =
+                lib && (strlen(lib->cuda_lib) == n - 2 || runtime_static) ? runtime_variable(s, lib) : NULL;
             if (var_name) {
                 char repl[64];
                 bool shim = shim_link && strcmp(lib->cuda_lib, "cudart") == 0; /* the shim calls the runtime */
