@@ -317,7 +317,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
     return hc_build_translate_flags(u, flags, nflags, true, &arch_done, "make", s->block ? "hipify_host_flags" : NULL);
 }
 
-/* A '#' that starts a comment: make reads "\\#" as a literal '#'. */
+/* A '#' that starts a comment: make reads a backslash-escaped one as a literal '#'. */
 static bool starts_comment(const char *t, size_t i) { return t[i] == '#' && !(i > 0 && t[i - 1] == '\\'); }
 
 /* Splits the file into statements (continuation lines joined, comments dropped) and hands each to fn
