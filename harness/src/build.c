@@ -376,7 +376,9 @@ static result_status step_compile(step_context *ctx, build_step step, const char
 static char *find_cpu_shim(const char *port_dir, const strvec *includes)
 {
     for (size_t i = 0; i <= includes->count + 1; i++) {
-        const char *dir = i == 0 ? port_dir : i <= includes->count ? includes->items[i - 1] : HARNESS_DEFAULT_SHIM_INCLUDE;
+        const char *dir = i == 0                 ? port_dir
+                          : i <= includes->count ? includes->items[i - 1]
+                                                 : HARNESS_DEFAULT_SHIM_INCLUDE;
         char *path = *dir ? xasprintf("%s/hipify_shim_hipcpu.h", dir) : NULL;
         if (path && file_exists(path))
             return path;

@@ -47,6 +47,7 @@ typedef struct harness_options {
     /* the wave64 tier */
     const char *hip_cpu;        /* --hip-cpu DIR: HIP-CPU's include folder (build: also selects the hip-cpu step) */
     const char *cxx;            /* --cxx: the host C++ compiler for the hip-cpu step (default g++) */
+    int own_checks_only;        /* --own-checks-only: run-cpu: outputs depend on the warp width; no CUDA comparison */
 } harness_options;
 
 int harness_build(const harness_options *options);

@@ -58,6 +58,8 @@ static const option_spec option_table[] = {
     {"--hip-cpu", OPT_STRING, FIELD(hip_cpu),
      "DIR: HIP-CPU's include folder for the hip-cpu step (default: the patched copy made at configure time)"},
     {"--cxx", OPT_STRING, FIELD(cxx), "PATH of the host C++ compiler for the hip-cpu step (default g++)"},
+    {"--own-checks-only", OPT_FLAG, FIELD(own_checks_only),
+     "run-cpu: the outputs depend on the warp width (32 on NVIDIA, 64 here): judge by the programs' own checks"},
 };
 
 static const struct {

@@ -1,8 +1,9 @@
 #!/bin/sh
 # cpu_tier.sh: the wave64 tier end to end on three small programs (tests/cpu-tier): a warp-synchronous program is
 # refused by the source scan, a lane-divergent ballot is reported not runnable by the patched HIP-CPU, and a block
-# reduction passes on its own checks, then against a planted CUDA recording that agrees, and fails against one
-# that differs. usage: cpu_tier.sh HARNESS HIPIFY CORPUS RECORD_INCLUDE HIP_CPU_INCLUDE CXX WORK. Exit 77 without HIP-CPU.
+# reduction passes on its own checks, then against a planted CUDA recording that agrees, fails against one that
+# differs, and passes again with --own-checks-only.
+# usage: cpu_tier.sh HARNESS HIPIFY CORPUS RECORD_INCLUDE HIP_CPU_INCLUDE CXX WORK. Exit 77 without HIP-CPU.
 set -u
 harness=$1 hipify=$2 corpus=$3 record_include=$4 hip_cpu=$5 cxx=$6 work=$7
 if [ ! -f "$hip_cpu/hip/hip_runtime.h" ]; then echo "SKIPPED: no HIP-CPU at $hip_cpu"; exit 77; fi
@@ -34,4 +35,8 @@ SUM_BIAS=1 HC_RECORD_FILE="$work/w/block_sum/cuda.rec" "$work/w/block_sum/block_
 check "block_sum fails against a differing CUDA recording" "block_sum.*FAIL.*differs from the CUDA recording: block_sums" \
       "$work/differ.out"
 [ $rc -eq 1 ] || { echo "FAIL: block_sum run-cpu exit $rc against a differing recording, expected 1"; failed=1; }
+# Outputs that depend on the warp width are judged by the program's own checks: the differing recording is ignored.
+"$harness" run-cpu $common --program block_sum --own-checks-only >"$work/own-only.out" 2>&1; rc=$?
+check "--own-checks-only ignores the CUDA recording" "block_sum.*PASS.*own-checks-only" "$work/own-only.out"
+[ $rc -eq 0 ] || { echo "FAIL: block_sum run-cpu --own-checks-only exit $rc"; failed=1; }
 exit $failed
