@@ -43,6 +43,7 @@ def read_headers(path):
         for k in ('tables', 'cuda', 'requires', 'aliases'):
             r[k] = [] if r[k] in ('', '-') else r[k].split(',')
         r['link'] = '' if r['link'] == '-' else r['link']
+        r['guard'] = '' if r.get('guard', '-') in ('', '-') else r['guard']
         out.append(r)
     return out
 
@@ -190,7 +191,7 @@ def wrapper(target, cuda_name, proto, layer, decls, extras, used=None):
         elif stars == 1 and 'const' not in toks:
             # An enum the call writes (a getter): converted back by name after the call.
             sig.append(render_type(mapped, name))
-            pre.append('  %s hipify_out%d{};' % (cuda_t, i))
+            pre.append('  %s hipify_out%d = (%s)0;' % (cuda_t, i, cuda_t))  # C has no {} initialiser
             args.append('(%s ? &hipify_out%d : 0)' % (name, i))
             post.append((name, 'hipify_out%d' % i, eid))
         else:
@@ -250,6 +251,9 @@ def enum_block(layer, eid, values):
     body = ',\n'.join('  %s = %s' % (t, c) for t, c in members) if members else '  hipify_%s_none_ = -1' % main[0]
     tag_name = tag[0] if tag else main[0] + '_enum_'
     out.append('typedef enum %s {\n%s\n} %s;' % (tag_name, body, main[0]))
+    if tag and tag_name != main[0]:
+        # C names an enum by its tag only as 'enum hipfftResult': the tag is a target name, so it is a type too.
+        out.append('typedef enum %s %s;' % (tag_name, tag_name))
     for n in names:
         if n not in (tag_name, main[0]):
             out.append('typedef %s %s;' % (main[0], n))
@@ -346,6 +350,10 @@ def namespace_block(target, cuda, names, own):
                                                                                         len(own))
 
 
+# Types CUDA's headers give C++ only; a wrapper that names one is compiled only as C++.
+CXX_ONLY_TYPES = re.compile(r'\b(?:__half2?|__nv_bfloat162?|__nv_fp8\w*)\b')
+
+
 def guard_name(path):
     return 'HIPIFY_LIBS_' + re.sub(r'\W', '_', path).upper()
 
@@ -440,6 +448,10 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
     column = layer.column
     out = [banner(path, 'HIP-on-NVIDIA: %s names over %s' % (column, ', '.join(h['cuda']))),
            '#ifndef %s\n#define %s\n' % (guard_name(path), guard_name(path))]
+    if h['guard']:
+        # The include guard of the ROCm header this one stands for: ports test it (hipify-c turns
+        # '#ifdef CUBLAS_API_H_' into '#ifdef HIPBLAS_H') to decide whether the library's names are declared.
+        out.append('#ifndef %s\n#define %s\n#endif\n' % (h['guard'], h['guard']))
     if not path.startswith('hipcub/'):
         out.append('#include <hip/hip_runtime_api.h>\n#include <hip/hip_complex.h>')
     for c in h['cuda']:
@@ -601,6 +613,10 @@ def emit_header(h, rows, decls, layer, extras, manifest, args):
         if code is None:
             note(r, 'not-covered', 'function', callee=resolved, reason=why)
             continue
+        if CXX_ONLY_TYPES.search(code):
+            # CUDA declares these functions for C++ only (cuda_fp16.h has no __half in C): so does the layer,
+            # so that the header compiles as C, as cuBLAS's does.
+            code = '#if defined(__cplusplus)\n%s\n#endif' % code
         out.append(code)
         layer.defined.add(r[column])
         layer.wrapped[r[column]] = resolved

@@ -97,7 +97,7 @@ class WrapperTest(unittest.TestCase):
     def test_enum_written_through_a_pointer_converts_back_on_success(self):
         code, why = self.wrap('hipfakeGetOp', 'fakeGetOp')
         self.assertIsNone(why)
-        self.assertIn('fakeOp_t hipify_out1{};', code)
+        self.assertIn('fakeOp_t hipify_out1 = (fakeOp_t)0;', code)  # C has no {} initialiser
         self.assertIn('if (a1 && hipify_r == FAKE_STATUS_SUCCESS) *a1 = hipify_hipfakeOp_t_from_cuda(hipify_out1);',
                       code)
 
@@ -120,6 +120,20 @@ class WrapperTest(unittest.TestCase):
         self.assertIn('HIPFAKE_OP_C = FAKE_OP_C', text)
         self.assertIn('case FAKE_OP_C: return HIPFAKE_OP_C;', text)
         self.assertNotIn('case FAKE_OP_HERMITIAN', text)  # the same value as FAKE_OP_C: one case only
+
+    def test_enum_tag_that_is_a_target_name_is_a_c_type_too(self):
+        eid = self.d.enum_of_type('fakeOp_t')
+        self.layer.enum_names[eid] = ['hipfakeOp', 'hipfakeOp_t']
+        self.layer.enum_members[eid] = [('HIPFAKE_OP_N', 'FAKE_OP_N')]
+        text = hiplibs_gen.enum_block(self.layer, eid, self.d.values)
+        self.assertIn('typedef enum hipfakeOp {', text)
+        self.assertIn('} hipfakeOp_t;', text)
+        self.assertIn('typedef enum hipfakeOp hipfakeOp;', text)  # C: 'hipfakeOp x;' needs this typedef
+
+    def test_wrapper_of_a_cxx_only_type_is_for_cxx_only(self):
+        self.assertTrue(hiplibs_gen.CXX_ONLY_TYPES.search('const __half * a6'))
+        self.assertTrue(hiplibs_gen.CXX_ONLY_TYPES.search('__nv_bfloat162 a1'))
+        self.assertFalse(hiplibs_gen.CXX_ONLY_TYPES.search('__half_raw a1, my__half b'))
 
     def test_status_fallback_names_the_internal_error(self):
         members = [('HIPFAKE_STATUS_SUCCESS', 'FAKE_STATUS_SUCCESS'),
