@@ -387,6 +387,10 @@ def generate(args):
         if column not in layers:
             layer_tables = {spec.partition(':')[0] for x in headers if x['column'] == column for spec in x['tables']}
             type_map, external = all_type_rows(args.mappings, column, layer_tables)
+            # A type of another table counts as HIP's own only where HIP's headers declare it: a row may name a
+            # HIP type only the ROCm libraries have (hipLibXtDesc); the wrappers then keep the CUDA type.
+            if hip_names:
+                external = {t for t in external if t in hip_names}
             layers[column] = Layer(column, type_map, external)
             layers[column].hip_names = hip_names
             claimed[column] = set()
