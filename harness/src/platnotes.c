@@ -354,7 +354,8 @@ char *platnotes_locate(const char *explicit_path, const char *dir)
             found = existing(xasprintf("%s/%s", self, PLATNOTES_FILE));
         }
     }
-    if (!found && *HARNESS_DEFAULT_PLATFORM_DIFFERENCES)
-        found = existing(strdup(HARNESS_DEFAULT_PLATFORM_DIFFERENCES));
+    static const char configured[] = HARNESS_DEFAULT_PLATFORM_DIFFERENCES; /* "" when none was configured */
+    if (!found && configured[0])
+        found = existing(strdup(configured));
     return found;
 }

@@ -251,7 +251,7 @@ static uint64_t mix(uint64_t x) { /* splitmix64's finaliser */
 
 static int cmp_post(const void *a, const void *b) {
     const rn_post *x = a, *y = b;
-    return (x->tok > y->tok) - (x->tok < y->tok) ? (x->tok > y->tok) - (x->tok < y->tok) : (x->j > y->j) - (x->j < y->j);
+    return ((x->tok > y->tok) - (x->tok < y->tok)) ? (x->tok > y->tok) - (x->tok < y->tok) : (x->j > y->j) - (x->j < y->j);
 }
 
 /* The token counts of all files, sorted by token, for looking up how rare a token is. */
