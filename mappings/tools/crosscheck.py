@@ -165,7 +165,7 @@ def extract_text(text):
                     if end is not None:
                         for cuda in primary_calls(toks[j + 1:end]):
                             pairs.append((cuda, t, "call"))
-                        i = end
+                        i = j  # the body is read on: its case labels convert values too
         i += 1
     seen, out = set(), []
     for p in pairs:

@@ -21,7 +21,8 @@ import hctables  # noqa: E402
 KIND_SYMBOLS = {k: "HC_KIND_" + k.upper() for k in hctables.KINDS}
 MAPPING_FLAG_SYMBOLS = {"shimmed": "HC_MAPF_SHIMMED", "arg_rewrite": "HC_MAPF_ARG_REWRITE",
                         "identity": "HC_MAPF_IDENTITY", "typedef_only": "HC_MAPF_TYPEDEF_ONLY",
-                        "shim_older": "HC_MAPF_SHIM_OLDER", "rocm_rejects": "HC_MAPF_ROCM_REJECTS"}
+                        "shim_older": "HC_MAPF_SHIM_OLDER", "rocm_rejects": "HC_MAPF_ROCM_REJECTS",
+                        "nested": "HC_MAPF_NESTED"}
 HEADER_FLAG_SYMBOLS = {"runtime": "HC_HDRF_RUNTIME", "remove": "HC_HDRF_REMOVE", "generic": "HC_HDRF_GENERIC"}
 ACTION_SYMBOLS = {a: "HC_ARGACT_" + a.upper().replace("-", "_") for a in hctables.ARGUMENT_ACTIONS}
 

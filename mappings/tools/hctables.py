@@ -26,7 +26,7 @@ OVERRIDE_COLUMNS = ["cuda", "column", "value", "reason"]
 NON_MAPPING_FILES = {"headers.tsv", "shim.tsv", "arguments.tsv", "overrides.tsv"}
 
 KINDS = ["function", "type", "enum", "macro", "header", "namespace", "member"]
-MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only", "shim_older", "rocm_rejects"]
+MAPPING_FLAGS = ["shimmed", "arg_rewrite", "identity", "typedef_only", "shim_older", "rocm_rejects", "nested"]
 HEADER_FLAGS = ["runtime", "remove", "generic"]
 ARGUMENT_ACTIONS = ["symbol", "cast", "rename", "append", "check", "drop", "remove", "insert", "replace", "move", "cast-unless",
                     "qualify-unless", "warn-unless", "shim-unless", "shim"]
@@ -143,6 +143,8 @@ def load(mappings_dir, family_keys):
                 errors.append("%s: flag identity but HIP name '%s' differs" % (where, row["hip"]))
             if "shim_older" in row["flag_list"] and not (row["hip"] and row["hip_added"]):
                 errors.append("%s: flag shim_older needs a HIP name and the HIP version that added it" % where)
+            if "nested" in row["flag_list"] and row["kind"] != "namespace":
+                errors.append("%s: flag nested is for a namespace row" % where)
             row["where"] = where
             rows.append(row)
 

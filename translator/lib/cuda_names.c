@@ -16,6 +16,7 @@ static bool names_cuda(const hc_unit *u, size_t i) {
     bool member = p != SIZE_MAX && (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")); /* info.warpSize */
     if (hc_is_runtime_marker(s, t->len)) return !member;
     if (!m || (t->flags & HC_TOKF_VETO) || hc_is_cuda_macro(s, t->len)) return false;
+    if (m->flags & HC_MAPF_NESTED) return false; /* thrust::cuda: thrust:: already tells */
     if (member && m->kind != HC_KIND_MEMBER) return false;
     if (hc_mapping_resolve(m, u->opt).kind != HC_RES_IDENTITY) return true;
     return s[0] == '_' || m->kind == HC_KIND_TYPE;

@@ -22,8 +22,10 @@ enum {
                                     * reported (HIP 5.2: typedef struct _hipGraphicsResource hipGraphicsResource) */
     HC_MAPF_SHIM_OLDER = 1u << 4,  /* a target older than hip_added gets the same HIP name from the runtime
                                     * shim (hipify_shim_bf16.h, hipify_shim_fp8.h) */
-    HC_MAPF_ROCM_REJECTS = 1u << 5 /* HIP declares the name, ROCm's runtime refuses the value (device attributes
+    HC_MAPF_ROCM_REJECTS = 1u << 5, /* HIP declares the name, ROCm's runtime refuses the value (device attributes
                                     * hipDeviceGetAttribute answers with hipErrorInvalidValue): renamed, reported */
+    HC_MAPF_NESTED = 1u << 6       /* a namespace inside another namespace of the tables (thrust::cuda): renamed
+                                    * only where so qualified, never alone (cuda::std is libcu++'s), nor in strings */
 };
 
 typedef struct hc_mapping {

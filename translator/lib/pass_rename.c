@@ -38,10 +38,27 @@ static bool is_keyword_before_global(const hc_unit *u, size_t k) {
     return hc_code_is_any(u, k, keywords, COUNT_OF(keywords));
 }
 
+/* True when the nested namespace at index i (thrust::cuda, thrust::system::cuda) is qualified by a namespace
+ * of the tables that is not nested itself, through at most one other name (system). */
+static bool nested_in_table_namespace(const hc_unit *u, size_t i) {
+    for (int hops = 0; hops < 2; hops++) {
+        size_t p = hc_code_prev(u, i);
+        if (!hc_code_is(u, p, "::")) return false;
+        size_t q = hc_code_prev(u, p);
+        if (!hc_code_kind(u, q, HC_TOK_IDENT)) return false;
+        const hc_token *k = hc_code_tok(u, q);
+        const hc_mapping *qm = hc_mapping_find(u->text + k->off, k->len);
+        if (qm && qm->kind == HC_KIND_NAMESPACE && !(qm->flags & HC_MAPF_NESTED)) return true;
+        i = q;
+    }
+    return false;
+}
+
 /* True when the identifier at index i is used in a position where the table entry applies: not a
  * member access (unless the row is a member), not qualified by a user namespace or class. */
 static bool context_allows(const hc_unit *u, size_t i, const hc_mapping *m) {
     size_t p = hc_code_prev(u, i);
+    if (m->flags & HC_MAPF_NESTED) return nested_in_table_namespace(u, i); /* thrust::cuda::par, using namespace thrust::cuda */
     if (m->kind == HC_KIND_NAMESPACE) /* cub::, namespace cub, using namespace cub */
         return hc_code_is(u, hc_code_next(u, i), "::") || hc_code_is(u, p, "namespace");
     if (hc_code_is(u, p, ".") || hc_code_is(u, p, "->")) return m->kind == HC_KIND_MEMBER;
@@ -125,7 +142,7 @@ static int rename_in_string(hc_unit *u, size_t i) {
         while (k < end && ident_char(t[k])) k++;
         if (t[b] >= '0' && t[b] <= '9') continue; /* 2cudaMalloc is no identifier */
         const hc_mapping *m = hc_mapping_find(t + b, k - b);
-        if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_HEADER) continue;
+        if (!m || m->kind == HC_KIND_MEMBER || m->kind == HC_KIND_HEADER || (m->flags & HC_MAPF_NESTED)) continue;
         hc_resolution r = hc_mapping_resolve(m, u->opt);
         if (r.kind != HC_RES_CONVERT) continue;
         if (hc_unit_edit(u, b, k - b, r.target, HC_PRIO_RENAME, HC_EFFORT_RENAME) < 0) return -1;

@@ -15,9 +15,11 @@ int limits(int dev, CUdevice cu) {
   cudaDeviceGetAttribute(&h, cudaDevAttrMaxSurface2DHeight, dev);
   // DIAG: device_attributes_rocm.cu:[[@LINE+1]]:28: warning: HC1008: 'CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE' becomes 'hipDeviceAttributeMaxTexture3DAlt'
   cuDeviceGetAttribute(&l, CU_DEVICE_ATTRIBUTE_MAXIMUM_TEXTURE3D_WIDTH_ALTERNATE, cu);
-  // DIAG: device_attributes_rocm.cu:[[@LINE+1]]:30: warning: HC1008: 'cudaDevAttrMaxBlocksPerMultiprocessor' becomes 'hipDeviceAttributeMaxBlocksPerMultiprocessor'
+  // DIAG: device_attributes_rocm.cu:[[@LINE+1]]:30: warning: HC1008: 'cudaDevAttrSingleToDoublePrecisionPerfRatio' becomes 'hipDeviceAttributeSingleToDoublePrecisionPerfRatio'
+  cudaDeviceGetAttribute(&l, cudaDevAttrSingleToDoublePrecisionPerfRatio, dev);
+  // ROCm answers these: no report (HIP spells this one with a capital P, which the reference did not)
+  // CHECK:   hipDeviceGetAttribute(&l, hipDeviceAttributeMaxBlocksPerMultiProcessor, dev);
   cudaDeviceGetAttribute(&l, cudaDevAttrMaxBlocksPerMultiprocessor, dev);
-  // ROCm answers these: no report
   // CHECK:   hipDeviceGetAttribute(&w, hipDeviceAttributeMaxTexture2DWidth, dev);
   cudaDeviceGetAttribute(&w, cudaDevAttrMaxTexture2DWidth, dev);
   cudaDeviceGetAttribute(&w, cudaDevAttrMaxTexture1DLinearWidth, dev);

@@ -51,3 +51,8 @@ cudaError_t errs(cudaError_t e) { return e == cudaErrorInvalidTexture ? cudaErro
 // OLD-DAG: reference_gaps.cu:[[@LINE+2]]:{{[0-9]+}}: warning: HC1002: 'cuStreamBatchMemOp' maps to 'hipStreamBatchMemOp', added in HIP 6.4.0
 // CHECK: void batch(hipStream_t s, hipStreamBatchMemOpParams *p) { hipStreamBatchMemOp(s, 1, p, 0); }
 void batch(CUstream s, CUstreamBatchMemOpParams *p) { cuStreamBatchMemOp(s, 1, p, 0); }
+// hipFFT takes its own property type: the call is reported with what to pass (MAJOR_VERSION is too generic a
+// name to rename everywhere).
+// DIAG: reference_gaps.cu:[[@LINE+2]]:{{[0-9]+}}: warning: HC1024: 'cufftGetProperty' with 2 arguments: hipfftGetProperty takes hipfftLibraryPropertyType: pass HIPFFT_MAJOR_VERSION
+// CHECK: int fft_major() { int v; hipfftGetProperty(MAJOR_VERSION, &v); return v; }
+int fft_major() { int v; cufftGetProperty(MAJOR_VERSION, &v); return v; }
