@@ -61,5 +61,5 @@ for good in gfx90a 'gfx90a;gfx1100' 'gfx90a,gfx942' 'gfx90a:xnack+:sramecc-' gfx
   rm -rf cmout
   run 0 "--offload-arch '$good' accepted" "$HIPIFY" -O cmout --offload-arch "$good" cm
 done
-has cmout/CMakeLists.txt 'native' "an accepted target reaches the build script"
+has cmout/cmake/hipify-hip.cmake 'native' "an accepted target reaches the build script (the carried HIP module)"
 finish
