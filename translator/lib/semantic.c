@@ -475,8 +475,38 @@ bool hc_tok_declarator_position(const hc_unit *u, size_t i) {
  * parse too few renames the user's entity. Adds: pointer and reference declarators (const char
  * *cudaX(...), T &cudaX), template types (vector<int> cudaX), members defined out of line
  * (MyClass::cudaX) and #define cudaX. */
+/* Identifier i stands where an enumerator is declared: after '{' or ',' and before '=', ',' or '}' of a
+ * body that 'enum [class|struct] [Name] [: type]' opens (enum { cudaError = 1 }). Nothing else names the
+ * enumerator: a file that declares it without using it qualified needs the parse to keep its name. */
+static bool enumerator_position(const hc_unit *u, size_t i) {
+    static const char *const before[] = {"{", ","}, *const after[] = {"=", ",", "}"};
+    if (!hc_code_is_any(u, hc_code_prev(u, i), before, COUNT_OF(before)) ||
+        !hc_code_is_any(u, hc_code_next(u, i), after, COUNT_OF(after)))
+        return false;
+    size_t p = i;
+    int depth = 0;
+    for (int steps = 0; steps < 4096; steps++) { /* back to the '{' that holds i */
+        p = hc_code_prev(u, p);
+        if (p == SIZE_MAX || (depth == 0 && hc_code_is(u, p, ";"))) return false;
+        if (hc_code_is(u, p, ")") || hc_code_is(u, p, "]") || hc_code_is(u, p, "}")) depth++;
+        else if (hc_code_is(u, p, "(") || hc_code_is(u, p, "[")) {
+            if (--depth < 0) return false;
+        } else if (hc_code_is(u, p, "{") && --depth < 0)
+            break;
+    }
+    if (depth >= 0) return false;
+    /* enum, then at most a key, a name and an underlying type (': unsigned int', 'std::uint8_t') */
+    for (int steps = 0; steps < 8; steps++) {
+        p = hc_code_prev(u, p);
+        if (p == SIZE_MAX || !(hc_code_kind(u, p, HC_TOK_IDENT) || hc_code_is(u, p, ":") || hc_code_is(u, p, "::")))
+            return false;
+        if (hc_code_is(u, p, "enum")) return true;
+    }
+    return false;
+}
+
 static bool may_declare(const hc_unit *u, size_t i) {
-    if (hc_tok_declarator_position(u, i)) return true;
+    if (hc_tok_declarator_position(u, i) || enumerator_position(u, i)) return true;
     size_t p = hc_code_prev(u, i);
     if (p == SIZE_MAX) return false;
     if (hc_code_in_directive(u, p)) return hc_code_is(u, p, "define") && hc_code_in_directive(u, i);
