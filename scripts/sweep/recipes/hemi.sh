@@ -13,7 +13,7 @@ hip_build() {
 amd_build() {
   step amd build env LIBRARY_PATH="$ROOT/build/runtime-shim" make -C test -j"$JOBS" CUDA_DIR=/nonexistent-cuda all
 }
-artifacts() { echo test/test_hemi_device test/test_hemi_host; }
+artifacts() { printf "%s\n" test/test_hemi_device test/test_hemi_host; }
 tests() {
   for b in test_hemi_device test_hemi_host; do
     "$W/cuda/test/$b" --gtest_list_tests 2>/dev/null | awk '/^[^ ]/ {s = $1} /^  / {print s $1}' |
