@@ -53,6 +53,10 @@ def read_results(folder):
     return res, times
 
 
+def cell(passed, ran, unbuilt):
+    return '%d/%d' % (passed, ran) + (' (%d not built)' % unbuilt if unbuilt else '')
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--work', required=True)
@@ -72,16 +76,20 @@ def main():
         tests = sorted({t for (p, _, t) in res if p == n})
         passed = {s: sum(1 for t in tests if res.get((n, s, t)) == 0) for s in ('cuda', 'hip')}
         ran = {s: sum(1 for t in tests if (n, s, t) in res) for s in ('cuda', 'hip')}
-        differ = [t for t in tests if (res.get((n, 'cuda', t)) == 0) != (res.get((n, 'hip', t)) == 0)]
+        # a side's program that was not built exits 127 (sh: not found): no result to compare
+        ran_both = [t for t in tests if res.get((n, 'cuda', t)) not in (None, 127) and res.get((n, 'hip', t)) not in (None, 127)]
+        differ = [t for t in ran_both if (res.get((n, 'cuda', t)) == 0) != (res.get((n, 'hip', t)) == 0)]
+        unbuilt = {s: sum(1 for t in tests if res.get((n, s, t)) == 127) for s in ('cuda', 'hip')}
         both = [t for t in tests if res.get((n, 'cuda', t)) == 0 and res.get((n, 'hip', t)) == 0]
         tc = sum(times[(n, 'cuda', t)] for t in both)
         th = sum(times[(n, 'hip', t)] for t in both)
         ratio = '%.2f' % (th / tc) if both and tc > 0 else '-'
         print('| %s | %s | %s | %s | %s | %s | %s | %s | %s | %s |' % (
             n, '-' if edits is None else edits, port or '-', frac('cuda'), frac('hip'), frac('amd'),
-            '%d/%d' % (passed['cuda'], ran['cuda']) if tests else '-',
-            '%d/%d' % (passed['hip'], ran['hip']) if tests else '-',
-            (str(len(differ)) + (' (' + ', '.join(differ[:4]) + ')' if differ else '')) if tests else '-', ratio))
+            cell(passed['cuda'], ran['cuda'], unbuilt['cuda']) if tests else '-',
+            cell(passed['hip'], ran['hip'], unbuilt['hip']) if tests else '-',
+            ('%d of %d' % (len(differ), len(ran_both)) + (' (' + ', '.join(differ[:4]) + ')' if differ else ''))
+            if tests else '-', ratio))
 
 
 if __name__ == '__main__':
