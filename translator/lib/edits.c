@@ -50,9 +50,13 @@ size_t hc_edits_normalize(hc_edit_set *s) {
         hc_edit *e = &k[i].e;
         int lose = 0;
         size_t first_overlap = kept;
+        /* Kept edits never overlap one another and are in offset order, so the walk back can stop at the
+         * first kept edit that lies wholly before e: a replacement ending before it, or an insertion at an
+         * earlier offset (an older edit reaching past that insertion would have contained it, and the two
+         * could not both be kept). Stopping at insertions too keeps a file of many insertions linear. */
         for (size_t j = kept; j-- > 0;) {
             hc_edit *o = &s->v[j];
-            if (o->offset + o->length < e->offset && o->length) break;
+            if (o->length ? o->offset + o->length < e->offset : o->offset < e->offset) break;
             if (overlaps(o, e)) {
                 if (o->priority <= e->priority) { lose = 1; break; }
                 first_overlap = j;
