@@ -17,4 +17,5 @@ elif kind == 'longstmt':  out = ['__global__ void k(int *p){ p[0] = ' + ' + '.jo
 elif kind == 'shfl':      out = ['__device__ float r(float v){\n'] + ['  v += __shfl_down_sync(0xffffffff, v, 16, 32);\n'] * n + ['  return v; }\n']
 elif kind == 'ifdefs':    out = ['#if A%d\nint cudaMalloc_%d;\n#else\nvoid f%d(){ cudaFree(0); }\n#endif\n' % (i, i, i) for i in range(n)]
 elif kind == 'structs':   out = ['struct cudaDeviceProp { int x; };\n'] + ['void f%d(){ cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); }\n' % i for i in range(n)]
+elif kind == 'printf_builtin_index': out = ['__global__ void k(){\n'] + ['  printf("%d %d", threadIdx.x, blockIdx.y);\n'] * n + ['}\n']
 sys.stdout.write(''.join(out))

@@ -31,4 +31,5 @@ run longstmt 40000 'warpSize'
 run shfl 80000 'warpSize'
 run ifdefs 40000 'hipFree'
 run structs 80000 'hipGetDeviceProperties(&p, 0)'
+run printf_builtin_index 160000 '(unsigned int)blockIdx.y'
 exit $fail

@@ -64,6 +64,18 @@ static void body_label(const unp_scan *s, const hc_body *b, char *buf, size_t si
         snprintf(buf, size, "%s", b ? " in a device lambda" : "");
 }
 
+/* Built-in variables whose members are unsigned int in CUDA (threadIdx.x ...). */
+static const char *const unsigned_builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
+
+bool unp_builtin_index(const unp_scan *s, size_t first, size_t last) {
+    size_t dot = hc_code_next(s->u, first), member = hc_code_next(s->u, dot);
+    if (member != last || !hc_code_is(s->u, dot, ".")) return false;
+    if (!hc_code_is(s->u, member, "x") && !hc_code_is(s->u, member, "y") && !hc_code_is(s->u, member, "z")) return false;
+    for (size_t k = 0; k < COUNT_OF(unsigned_builtins); k++)
+        if (hc_code_is(s->u, first, unsigned_builtins[k])) return true;
+    return false;
+}
+
 /* ---------- shared context checks ---------- */
 
 bool unp_global_use(const unp_scan *s, size_t i) {
@@ -355,6 +367,7 @@ int hc_pass_unportable(hc_unit *u) {
         check_graph(&s, i);
         if (rc == 0) rc = check_alloc_flags(&s, i);
         if (rc == 0) rc = unp_check_min_max(&s, i);
+        if (rc == 0) rc = unp_check_printf_builtin_index(&s, i);
         /* new-check: checks added by tools/new-check are called above this line */
     }
     return rc;

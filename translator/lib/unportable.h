@@ -33,6 +33,9 @@ void unp_tok_name(const unp_scan *s, size_t i, char *buf, size_t size);
  * a user namespace or class, not the name of a declaration of the user's own, not vetoed by the semantic
  * pass, not a #define'd name. */
 bool unp_global_use(const unp_scan *s, size_t i);
+/* True when tokens [first, last] are exactly a built-in index member: threadIdx, blockIdx, blockDim or gridDim,
+ * then '.', then x, y or z. CUDA types these unsigned int; HIP spells them as objects that convert to it. */
+bool unp_builtin_index(const unp_scan *s, size_t first, size_t last);
 
 /* Cooperative groups (unportable_cg.c): the file's using-directives, aliases and group variables, gathered
  * once; then the names, members and headers HIP's groups lack. */
@@ -44,5 +47,8 @@ void unp_check_cg_header(unp_scan *s, size_t i);
 /* min/max called with arguments of two types, or with a built-in index (unportable_minmax.c). Returns 0, or
  * -1 when memory runs out. */
 int unp_check_min_max(unp_scan *s, size_t i);
+
+/* Built-in index cast in a printf argument (HC1114, unportable_printf_builtin_index.c). Returns 0, or -1 when memory runs out. */
+int unp_check_printf_builtin_index(unp_scan *s, size_t i);
 
 #endif

@@ -22,9 +22,6 @@ static const minmax_mixed minmax_mixed_pairs[] = {
 #undef HC_UNPORTABLE_MINMAX_MIXED
 };
 
-/* Built-in variables whose members are unsigned int in CUDA (threadIdx.x ...). */
-static const char *const unsigned_builtins[] = {"threadIdx", "blockIdx", "blockDim", "gridDim"};
-
 /* The type an integer or floating literal has, or NULL (too large, long double, not a literal). */
 static const char *literal_type(const unp_scan *s, size_t i) {
     const hc_token *t = hc_code_tok(s->u, i);
@@ -100,12 +97,6 @@ static const char *declared_type(const unp_scan *s, const hc_body *b, size_t use
     return found;
 }
 
-static bool is_unsigned_builtin(const unp_scan *s, size_t i) {
-    for (size_t k = 0; k < COUNT_OF(unsigned_builtins); k++)
-        if (hc_code_is(s->u, i, unsigned_builtins[k])) return true;
-    return false;
-}
-
 /* The type of the argument [first, last], or NULL when the tokens do not tell. *builtin is set for
  * threadIdx.x and the like: HIP spells those as proxy objects that convert to unsigned int, so they need
  * the cast even where CUDA's type already is the common one. */
@@ -117,10 +108,7 @@ static const char *argument_type(const unp_scan *s, const hc_body *b, size_t fir
         const char *t = literal_type(s, last);
         return t && strncmp(t, "unsigned", 8) != 0 ? t : NULL;
     }
-    size_t dot = hc_code_next(s->u, first), member = hc_code_next(s->u, dot);
-    if (member == last && hc_code_is(s->u, dot, ".") &&
-        is_unsigned_builtin(s, first) &&
-        (hc_code_is(s->u, member, "x") || hc_code_is(s->u, member, "y") || hc_code_is(s->u, member, "z"))) {
+    if (unp_builtin_index(s, first, last)) {
         *builtin = true;
         return "unsigned int";
     }
