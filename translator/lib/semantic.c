@@ -200,6 +200,18 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
             const hc_token *t = hc_code_tok(v->u, i);
             v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};
         }
+    } else if (k == CXCursor_OverloadedDeclRef) {
+        /* a dependent call in a template (cudaLaunch(p, f, args...) inside the user's own cudaLaunch
+         * template) names an overload set, resolved only at instantiation: one of the file's own
+         * declarations in it makes the call the user's, as the declarations themselves are */
+        uint32_t use = main_offset(v, clang_getCursorLocation(c));
+        for (unsigned j = 0, n = clang_getNumOverloadedDecls(c); j < n && use != UINT32_MAX; j++) {
+            uint32_t decl = main_offset(v, clang_getCursorLocation(clang_getOverloadedDecl(c, j)));
+            if (decl != UINT32_MAX && decl != use) {
+                veto_token(v, use);
+                break;
+            }
+        }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
         if (k == CXCursor_CallExpr) mark_typed_arguments(v, c);
         if (k == CXCursor_MemberRefExpr) mark_half2_member(v, c);
