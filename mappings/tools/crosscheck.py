@@ -13,6 +13,8 @@
   crosscheck.py snapshot --git-dir MIRROR --repo OWNER/NAME [--commit REV] --path P [--path P ...] --out FILE
       extract the pairs of files P of a git mirror at REV (default HEAD) into a snapshot FILE whose
       header names the repository, paths and commit.
+      A path ending in .py is a hipify_torch-style mapping table: its data is read as a Python syntax
+      tree (never run), see extract_python_table.
   crosscheck.py since --git-dir MIRROR --path P [--path P ...] NAME ...
       the first rocm-X.Y[.Z] release tag of a git mirror whose files under P declare NAME (a whole-word
       match outside the NVIDIA backend), or "after LAST" when only the mirror's newest commit has it: the
@@ -30,6 +32,7 @@ A CUDA name is a name of CUDA's APIs (cuda*, cu*, CU_*, cublas*, cusparse*, cuso
 nvrtc*, nvtx*); a HIP name starts with hip/HIP (or make_hip).
 """
 import argparse
+import ast
 import fnmatch
 import glob
 import os
@@ -175,6 +178,37 @@ def extract_text(text):
     return out
 
 
+# hipify_torch's table (cuda_to_hip_mappings.py): OrderedDicts of ("cudaY", ("hipX", CONV_*, API_*[,
+# HIP_UNSUPPORTED])). In scope: the maps of API names (not includes, PyTorch/Caffe2/C10 or rocm-smi names)
+# and the API families hipify-c's tables cover.
+PY_TABLE_MAPS = ("CUDA_IDENTIFIER_MAP", "CUDA_TYPE_NAME_MAP", "CUDA_SPECIAL_MAP")
+PY_TABLE_APIS = ("API_RUNTIME", "API_DRIVER", "API_BLAS", "API_FFT", "API_RAND", "API_RTC", "API_ROCTX",
+                 "API_SPECIAL")
+
+
+def extract_python_table(text):
+    """[(cuda, hip, how)] of a hipify_torch-style table, how "table" or "unsupported" (HIP_UNSUPPORTED
+    marked). The file is parsed, never executed: only literal entries count."""
+    pairs = []
+    for node in ast.parse(text).body:
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+                and node.targets[0].id in PY_TABLE_MAPS and isinstance(node.value, ast.Call) and node.value.args
+                and isinstance(node.value.args[0], ast.List)):
+            continue
+        for entry in node.value.args[0].elts:
+            if not (isinstance(entry, ast.Tuple) and len(entry.elts) == 2 and isinstance(entry.elts[1], ast.Tuple)):
+                continue
+            key, value = entry.elts[0], entry.elts[1].elts
+            if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and value and
+                    isinstance(value[0], ast.Constant) and isinstance(value[0].value, str)):
+                continue
+            tags = {v.id for v in value[1:] if isinstance(v, ast.Name)}
+            if not tags & set(PY_TABLE_APIS) or not re.fullmatch(r"[A-Za-z_]\w*", key.value):
+                continue
+            pairs.append((key.value, value[0].value, "unsupported" if "HIP_UNSUPPORTED" in tags else "table"))
+    return pairs
+
+
 def installed_files(include):
     """The HIP NVIDIA headers of an installation: hip/nvidia_detail/, and the libraries' *_nvcc.h and
     nvidia_detail folders."""
@@ -245,13 +279,15 @@ def judge(name, pairs, rows, exceptions, verbose):
     wants = {}
     for cuda, hip, how in pairs:
         wants.setdefault(cuda, []).append(hip)
+        if how == "unsupported":  # a table that marks the name unsupported agrees with no HIP name too
+            wants[cuda].append("-")
     counts, failures = {}, []
     for cuda in sorted(wants):
         hips = sorted(set(wants[cuda]))
         row = rows.get(cuda)
         ours = row["hip"] if row else None
         c = counts.setdefault(family_of(cuda, row), [0, 0])
-        if ours in hips:
+        if (ours or "-") in hips:
             c[0] += 1
             continue
         exc = find_exception(exceptions, name, cuda, hips, ours)
@@ -283,7 +319,9 @@ def cmd_check(args):
             print("FAIL: " + e)
         return 1
     rows = {r["cuda"]: r for r in table}
-    exceptions = load_exceptions(os.path.join(args.snapshots, "exceptions.tsv"), errors)
+    exceptions = []  # exceptions.tsv, then one file per reference with many rows (exceptions-NAME.tsv)
+    for path in sorted(glob.glob(os.path.join(args.snapshots, "exceptions*.tsv"))):
+        exceptions += load_exceptions(path, errors)
     references, snapshot_names = [], []
     for include in args.installed or ["/usr/include"]:
         files = installed_files(include)
@@ -296,7 +334,7 @@ def cmd_check(args):
                 pairs += extract_text(fh.read())
         references.append(("installed", pairs))
     for path in sorted(glob.glob(os.path.join(args.snapshots, "*.tsv"))):
-        if os.path.basename(path) == "exceptions.tsv":
+        if os.path.basename(path).startswith("exceptions"):
             continue
         try:
             header, pairs = read_snapshot(path)
@@ -336,7 +374,7 @@ def cmd_snapshot(args):
     for path in args.path:
         text = subprocess.run(git + ["show", "%s:%s" % (commit, path)], check=True, capture_output=True,
                               text=True, errors="replace").stdout
-        pairs += extract_text(text)
+        pairs += extract_python_table(text) if path.endswith(".py") else extract_text(text)
     seen, rows = set(), []
     for p in pairs:
         if (p[0], p[1]) not in seen:
@@ -344,7 +382,11 @@ def cmd_snapshot(args):
             rows.append(p)
     rows.sort()
     with open(args.out, "w", encoding="utf-8") as f:
-        f.write("# name pairs (CUDA name, HIP name that the source implements by it), facts extracted by\n")
+        if any(p.endswith(".py") for p in args.path):
+            f.write("# name pairs (CUDA name, HIP name the table renames it to; how: table, or unsupported where\n")
+            f.write("# the table marks it HIP_UNSUPPORTED), facts extracted by\n")
+        else:
+            f.write("# name pairs (CUDA name, HIP name that the source implements by it), facts extracted by\n")
         f.write("# mappings/tools/crosscheck.py snapshot; refresh: see docs/mappings.md\n")
         f.write("# source: https://github.com/%s\n" % args.repo)
         for path in args.path:

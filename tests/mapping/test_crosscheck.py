@@ -58,6 +58,31 @@ expect("counts", counts, {"runtime": [1, 1]})
 expect("unexplained", [f.split(": ", 2)[2] for f in fails], ["cudaFoo -> hipFoo (call), hipify-c: unsupported (no HIP name)"])
 expect("used", [e["used"] for e in exc], [1, 0])
 
+# A hipify_torch-style table is read as data: only the API maps, literal entries, and HIP_UNSUPPORTED kept.
+TABLE = r'''
+CUDA_INCLUDE_MAP = collections.OrderedDict([("cuda.h", ("hip/hip_runtime.h", CONV_INCLUDE, API_RUNTIME))])
+CUDA_IDENTIFIER_MAP = collections.OrderedDict(
+    [
+        ("cudaMalloc", ("hipMalloc", CONV_MEM, API_RUNTIME)),
+        ("cuCtxDetach", ("hipCtxDetach", CONV_CONTEXT, API_DRIVER, HIP_UNSUPPORTED)),
+        ("THCState", ("THHState", CONV_TYPE, API_PYTORCH)),
+        ("std::max", ("::max", CONV_MATH_FUNC, API_RUNTIME)),
+        ("cudaFoo", ("hipFoo" if rocm_version < (5, 2, 0) else "hipBar", CONV_MEM, API_RUNTIME)),
+    ]
+)
+'''
+expect("python table", crosscheck.extract_python_table(TABLE),
+       [("cudaMalloc", "hipMalloc", "table"), ("cuCtxDetach", "hipCtxDetach", "unsupported")])
+# a name the table marks unsupported agrees with no HIP name; one hipify-c maps differs
+counts, fails = crosscheck.judge("torch", [("cuCtxDetach", "hipCtxDetach", "unsupported"),
+                                           ("cudaMalloc", "hipMalloc", "unsupported")],
+                                 {"cudaMalloc": {"hip": "hipMalloc", "family": "runtime"},
+                                  "cudaFoo": {"hip": "", "family": "runtime"}}, [], False)
+expect("unsupported counts", counts, {"runtime": [1, 0], "driver": [1, 0]})
+counts, fails = crosscheck.judge("torch", [("cudaFoo", "hipFoo", "unsupported"), ("cudaMalloc", "hipMemAlloc", "table")],
+                                 {"cudaMalloc": {"hip": "hipMalloc", "family": "runtime"}}, [], False)
+expect("unsupported fails", [f.split(": ", 2)[2] for f in fails], ["cudaMalloc -> hipMemAlloc (table), hipify-c: maps to hipMalloc"])
+
 for f in failures:
     print("FAIL: " + f)
 print("%d checks failed" % len(failures))
