@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 # crosscheck.py: compares the mapping tables with references hipify-c's authors did not write: HIP's own
-# NVIDIA headers and the ROCm libraries' CUDA backends, read in reverse (hipX defined as, or wrapping, cudaY).
+# NVIDIA headers and the ROCm libraries' CUDA backends, read in reverse (hipX defined as, or wrapping, cudaY),
+# and hipify_torch's rename table (read as data).
 # It extracts name pairs (facts) from C/C++ text and judges them; it never copies code and edits no table.
 """usage:
   crosscheck.py check [--installed DIR ...] [--snapshots DIR] [--only NAME] [--verbose]
       compare every reference with the tables: the installed HIP NVIDIA headers (default
       /usr/include: hip/nvidia_detail/*.h, hiprand/*_nvcc.h; SKIPPED visibly where absent) and each
       snapshot in mappings/references/*.tsv. A CUDA name whose HIP name in hipify-c is not one of the
-      reference's HIP names for it fails, unless mappings/references/exceptions.tsv explains it; an
+      reference's HIP names for it fails, unless mappings/references/exceptions*.tsv explains it; an
       exception that no longer matches a disagreement fails too (it would hide a later one).
       Exit 0 all agree or are explained, 1 otherwise, 77 when no reference could be read.
   crosscheck.py snapshot --git-dir MIRROR --repo OWNER/NAME [--commit REV] --path P [--path P ...] --out FILE
