@@ -21,6 +21,8 @@ typedef struct veto_ctx {
     CXFile main_file;
     struct global_decl { const char *s; uint32_t len; size_t tok; } *globals; /* see veto_global_uses */
     size_t nglobals, capglobals;
+    struct local_decl { size_t tok; bool param; } *locals; /* see veto_local_uses */
+    size_t nlocals, caplocals;
     bool oom;
 } veto_ctx;
 
@@ -80,6 +82,31 @@ static void veto_global_uses(veto_ctx *v) {
         }
         const struct global_decl *g = lo < v->nglobals ? &v->globals[lo] : NULL;
         if (g && g->len == k->len && !memcmp(g->s, key.s, k->len) && g->tok < i) k->flags |= HC_TOKF_VETO;
+    }
+}
+
+/* A local declaration of a CUDA name (cublasStatus_t cublasStatus;, a parameter) hides the CUDA entity
+ * from that point to the end of its scope. The parse does not always see the uses: an expression it
+ * could not type (a call of a macro from a header single-file mode skips, a library type the
+ * declarations lack) is dropped from the tree with the references in it. So every later use of that
+ * spelling up to the end of the enclosing block (for a parameter: the end of the function's body, or of
+ * a declaration without one), not written as a member (.x ->x) or qualified (ns::x), is the user's too.
+ * Directive lines neither open nor close blocks. */
+static void veto_local_uses(veto_ctx *v) {
+    hc_unit *u = v->u;
+    for (size_t d = 0; d < v->nlocals; d++) {
+        size_t decl = v->locals[d].tok, depth = 0;
+        bool param = v->locals[d].param;
+        for (size_t i = hc_code_next(u, decl); hc_code_valid(u, i); i = hc_code_next(u, i)) {
+            if (hc_code_in_directive(u, i)) continue;
+            if (hc_code_punct(u, i, "{")) depth++;
+            else if (hc_code_punct(u, i, "}") && (depth == 0 || (--depth == 0 && param))) break;
+            else if (param && depth == 0 && hc_code_punct(u, i, ";")) break; /* a prototype's parameter */
+            if (!hc_code_same(u, decl, i)) continue;
+            size_t p = hc_code_prev(u, i);
+            if (hc_code_is(u, p, ".") || hc_code_is(u, p, "->") || hc_code_is(u, p, "::")) continue;
+            u->toks.v[i].flags |= HC_TOKF_VETO;
+        }
     }
 }
 
@@ -173,6 +200,12 @@ static void mark_half2_member(veto_ctx *v, CXCursor member) {
         v->u->toks.v[i].flags |= HC_TOKF_HALF2_MEMBER;
 }
 
+/* A cursor kind whose declarations scope their parameters and local variables. */
+static bool is_function_kind(enum CXCursorKind k) {
+    return k == CXCursor_FunctionDecl || k == CXCursor_CXXMethod || k == CXCursor_Constructor ||
+           k == CXCursor_Destructor || k == CXCursor_ConversionFunction || k == CXCursor_FunctionTemplate;
+}
+
 static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData data) {
     (void)parent;
     veto_ctx *v = data;
@@ -199,6 +232,12 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
             }
             const hc_token *t = hc_code_tok(v->u, i);
             v->globals[v->nglobals++] = (struct global_decl){v->u->text + t->off, t->len, i};
+        } else if (i != SIZE_MAX && (k == CXCursor_VarDecl || k == CXCursor_ParmDecl) && is_function_kind(pk)) {
+            if (hc_grow(&v->locals, &v->caplocals, v->nlocals, sizeof *v->locals, 16) < 0) {
+                v->oom = true;
+                return CXChildVisit_Break;
+            }
+            v->locals[v->nlocals++] = (struct local_decl){i, k == CXCursor_ParmDecl};
         }
     } else if (k == CXCursor_OverloadedDeclRef) {
         /* a dependent call in a template (cudaLaunch(p, f, args...) inside the user's own cudaLaunch
@@ -337,12 +376,14 @@ static int parse_and_visit(hc_unit *u, const hc_semantic_config *cfg) {
         free(buf);
         return 0;
     }
-    veto_ctx v = {u, (uint32_t)prefix, clang_getFile(tu, u->path), NULL, 0, 0, false};
+    veto_ctx v = {u, (uint32_t)prefix, clang_getFile(tu, u->path), NULL, 0, 0, NULL, 0, 0, false};
     u->semantic_ran = true;
     report_parse_errors(u, tu, &v, single_file);
     clang_visitChildren(clang_getTranslationUnitCursor(tu), visit, &v);
     veto_global_uses(&v);
+    veto_local_uses(&v);
     free(v.globals);
+    free(v.locals);
     if (cfg->mark_skipped) {
         mark_skipped_ranges(u, tu, &v);
         restore_directives(u);
