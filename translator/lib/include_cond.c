@@ -43,25 +43,36 @@ static bool appendf(char *buf, size_t size, const char *fmt, const char *a) {
     return w >= 0 && (size_t)w < size - n;
 }
 
-/* The condition of the directive whose keyword is at k as an #if expression; false when it does not fit. */
+/* The text token i has in the port: the replacement of the winning edit that replaces exactly that token
+ * (__CUDACC__ renamed to __HIPCC__), else its own spelling. False when it does not fit. */
+static bool port_spelling(const hc_unit *u, size_t i, char *out, size_t size) {
+    const hc_token *tk = hc_code_tok(u, i);
+    const hc_edit *best = NULL;
+    for (size_t e = 0; e < u->edits.n; e++) {
+        const hc_edit *ed = &u->edits.v[e];
+        if (ed->offset == tk->off && ed->length == tk->len && (!best || ed->priority < best->priority)) best = ed;
+    }
+    int n = best ? snprintf(out, size, "%s", best->replacement) : snprintf(out, size, "%.*s", (int)tk->len, u->text + tk->off);
+    return n > 0 && (size_t)n < size;
+}
+
+/* The condition of the directive whose keyword is at k as an #if expression, spelled as the port spells
+ * its tokens; false when it does not fit. */
 static bool condition_text(const hc_unit *u, size_t k, size_t end, char *out, size_t size) {
-    const char *t = u->text;
     out[0] = '\0';
     bool ifdef = hc_code_is(u, k, "ifdef"), ifndef = hc_code_is(u, k, "ifndef");
     if (ifdef || ifndef) {
         size_t x = hc_code_next(u, k);
         if (x >= end || !hc_code_kind(u, x, HC_TOK_IDENT)) return false;
         char name[160];
-        snprintf(name, sizeof name, "%.*s", (int)hc_code_tok(u, x)->len, t + hc_code_tok(u, x)->off);
-        return appendf(out, size, ifdef ? "defined(%s)" : "!defined(%s)", name);
+        return port_spelling(u, x, name, sizeof name) && appendf(out, size, ifdef ? "defined(%s)" : "!defined(%s)", name);
     }
     bool any = false;
     uint32_t prev_end = 0;
     for (size_t i = hc_code_next(u, k); i < end; i = hc_code_next(u, i)) {
         const hc_token *tk = hc_code_tok(u, i);
         char piece[160];
-        if (tk->len >= sizeof piece) return false;
-        snprintf(piece, sizeof piece, "%.*s", (int)tk->len, t + tk->off);
+        if (!port_spelling(u, i, piece, sizeof piece)) return false;
         /* one space where the source had any blank, comment or line continuation between tokens */
         if (!appendf(out, size, any && tk->off > prev_end ? " %s" : "%s", piece)) return false;
         prev_end = tk->off + tk->len;
@@ -157,11 +168,21 @@ static bool condition_names_own_macro(const hc_unit *u, const char *cond) {
     return false;
 }
 
-/* True when an edit changes a token of a conditional directive that encloses uses: copying the condition
- * would copy the CUDA spelling (#ifdef __CUDACC__); the runtime is then inserted unconditionally. */
-static bool edit_in(const hc_unit *u, uint32_t from, uint32_t to) {
-    for (size_t i = 0; i < u->edits.n; i++)
-        if (u->edits.v[i].length && u->edits.v[i].offset >= from && u->edits.v[i].offset < to) return true;
+/* True when an edit changes a conditional directive that encloses uses other than by renaming a compiler
+ * macro that reads the same in the host and the device compilation (#ifdef __CUDACC__ becoming #ifdef
+ * __HIPCC__, which condition_text copies as renamed): the condition cannot be copied (#ifdef
+ * __CUDA_ARCH__ holds in the device compilation only, where the header is needed by both); the runtime is
+ * then inserted unconditionally. */
+static bool edit_in(const hc_unit *u, size_t h, size_t end) {
+    uint32_t from = hc_code_tok(u, h)->off, to = hc_code_end(u, end - 1);
+    for (size_t i = 0; i < u->edits.n; i++) {
+        const hc_edit *e = &u->edits.v[i];
+        if (!e->length || e->offset < from || e->offset >= to) continue;
+        size_t k = hc_code_first_at(u, e->offset);
+        if (!hc_code_valid(u, k) || hc_code_tok(u, k)->off != e->offset || hc_code_tok(u, k)->len != e->length ||
+            !hc_pp_macro_same_on_both_sides(u->text + e->offset, e->length))
+            return true;
+    }
     return false;
 }
 
@@ -175,7 +196,8 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
     size_t cap = u->edits.n + 16, n = 0;
     uint32_t *uses = malloc(cap * sizeof *uses);
     if (!uses) return -1;
-    for (size_t i = 0; i < u->edits.n; i++) uses[n++] = u->edits.v[i].offset;
+    for (size_t i = 0; i < u->edits.n; i++) /* a compiler macro renamed (#if defined(__CUDACC__)) uses no HIP */
+        if (!u->edits.v[i].hip_neutral) uses[n++] = u->edits.v[i].offset;
     for (size_t i = 0; hc_code_valid(u, i); i++) { /* __global__, threadIdx, dim3: uses without an edit */
         const hc_token *k = hc_code_tok(u, i);
         if (!hc_code_kind(u, i, HC_TOK_IDENT) || hc_code_in_directive(u, i) || !hc_is_runtime_marker(u->text + k->off, k->len)) continue;
@@ -209,7 +231,7 @@ int hc_use_condition(const hc_unit *u, size_t guard_hash, char *cond, size_t siz
         } else {
             while (next < n && uses[next] < to) record_use(s), next++;
         }
-        if (branch && !(h == guard_hash && opens) && edit_in(u, from, to)) enclosing_edited = true;
+        if (branch && !(h == guard_hash && opens) && edit_in(u, h, end)) enclosing_edited = true;
         if (branch) apply_directive(s, h, k, end, h == guard_hash && opens);
     }
     while (next < n && !s->unconditional) record_use(s), next++;

@@ -627,6 +627,11 @@ const char *hc_pp_macro_hip(const char *s, size_t n) {
     return m && m->hip[0] ? m->hip : NULL;
 }
 
+bool hc_pp_macro_same_on_both_sides(const char *s, size_t n) {
+    const pp_macro *m = find_macro(s, n);
+    return m && m->hip[0] && m->host == m->device && m->host != PP_DEPENDS;
+}
+
 /* HC1140 on each condition that held a dropped rename and reads differently under hipcc than under nvcc. */
 static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndropped) {
     hc_unit *u = f->u;

@@ -106,6 +106,9 @@ bool hc_names_cuda(const hc_unit *u);
 /* The HIP name of a CUDA compiler, version or guard macro of pp_macros.def that HIP defines faithfully
  * (__CUDACC__ -> __HIPCC__), or NULL: renaming it is no use of HIP (pass_ppcond.c). */
 const char *hc_pp_macro_hip(const char *s, size_t n);
+/* True when that HIP macro reads the same in the host and the device compilation (__HIPCC__, unlike
+ * __HIP_DEVICE_COMPILE__): a condition on it may guard what both compilations need. */
+bool hc_pp_macro_same_on_both_sides(const char *s, size_t n);
 
 /* The passes, in the order of passes.def, for files of the listed kind. Each returns 0, or -1 on
  * out-of-memory (problems in the input are diagnostics, not failures). The finishing passes:
