@@ -1,7 +1,9 @@
 /* include_reach.c: reports includes the port cannot reach when it is built: a CUDA Samples helper
- * header that stays CUDA because it is not among the ported files (HC1123), and a HIP library header
- * that the target HIP installation lacks (HC1124). It changes no text; both facts come from tables
- * (mappings/sdk_helpers.def, mappings/hip_libraries.def) and from the file system. */
+ * header that stays CUDA because it is not among the ported files (HC1123), a HIP library header
+ * that the target HIP installation lacks (HC1124), and a project header that takes the place of a CUDA
+ * header HIP's NVIDIA headers include (HC1163). It changes no text; the facts come from tables
+ * (mappings/sdk_helpers.def, mappings/hip_libraries.def, mappings/hip_nvidia_headers.def) and from the
+ * file system. */
 #include "include_reach.h"
 #include "paths.h"
 #include "util.h"
@@ -21,6 +23,15 @@ static const sdk_helper sdk_helpers[] = {
 #define HC_SDK_HELPER(name, holds) {name, holds},
 #include "../../mappings/sdk_helpers.def"
 #undef HC_SDK_HELPER
+};
+
+typedef struct nvidia_include {
+    const char *header, *includer;
+} nvidia_include;
+
+static const nvidia_include nvidia_includes[] = {
+#define HC_NVIDIA_INCLUDE(header, includer) {header, includer},
+#include "../../mappings/hip_nvidia_headers.def"
 };
 
 typedef struct hip_library {
@@ -137,4 +148,14 @@ void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quot
     }
     if (quoted && hc_include_beside(u, target, strlen(target))) return;
     hc_unit_diag(u, HC_D_HIP_HEADER_MISSING, off, target, target, lib->library, where, lib->remedy);
+}
+
+void hc_check_shadowing_name(hc_unit *u) {
+    if (!u->path || !u->len) return;
+    const char *base = hc_path_base(u->path);
+    for (size_t i = 0; i < COUNT_OF(nvidia_includes); i++)
+        if (!strcmp(base, nvidia_includes[i].header)) {
+            hc_unit_diag(u, HC_D_NVIDIA_HEADER_SHADOWED, 0, base, base, nvidia_includes[i].includer);
+            return;
+        }
 }

@@ -20,4 +20,7 @@ void hc_check_sdk_helper(hc_unit *u, uint32_t off, const char *path, size_t plen
  * (hc_run_facts.hip_include_dir; no check when NULL) does not have it. quoted: a "..." include, which a
  * file of that name beside the includer satisfies. */
 void hc_check_hip_header(hc_unit *u, uint32_t off, const char *target, bool quoted);
+/* Reports HC1163 at the top of a file named like a CUDA header that HIP's NVIDIA headers include with <...>
+ * (mappings/hip_nvidia_headers.def: cuda.h, cuda_runtime.h...): on the include path it shadows CUDA's. */
+void hc_check_shadowing_name(hc_unit *u);
 #endif

@@ -74,6 +74,7 @@ int hc_pass_includes(hc_unit *u) {
     const char *t = u->text;
     seen_include seen[128];
     size_t nseen = 0, epoch = 0;
+    hc_check_shadowing_name(u);
     for (size_t i = 0; i < u->toks.n; i++) {
         if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
         size_t k = hc_code_directive_name(u, i);

@@ -342,6 +342,11 @@ int hc_pass_unportable(hc_unit *u) {
         }
         if (t->kind != HC_TOK_IDENT) continue;
         check_atomic_add_double(&s, i);
+        unp_check_nvidia_macro(&s, i);
+        if (t->flags & HC_TOKF_VECTOR_MEMBER) {
+            rc = unp_check_vector_component_address(&s, i);
+            continue;
+        }
         if (t->flags & HC_TOKF_HALF2_MEMBER) {
             rc = rewrite_half2_member(&s, i);
             continue;

@@ -178,26 +178,49 @@ static void mark_typed_arguments(veto_ctx *v, CXCursor call) {
     }
 }
 
-/* h.x or h.y on an object whose type is spelled half2: HIP's half2 members are not CUDA's halves, and
- * hipify-clang writes reinterpret_cast<half&>(h.x); the member token is marked for pass_unportable.c.
- * Only a direct spelling in the main file counts (a macro body is one text for every expansion). */
-static void mark_half2_member(veto_ctx *v, CXCursor member) {
+/* True for a CUDA vector type's name (char4, ulonglong2, float1...): a base word and a width 1 to 4. */
+bool hc_is_vector_type_name(const char *s, size_t n) {
+    static const char *const bases[] = {"char", "uchar", "short", "ushort", "int", "uint", "long", "ulong",
+                                        "longlong", "ulonglong", "float", "double"};
+    if (n < 4 || s[n - 1] < '1' || s[n - 1] > '4') return false;
+    for (size_t i = 0; i < COUNT_OF(bases); i++)
+        if (strlen(bases[i]) == n - 1 && memcmp(bases[i], s, n - 1) == 0) return true;
+    return false;
+}
+
+/* A member x, y, z or w whose object is of a type the unportable pass rewrites accesses of, marked on the
+ * member token. h.x or h.y on an object whose type is spelled half2: HIP's half2 members are not CUDA's
+ * halves, and hipify-clang writes reinterpret_cast<half&>(h.x) (HC_TOKF_HALF2_MEMBER). v.x on a CUDA
+ * vector type (char4): HIP's components are accessor objects, whose address converts only to a pointer to
+ * the component's own type (HC_TOKF_VECTOR_MEMBER). Only a direct spelling in the main file counts (a macro
+ * body is one text for every expansion). */
+static void mark_member(veto_ctx *v, CXCursor member) {
     CXString name = clang_getCursorSpelling(member);
     const char *n = clang_getCString(name);
     bool xy = n && (strcmp(n, "x") == 0 || strcmp(n, "y") == 0);
+    bool zw = n && (strcmp(n, "z") == 0 || strcmp(n, "w") == 0);
     clang_disposeString(name);
-    if (!xy) return;
+    if (!xy && !zw) return;
     CXCursor base = clang_getNullCursor();
     clang_visitChildren(member, first_child, &base);
     if (clang_Cursor_isNull(base)) return;
-    CXString ts = clang_getTypeSpelling(clang_getCursorType(base));
-    bool half2 = strcmp(clang_getCString(ts), "half2") == 0;
+    CXType bt = clang_getCursorType(base);
+    CXString ts = clang_getTypeSpelling(bt);
+    bool half2 = xy && strcmp(clang_getCString(ts), "half2") == 0;
     clang_disposeString(ts);
-    if (!half2) return;
+    bool vector = false;
+    if (!half2) { /* the type as declared: const char4 and a typedef of char4 are char4 */
+        CXString cs = clang_getTypeSpelling(clang_getUnqualifiedType(clang_getCanonicalType(bt)));
+        const char *c = clang_getCString(cs);
+        if (c && !strncmp(c, "struct ", 7)) c += 7;
+        vector = c && hc_is_vector_type_name(c, strlen(c));
+        clang_disposeString(cs);
+    }
+    if (!half2 && !vector) return;
     uint32_t off = direct_offset(v, clang_getCursorLocation(member));
     size_t i = off != UINT32_MAX ? hc_tok_at(&v->u->toks, off) : SIZE_MAX;
     if (i != SIZE_MAX && hc_code_tok(v->u, i)->off == off && hc_code_kind(v->u, i, HC_TOK_IDENT))
-        v->u->toks.v[i].flags |= HC_TOKF_HALF2_MEMBER;
+        v->u->toks.v[i].flags |= half2 ? HC_TOKF_HALF2_MEMBER : HC_TOKF_VECTOR_MEMBER;
 }
 
 /* A cursor kind whose declarations scope their parameters and local variables. */
@@ -253,7 +276,7 @@ static enum CXChildVisitResult visit(CXCursor c, CXCursor parent, CXClientData d
         }
     } else if (clang_isReference(k) || clang_isExpression(k)) {
         if (k == CXCursor_CallExpr) mark_typed_arguments(v, c);
-        if (k == CXCursor_MemberRefExpr) mark_half2_member(v, c);
+        if (k == CXCursor_MemberRefExpr) mark_member(v, c);
         CXCursor ref = clang_getCursorReferenced(c);
         if (!clang_Cursor_isNull(ref) && clang_isDeclaration(clang_getCursorKind(ref))) {
             uint32_t decl = main_offset(v, clang_getCursorLocation(ref));
@@ -345,7 +368,7 @@ static void restore_directives(hc_unit *u) {
         if (!hc_code_kind(u, k, HC_TOK_HASH)) continue;
         size_t kw = hc_code_directive_name(u, k);
         if (!hc_code_is(u, kw, "endif") && !hc_code_is(u, kw, "else") && !hc_code_is(u, kw, "elif")) continue;
-        for (size_t j = k + 1, end = hc_code_directive_end(u, k); j < end; j++) u->toks.v[j].flags &= (uint8_t)~HC_TOKF_INACTIVE;
+        for (size_t j = k + 1, end = hc_code_directive_end(u, k); j < end; j++) u->toks.v[j].flags &= (uint16_t)~HC_TOKF_INACTIVE;
     }
 }
 
@@ -614,9 +637,27 @@ static bool may_access_half2_member(const hc_unit *u) {
     return names_half2 && member;
 }
 
+/* The address of a component of an object (&v.x) cast to another pointer type, written right after the
+ * cast: (T *)&v.x or reinterpret_cast<T *>(&v.x), in a file that names a CUDA vector type: only the
+ * parse knows whether v is one. */
+static bool may_cast_vector_component(const hc_unit *u) {
+    bool names_vector = false, cast = false;
+    for (size_t i = 0; hc_code_valid(u, i) && !(names_vector && cast); i++) {
+        if (!hc_code_kind(u, i, HC_TOK_IDENT)) continue;
+        const hc_token *k = hc_code_tok(u, i);
+        if (hc_is_vector_type_name(u->text + k->off, k->len)) names_vector = true;
+        else if (hc_code_is(u, i, "x") || hc_code_is(u, i, "y") || hc_code_is(u, i, "z") || hc_code_is(u, i, "w")) {
+            size_t dot = hc_code_prev(u, i), obj = hc_code_prev(u, dot), amp = hc_code_prev(u, obj), before = hc_code_prev(u, amp);
+            cast |= hc_code_punct(u, dot, ".") && hc_code_kind(u, obj, HC_TOK_IDENT) && hc_code_punct(u, amp, "&") &&
+                    (hc_code_punct(u, before, "(") || hc_code_punct(u, before, ")"));
+        }
+    }
+    return names_vector && cast;
+}
+
 bool hc_semantic_needed(const hc_unit *u) {
     const char *t = u->text;
-    if (may_access_half2_member(u)) return true;
+    if (may_access_half2_member(u) || may_cast_vector_component(u)) return true;
     for (size_t i = 0; hc_code_valid(u, i); i++) {
         const hc_token *k = hc_code_tok(u, i);
         if (k->kind != HC_TOK_IDENT) continue;

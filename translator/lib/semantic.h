@@ -45,6 +45,8 @@ void hc_semantic_init(void);
 int hc_semantic_run(hc_unit *u, const hc_semantic_config *cfg);
 /* True when identifier token i stands where a declaration puts its name (after a type-like token). */
 bool hc_tok_declarator_position(const hc_unit *u, size_t i);
+/* True for the name of a CUDA vector type (char4, float2, ulonglong1...). */
+bool hc_is_vector_type_name(const char *s, size_t n);
 /* True when the token stream shows a construct whose meaning only the semantic pass can settle. */
 bool hc_semantic_needed(const hc_unit *u);
 

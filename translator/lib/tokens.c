@@ -17,7 +17,7 @@ static const punct multi_punct[] = {
     {"##", 2},  {".*", 2},
 };
 
-static int push(hc_token_list *l, uint32_t off, uint32_t len, uint8_t kind, uint8_t flags) {
+static int push(hc_token_list *l, uint32_t off, uint32_t len, uint8_t kind, uint16_t flags) {
     if (hc_grow(&l->v, &l->cap, l->n, sizeof *l->v, 1024) < 0) return -1;
     l->v[l->n++] = (hc_token){off, len, kind, flags};
     return 0;
@@ -192,7 +192,7 @@ int hc_tokenize(const char *text, size_t len, hc_token_list *out) {
         const char *s = p;
         uint32_t sline = line;
         uint8_t kind;
-        uint8_t flags = 0;
+        uint16_t flags = 0;
         if (line_start) flags |= HC_TOKF_LINE_START;
 
         if (c == '/' && p + 1 < end && p[1] == '/') {

@@ -27,8 +27,10 @@ enum {
                                   * than a warn-unless row of arguments.tsv wants */
     HC_TOKF_TYPED = 1u << 5,     /* first token of a call argument the semantic pass found to have the type a
                                   * cast-unless row of arguments.tsv wants: no cast needed */
-    HC_TOKF_HALF2_MEMBER = 1u << 7 /* the x or y of a member access whose object the semantic pass found to be
-                                    * of type half2 (pass_unportable.c rewrites the access) */
+    HC_TOKF_HALF2_MEMBER = 1u << 7, /* the x or y of a member access whose object the semantic pass found to be
+                                     * of type half2 (pass_unportable.c rewrites the access) */
+    HC_TOKF_VECTOR_MEMBER = 1u << 8 /* the x, y, z or w of a member access whose object the semantic pass found
+                                     * to be of a CUDA vector type (char4, float2...; unportable_vector.c) */
 };
 
 /* A token is 12 bytes (a file has about one token for every four bytes, so this is the largest part of a
@@ -40,7 +42,7 @@ typedef struct hc_token {
     uint32_t off;
     uint32_t len;
     uint8_t kind;  /* hc_tok_kind */
-    uint8_t flags; /* HC_TOKF_* */
+    uint16_t flags; /* HC_TOKF_* */
 } hc_token;
 
 typedef struct hc_token_list {

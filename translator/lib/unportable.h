@@ -37,6 +37,13 @@ bool unp_global_use(const unp_scan *s, size_t i);
  * then '.', then x, y or z. CUDA types these unsigned int; HIP spells them as objects that convert to it. */
 bool unp_builtin_index(const unp_scan *s, size_t first, size_t last);
 
+/* A function of the project's own named like a macro of HIP's NVIDIA headers (unportable_nvidia.c). */
+void unp_check_nvidia_macro(unp_scan *s, size_t i);
+
+/* &v.x of a CUDA vector type cast to another pointer type (unportable_vector.c): rewritten to &v, or
+ * reported for y, z and w. member is the component's token; -1 when memory runs out. */
+int unp_check_vector_component_address(unp_scan *s, size_t member);
+
 /* Cooperative groups (unportable_cg.c): the file's using-directives, aliases and group variables, gathered
  * once; then the names, members and headers HIP's groups lack. */
 void unp_collect_cg(unp_scan *s);
