@@ -177,7 +177,9 @@ static bool includes_header(const hc_unit *u, const char *header) {
  * the names that cublas_v2.h maps to the handle form (cublasSscal -> cublasSscal_v2). hipBLAS has only
  * the handle form, so those calls are left and reported (hipify-clang leaves them too). Only a file
  * that includes cublas.h and not cublas_v2.h counts as legacy: one including neither gets its cuBLAS
- * through some other header, most often cublas_v2.h, and is translated as v2. */
+ * through some other header, most often cublas_v2.h, and is translated as v2. A file that includes
+ * hipBLAS and still names a call with a v2 twin is the port of a legacy file (every v2 call would have
+ * been renamed): it counts as legacy too, so a second run leaves what the first left. */
 static bool is_cublas_v1_call(const hc_mapping *m) {
     char v2[160];
     if (m->family != HC_FAM_BLAS || m->kind != HC_KIND_FUNCTION) return false;
@@ -211,7 +213,9 @@ int hc_pass_rename(hc_unit *u) {
     const char *t = u->text;
     declared_names declared;
     collect_declared_identities(u, &declared);
-    bool cublas_v1 = includes_header(u, "cublas.h") && !includes_header(u, "cublas_v2.h");
+    /* A port of such a file includes hipBLAS and still names the calls left: translated again, they stay */
+    bool hipblas = includes_header(u, "hipblas.h") || includes_header(u, "hipblas/hipblas.h");
+    bool cublas_v1 = !includes_header(u, "cublas_v2.h") && (includes_header(u, "cublas.h") || hipblas);
     for (size_t i = 0; i < u->toks.n; i++) {
         const hc_token *tok = hc_code_tok(u, i);
         if (tok->kind == HC_TOK_STRING && !hc_code_skipped(u, i)) {

@@ -372,13 +372,43 @@ static void restore_directives(hc_unit *u) {
     }
 }
 
+/* A port of a port names HIP's types (__hip_bfloat162, hipStream_t), which the CUDA declarations lack: a
+ * declaration of the user's that uses one would not parse, and the uses of the user's entity it declares
+ * (a make_bfloat162 of its own) would then be renamed on the second run although the first left them.
+ * So each HIP type name the file spells, whose CUDA name the tables know, is declared as that CUDA type
+ * after the declarations. Text appended to buf (NUL-terminated, of size cap) at *len; false when full. */
+static bool declare_hip_types(const hc_unit *u, char *buf, size_t cap, size_t *len) {
+    size_t start = *len;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        const hc_token *k = hc_code_tok(u, i);
+        if (k->kind != HC_TOK_IDENT || k->len < 4 || hc_mapping_find(u->text + k->off, k->len)) continue;
+        const hc_mapping *m = hc_mapping_find_hip(u->text + k->off, k->len);
+        if (!m || m->kind != HC_KIND_TYPE || strlen(m->hip) != k->len || memcmp(m->hip, u->text + k->off, k->len)) continue;
+        char line[320];
+        int n = snprintf(line, sizeof line, "typedef %s %s;\n", m->cuda, m->hip);
+        if (n < 0 || (size_t)n >= sizeof line) continue;
+        if (strstr(buf + start, line)) continue; /* declared already */
+        if (*len + (size_t)n + 1 > cap) return false;
+        memcpy(buf + *len, line, (size_t)n + 1);
+        *len += (size_t)n;
+    }
+    return true;
+}
+
 /* The parse and the AST walk: both recurse once per nesting level, so they run on the big-stack thread. */
 static int parse_and_visit(hc_unit *u, const hc_semantic_config *cfg) {
     bool single_file = cfg->mode == HC_SEMANTIC_SINGLE_FILE;
+    enum { HIP_TYPES_CAP = 16384 };
     size_t prefix = single_file ? cfg->decls_len : 0;
-    char *buf = malloc(prefix + u->len + 1);
+    char *buf = malloc(prefix + HIP_TYPES_CAP + u->len + 1);
     if (!buf) return -1;
     if (prefix) memcpy(buf, cfg->decls, prefix);
+    if (single_file) {
+        buf[prefix] = '\0';
+        size_t len = prefix;
+        declare_hip_types(u, buf, prefix + HIP_TYPES_CAP, &len); /* when full, the rest stays undeclared */
+        prefix = len;
+    }
     memcpy(buf + prefix, u->text, u->len);
     buf[prefix + u->len] = '\0';
 

@@ -302,8 +302,18 @@ static void compute_stats(hc_unit *u, hc_file_result *r) {
     s->rule_hits = flatten_refs(&u->rule_hits, &s->nrule_hits);
 }
 
+/* True when the line above line (1-based) is a note of --annotate: the line was annotated by an earlier
+ * run. A second run may word its diagnostic differently (the condition it quotes is HIP's now) or find
+ * another on the same line (the port parses differently), so any note there counts. */
+static bool annotated_above(const hc_unit *u, uint32_t line) {
+    static const char mark[] = "// hipify-c: ";
+    uint32_t p = u->line_starts[line - 2], end = u->line_starts[line - 1];
+    while (p < end && (u->text[p] == ' ' || u->text[p] == '\t')) p++;
+    return end - p >= sizeof mark - 1 && memcmp(u->text + p, mark, sizeof mark - 1) == 0;
+}
+
 /* --annotate: a comment line above each line that carries warnings or errors, indented like it and
- * placed above the directive a continuation line belongs to. Not repeated when already there. */
+ * placed above the directive a continuation line belongs to. Not added where an earlier run's is. */
 static int annotate(hc_unit *u) {
     uint32_t done_line = 0;
     for (size_t i = 0; i < u->diags.n; i++) {
@@ -325,11 +335,7 @@ static int annotate(hc_unit *u) {
         char note[1200];
         snprintf(note, sizeof note, "%.*s// hipify-c: %s: %s: %s [%s]\n", (int)(ind - start), u->text + start,
                  d->severity == HC_SEV_ERROR ? "error" : "warning", info->code, d->message, info->flag);
-        if (line >= 2) { /* already annotated by an earlier run: leave it */
-            uint32_t ps = u->line_starts[line - 2];
-            size_t nl = strlen(note);
-            if (start - ps == nl && memcmp(u->text + ps, note, nl) == 0) continue;
-        }
+        if (line >= 2 && annotated_above(u, line)) continue; /* by an earlier run: its note stands */
         if (hc_unit_edit(u, start, 0, note, HC_PRIO_ANNOTATE, HC_EFFORT_NONE) < 0) return -1;
     }
     return 0;

@@ -5,6 +5,8 @@
 // RUN: %hipify %s -o %t.discard 2>&1 | FileCheck %s --check-prefix=DIAG
 // RUN: sed 's/"cublas.h"/"cublas_v2.h"/' %s > %t.v2.cu && %hipify %t.v2.cu -o - 2>/dev/null | FileCheck --match-full-lines %s --check-prefix=V2
 // RUN: sed '/#include "cublas.h"/d' %s > %t.none.cu && %hipify %t.none.cu -o - 2>/dev/null | FileCheck --match-full-lines %s --check-prefix=V2
+// The port is a fixed point: translated again (it now includes hipBLAS), the calls left stay left.
+// RUN: %hipify %s -o %t.1.cu 2>/dev/null && %hipify %t.1.cu -o %t.2.cu 2>/dev/null && diff %t.1.cu %t.2.cu
 // DIAG: cublas_v1.cu:[[@LINE+10]]:3: warning: HC1071: 'cublasSscal' is the legacy cuBLAS API (cublas.h, no handle); hipBLAS has only the handle form of 'cublasSscal_v2': left unchanged [cublas-v1-left]
 // DIAG-NOT: HC1071
 #include "cublas.h"
