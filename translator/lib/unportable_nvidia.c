@@ -30,5 +30,5 @@ void unp_check_nvidia_macro(unp_scan *s, size_t i) {
         if (hc_code_spelled(u, i, nvidia_macros[r].name, strlen(nvidia_macros[r].name))) m = &nvidia_macros[r];
     if (!m || !hc_code_punct(u, hc_code_next(u, i), "(")) return;
     if (!hc_tok_declarator_position(u, i)) return; /* after a type: T __shfl_down(...), not a call */
-    hc_unit_diag(s->u, HC_D_NVIDIA_MACRO_COLLISION, k->off, m->name, m->name, m->name, m->expansion, m->name);
+    hc_unit_diag(s->u, HC_D_NVIDIA_MACRO_COLLISION, k->off, m->name, m->name, m->name, m->expansion);
 }

@@ -168,6 +168,11 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_PP_CUDA_MACRO] = HC_EFFORT_MANUAL,
     [HC_D_PP_CUDA_MACRO_USE] = HC_EFFORT_MANUAL,
     [HC_D_SHIM_NOT_CARRIED] = HC_EFFORT_MANUAL,
+    /* what the port cannot rewrite at the edges: a tag form, a name HIP's NVIDIA headers take, a component */
+    [HC_D_OPAQUE_TAG_LEFT] = HC_EFFORT_MANUAL,
+    [HC_D_NVIDIA_MACRO_COLLISION] = HC_EFFORT_MANUAL,
+    [HC_D_NVIDIA_HEADER_SHADOWED] = HC_EFFORT_MANUAL,
+    [HC_D_VECTOR_COMPONENT_ADDRESS_LEFT] = HC_EFFORT_MANUAL,
     /* translated as it stands: advice about the future, not work on the port */
     [HC_D_REMOVED_CUDA_API] = HC_EFFORT_NONE,
     [HC_D_DEPRECATED_HIP_API] = HC_EFFORT_NONE,
