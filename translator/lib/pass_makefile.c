@@ -268,7 +268,10 @@ static int migrate_statement(mk_state *s, bool recipe) {
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len, c = command_start(p, n);
-        if (assigns && var == p) c = (size_t)((const char *)memchr(p, '=', n) - p) + 1; /* NVCC=nvcc: the value */
+        if (assigns && var == p) { /* NVCC=nvcc: the value; 'NVCC ?= nvcc' has no '=' in this word */
+            const char *eq = memchr(p, '=', n);
+            if (eq) c = (size_t)(eq - p) + 1;
+        }
         if (is_nvcc_path(p + c, n - c)) {
             const char *hipcc = has_std ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
             size_t used = strlen(s->nvcc_vars);
