@@ -86,7 +86,7 @@ static void check_relative_rules(const char *path)
     char *resolved = path_resolve(path);
     if (resolved) {
         require(resolved[0] == '/', "a resolved path is absolute");
-        require(path_within(resolved, resolved) && path_within(resolved, "/"), "containment is reflexive");
+        require(hc_path_within(resolved, resolved) && hc_path_within(resolved, "/"), "containment is reflexive");
     }
     free(resolved);
 }

@@ -22,6 +22,8 @@ void *realloc(void *p, size_t n) {
     return n > limit() ? NULL : real(p, n);
 }
 C
+# An AddressSanitizer build must have its runtime first in the process: a preloaded library aborts it.
+if ldd "$HIPIFY" 2>/dev/null | grep -q libasan; then echo "SKIPPED: an ASan build cannot take an LD_PRELOAD library"; exit 77; fi
 "$cc" -shared -fPIC -o "$SCRATCH/nomem.so" "$SCRATCH/nomem.c" -ldl 2>/dev/null || { echo "SKIPPED: cannot build the preload library"; exit 77; }
 
 # A Makefile of many -lcudart words: reading it takes under 1 MB, its edit list and output more.
