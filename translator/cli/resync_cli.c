@@ -365,15 +365,7 @@ static void prune_empty_dirs(const char *root, const char *rel) {
 }
 
 static const hc_rs_file *loaded_find(const loaded_tree *t, const char *rel) {
-    size_t lo = 0, hi = t->n;
-    while (lo < hi) {
-        size_t mid = lo + (hi - lo) / 2;
-        int c = strcmp(t->v[mid].rel, rel);
-        if (!c) return &t->v[mid];
-        if (c < 0) lo = mid + 1;
-        else hi = mid;
-    }
-    return NULL;
+    return hc_rs_tree_find(&(hc_rs_tree){t->v, t->n}, rel);
 }
 
 /* Every entry whose paths (new, old, removed) meet a symbolic link in the port does nothing and is

@@ -104,7 +104,7 @@ int hc_rs_similarity(const char *a, size_t alen, const char *b, size_t blen) {
 
 /* ---- the plan ---- */
 
-static const hc_rs_file *find(const hc_rs_tree *t, const char *rel) {
+const hc_rs_file *hc_rs_tree_find(const hc_rs_tree *t, const char *rel) {
     size_t lo = 0, hi = t->n;
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
@@ -331,8 +331,8 @@ int hc_rs_renames(const hc_rs_tree *base, const hc_rs_tree *theirs, size_t *rena
     uint64_t *all = NULL;
     size_t npost = 0, nsrc = 0, nall = 0;
     if (!taken || !added || !removed || !rb || !rt || !stamp || !cand) goto done;
-    for (size_t i = 0; i < base->n; i++) rename_of[i] = SIZE_MAX, removed[i] = !find(theirs, base->v[i].rel);
-    for (size_t j = 0; j < theirs->n; j++) added[j] = !find(base, theirs->v[j].rel), stamp[j] = SIZE_MAX;
+    for (size_t i = 0; i < base->n; i++) rename_of[i] = SIZE_MAX, removed[i] = !hc_rs_tree_find(theirs, base->v[i].rel);
+    for (size_t j = 0; j < theirs->n; j++) added[j] = !hc_rs_tree_find(base, theirs->v[j].rel), stamp[j] = SIZE_MAX;
 
     /* the same CUDA source: each removed file takes the first added file (in path order) with its id */
     if (!(src = malloc((theirs->n + 1) * sizeof *src))) goto done;
@@ -437,18 +437,18 @@ int hc_rs_plan_make(const hc_rs_tree *base, const hc_rs_tree *theirs, const hc_r
     for (size_t i = 0; i < base->n; i++)
         if (rename_of[i] != SIZE_MAX) taken[rename_of[i]] = true;
     for (size_t i = 0; i < base->n; i++) {
-        const hc_rs_file *b = &base->v[i], *o = find(ours, b->rel);
+        const hc_rs_file *b = &base->v[i], *o = hc_rs_tree_find(ours, b->rel);
         if (rename_of[i] != SIZE_MAX) {
             const hc_rs_file *t = &theirs->v[rename_of[i]];
-            if (plan_one(plan, t->rel, b->rel, b, t, o, find(ours, t->rel), labels) != 0) goto done;
-        } else if (plan_one(plan, b->rel, NULL, b, find(theirs, b->rel), o, NULL, labels) != 0) {
+            if (plan_one(plan, t->rel, b->rel, b, t, o, hc_rs_tree_find(ours, t->rel), labels) != 0) goto done;
+        } else if (plan_one(plan, b->rel, NULL, b, hc_rs_tree_find(theirs, b->rel), o, NULL, labels) != 0) {
             goto done;
         }
     }
     for (size_t j = 0; j < theirs->n; j++) {
         const hc_rs_file *t = &theirs->v[j];
-        if (taken[j] || find(base, t->rel)) continue;
-        if (plan_one(plan, t->rel, NULL, NULL, t, find(ours, t->rel), NULL, labels) != 0) goto done;
+        if (taken[j] || hc_rs_tree_find(base, t->rel)) continue;
+        if (plan_one(plan, t->rel, NULL, NULL, t, hc_rs_tree_find(ours, t->rel), NULL, labels) != 0) goto done;
     }
     rc = 0;
 done:

@@ -20,6 +20,9 @@ typedef struct hc_rs_tree {
     size_t n;
 } hc_rs_tree;
 
+/* The file of tree t at rel (t sorted by rel), or NULL. */
+const hc_rs_file *hc_rs_tree_find(const hc_rs_tree *t, const char *rel);
+
 typedef enum hc_rs_action {
 #define HC_RS_ACTION(sym, key, text) sym,
 #include "resync_actions.def"
