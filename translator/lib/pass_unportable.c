@@ -76,6 +76,15 @@ bool unp_builtin_index(const unp_scan *s, size_t first, size_t last) {
     return false;
 }
 
+bool unp_call_args(const unp_scan *s, size_t i, hc_code_args *args) {
+    size_t open = hc_code_next(s->u, i);
+    if (!hc_code_is(s->u, open, "(")) return false;
+    size_t close = hc_code_match(s->u, open);
+    if (close == NONE) return false;
+    hc_code_split(s->u, open, close, HC_SPLIT_CALL, args);
+    return true;
+}
+
 /* ---------- shared context checks ---------- */
 
 bool unp_global_use(const unp_scan *s, size_t i) {

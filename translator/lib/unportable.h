@@ -36,6 +36,9 @@ bool unp_global_use(const unp_scan *s, size_t i);
 /* True when tokens [first, last] are exactly a built-in index member: threadIdx, blockIdx, blockDim or gridDim,
  * then '.', then x, y or z. CUDA types these unsigned int; HIP spells them as objects that convert to it. */
 bool unp_builtin_index(const unp_scan *s, size_t first, size_t last);
+/* The arguments of the call whose name is token i, split at its top-level commas (HC_SPLIT_CALL). False
+ * when no '(' follows i or it is not closed, and args is then untouched. */
+bool unp_call_args(const unp_scan *s, size_t i, hc_code_args *args);
 
 /* A function of the project's own named like a macro of HIP's NVIDIA headers (unportable_nvidia.c). */
 void unp_check_nvidia_macro(unp_scan *s, size_t i);

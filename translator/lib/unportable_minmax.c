@@ -148,16 +148,11 @@ int unp_check_min_max(unp_scan *s, size_t i) {
     if (!hc_code_is(s->u, i, "min") && !hc_code_is(s->u, i, "max")) return 0;
     const hc_body *b = hc_code_device_body(s->u, i);
     if (!b || !unp_global_use(s, i)) return 0;
-    size_t open = hc_code_next(s->u, i);
-    if (!hc_code_is(s->u, open, "(")) return 0;
-    size_t close = hc_code_match(s->u, open);
-    if (close == NONE) return 0;
     /* the split is taken even where the template-comma rule doubts it: only an argument that is one
      * literal, one name or threadIdx.x is typed, and a template comma leaves no such argument or makes
      * more than two */
     hc_code_args args;
-    hc_code_split(s->u, open, close, HC_SPLIT_CALL, &args);
-    if (args.n != 2 || args.empty) return 0;
+    if (!unp_call_args(s, i, &args) || args.n != 2 || args.empty) return 0;
     size_t a0 = args.first[0], a1 = args.last[0], b0 = args.first[1], b1 = args.last[1];
     bool builtin_a, builtin_b;
     const char *ta = argument_type(s, b, a0, a1, &builtin_a), *tb = argument_type(s, b, b0, b1, &builtin_b);

@@ -10,12 +10,8 @@
  * unsigned int it is in CUDA, so the cast changes nothing there. Work per call is bounded by its arguments. */
 int unp_check_printf_builtin_index(unp_scan *s, size_t i) {
     if (!hc_code_is(s->u, i, "printf") || !unp_global_use(s, i) || !hc_code_device_body(s->u, i)) return 0;
-    size_t open = hc_code_next(s->u, i);
-    if (!hc_code_is(s->u, open, "(")) return 0;
-    size_t close = hc_code_match(s->u, open);
-    if (close == NONE) return 0;
     hc_code_args args;
-    hc_code_split(s->u, open, close, HC_SPLIT_CALL, &args);
+    if (!unp_call_args(s, i, &args)) return 0;
     for (size_t k = 1; k < args.n && k < HC_CODE_MAX_ARGS; k++) {
         size_t first = args.first[k];
         if (first == NONE || !unp_builtin_index(s, first, args.last[k])) continue;
