@@ -1,8 +1,9 @@
 /* fuzz_manifest.c: libFuzzer target for the port manifest reader and the allow-list --resync applies to
  * its options: the input is a manifest's text, parsed by hc_manifest_parse. After each run it checks the
  * reader's promises (paths stay inside the tree, one entry a path, content_id matches, the text it writes
- * back reads back the same) and the allow-list's: options it accepts, parsed as the command line would
- * parse them, name no file to write, no other mode and no compiler argument that writes or loads code.
+ * back reads back the same) and the allow-list's: options it accepts, made into the option struct as
+ * --resync makes it and parsed as the command line would parse them, agree and name no file to write, no
+ * other mode and no compiler argument that writes or loads code.
  * A broken promise aborts. It reads and writes no file and runs no re-sync. */
 #include "cli.h"
 #include "manifest.h"
@@ -28,35 +29,72 @@ static void check_list(const hc_manifest_file *v, size_t n) {
     }
 }
 
-/* The options the allow-list accepted, parsed as hipify-c's own command line. */
+/* The options the allow-list accepted, made into an option struct as --resync makes them (hc_cli_replay_apply),
+ * and parsed as hipify-c's own command line: the two agree, and neither names an output. */
+static void require_no_output(const hc_cli *cli) {
+    require(!cli->output && !cli->out_dir && !cli->inplace && !cli->depfile, "no translation output named");
+    require(!cli->diff && !cli->report && !cli->stats_json && !cli->sarif && !cli->o_stats && !cli->print_stats_csv,
+            "no report named");
+    require(!cli->resync_dir && !cli->resync_json && !cli->drift_dir && !cli->drift_json && !cli->drift_html,
+            "no other mode or its report");
+    require(!cli->query && !cli->list_unsupported && !cli->doc_md && !cli->doc_csv && !cli->tables_id, "no action");
+    for (size_t i = 0; i < cli->clang_args.n; i++) {
+        const char *a = cli->clang_args.v[i];
+        require(strncmp(a, "-M", 2) != 0 && strncmp(a, "-o", 2) != 0 && strncmp(a, "-X", 2) != 0 &&
+                    strncmp(a, "-fplugin", 8) != 0 && strncmp(a, "-Wp,", 4) != 0 && strncmp(a, "-Wl,", 4) != 0,
+                "no compiler argument that writes, loads or passes words on");
+    }
+}
+
+static bool same_words(const hc_strv *a, const hc_strv *b) {
+    if (a->n != b->n) return false;
+    for (size_t i = 0; i < a->n; i++)
+        if (strcmp(a->v[i], b->v[i]) != 0) return false;
+    return true;
+}
+
+static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
+
+/* Every field a replayable option sets (hc_cli_port_options' list), compared without reading a file. */
+static bool same_options(const hc_cli *x, const hc_cli *y) {
+    const hc_options *a = &x->opt, *b = &y->opt;
+    return a->hip_version == b->hip_version && x->hip_version_given == y->hip_version_given &&
+           a->launch_syntax == b->launch_syntax && a->skip_excluded_pp_blocks == b->skip_excluded_pp_blocks &&
+           x->amap == y->amap && a->roc == b->roc && a->miopen == b->miopen && a->fix_warp_size == b->fix_warp_size &&
+           a->annotate == b->annotate && a->experimental == b->experimental &&
+           a->use_hip_data_types == b->use_hip_data_types && a->build_scripts == b->build_scripts &&
+           a->build_scripts_only == b->build_scripts_only && x->only_changed == y->only_changed &&
+           a->suppress_all == b->suppress_all && a->semantic == b->semantic &&
+           !memcmp(a->suppressed, b->suppressed, sizeof a->suppressed) && same_text(a->compile_db_dir, b->compile_db_dir) &&
+           same_text(a->cuda_path, b->cuda_path) && same_text(a->decls_dir, b->decls_dir) &&
+           same_words(&x->offload_archs, &y->offload_archs) && same_words(&x->rule_files, &y->rule_files) &&
+           same_words(&x->exclude_dirs, &y->exclude_dirs) && same_words(&x->exclude_files, &y->exclude_files) &&
+           same_words(&x->clang_args, &y->clang_args);
+}
+
 static void check_replayed(const hc_manifest *m) {
     size_t bad;
     if (hc_cli_replay_check((const char *const *)m->options, m->noptions, &bad) != 0) {
         require(bad < m->noptions, "the refused word is one of the options");
         return;
     }
+    hc_cli replayed; /* a value an option refuses is reported on stderr, which run-fuzz.sh closes (-close_fd_mask) */
+    hc_cli_init(&replayed);
+    int ra = hc_cli_replay_apply(&replayed, (const char *const *)m->options, m->noptions, &bad);
+    require(ra == 0 || bad <= m->noptions, "a refused word is one of the options, or all of them");
     char **argv = calloc(m->noptions + 3, sizeof *argv);
     require(argv != NULL, "memory");
     argv[0] = "hipify-c";
     for (size_t i = 0; i < m->noptions; i++) argv[i + 1] = m->options[i];
     argv[m->noptions + 1] = "in.cu";
-    hc_cli cli; /* a value the parser refuses is reported on stderr, which run-fuzz.sh closes (-close_fd_mask) */
-    int rc = hc_cli_parse((int)m->noptions + 2, argv, &cli);
-    if (rc == 0) {
-        require(!cli.output && !cli.out_dir && !cli.inplace && !cli.depfile, "no translation output named");
-        require(!cli.diff && !cli.report && !cli.stats_json && !cli.sarif && !cli.o_stats && !cli.print_stats_csv,
-                "no report named");
-        require(!cli.resync_dir && !cli.resync_json && !cli.drift_dir && !cli.drift_json && !cli.drift_html,
-                "no other mode or its report");
-        require(!cli.query && !cli.list_unsupported && !cli.doc_md && !cli.doc_csv && !cli.tables_id, "no action");
-        for (size_t i = 0; i < cli.clang_args.n; i++) {
-            const char *a = cli.clang_args.v[i];
-            require(strncmp(a, "-M", 2) != 0 && strncmp(a, "-o", 2) != 0 && strncmp(a, "-X", 2) != 0 &&
-                        strncmp(a, "-fplugin", 8) != 0 && strncmp(a, "-Wp,", 4) != 0 && strncmp(a, "-Wl,", 4) != 0,
-                    "no compiler argument that writes, loads or passes words on");
-        }
-    }
-    if (rc >= 0) hc_cli_free(&cli);
+    hc_cli parsed;
+    int rp = hc_cli_parse((int)m->noptions + 2, argv, &parsed);
+    require((ra == 0) == (rp == 0), "the struct --resync makes accepts what the command line accepts");
+    if (ra == 0) require_no_output(&replayed);
+    if (rp == 0) require_no_output(&parsed);
+    if (ra == 0 && rp == 0) require(same_options(&replayed, &parsed), "the struct --resync makes is the parsed one");
+    hc_cli_free(&replayed);
+    hc_cli_free(&parsed); /* hc_cli_parse starts by clearing it: freeing is safe however it ended */
     free(argv);
 }
 

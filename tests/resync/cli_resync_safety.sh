@@ -42,6 +42,17 @@ new_port ok
 manifest_options ok '"--extra-arg=-I", "--extra-arg=/nonexistent", "--extra-arg=-DX=1", "--roc"'
 run 0 "allowed options replayed" "$HIPIFY" --resync ok.hip ok.cuda
 has ok.hip/.hipify_manifest.json '"--roc"' "the replayed options are recorded again"
+# an allowed option with a value it refuses: named at the manifest's line before anything is translated
+for opt in '--semantic=sometimes' '--suppress=HC9999' '--offload-arch=gfx90a;rm'; do
+  pn=v$(printf %s "$opt" | tr -c 'a-zA-Z0-9\n' _)
+  new_port "$pn"
+  cp -r "$pn.hip" "$pn.before"
+  manifest_options "$pn" "\"$opt\""
+  run 2 "manifest value $opt refused" "$HIPIFY" --resync "$pn.hip" "$pn.cuda"
+  has stderr "$pn.hip/.hipify_manifest.json:6: error: the manifest records the option \"$opt\", whose value" \
+    "$opt: names the manifest and line"
+  diff -r -x .hipify_manifest.json "$pn.hip" "$pn.before" >/dev/null || fail "$opt: the port changed"
+done
 # an option the user gives on the command line is the user's own, not the manifest's
 new_port vouched --extra-arg=-fms-extensions
 run 0 "given on the command line" "$HIPIFY" --resync vouched.hip --extra-arg=-fms-extensions --resync-dry-run vouched.cuda

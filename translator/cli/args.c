@@ -392,8 +392,14 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     return 0;
 }
 
+int hc_cli_set(hc_cli *cli, hc_opt_id id, const char *val) {
+    for (size_t k = 0; k < NOPTIONS; k++)
+        if (options[k].id == id) return apply(cli, &options[k], val);
+    return -1;
+}
+
 /* Checks and settles what depends on several options, once all are read (hipify-clang's rules). */
-static int finish(hc_cli *cli) {
+int hc_cli_settle(hc_cli *cli) {
     if (cli->amap) cli->opt.skip_excluded_pp_blocks = false; /* "ignores default-preprocessor" */
     if (cli->no_backup && !cli->inplace) { /* hipify-clang accepts it alone: there is no backup to skip */
         fprintf(stderr, "hipify-c: note: --no-backup changes nothing without --inplace\n");
@@ -425,10 +431,14 @@ static int finish(hc_cli *cli) {
     return 0;
 }
 
-int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
+void hc_cli_init(hc_cli *cli) {
     memset(cli, 0, sizeof *cli);
     cli->fail_on = -1;
     cli->opt.build_scripts = true;
+}
+
+int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
+    hc_cli_init(cli);
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) { /* the rest goes to the compiler */
@@ -471,5 +481,5 @@ int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
         int rc = apply(cli, o, val);
         if (rc != 0) return rc;
     }
-    return finish(cli);
+    return hc_cli_settle(cli);
 }

@@ -52,7 +52,7 @@ typedef struct hc_cli {
     char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: run.hip_include_dirs */
     const char **input_paths;    /* the path of every job (the jobs' strings): run.input_paths */
     const char **hipcc_compiled; /* the paths of the jobs hipcc compiles (the jobs' strings): run.hipcc_compiled */
-    hc_run_facts run;            /* what the whole run knows, which the context reads (main.c fills it) */
+    hc_run_facts run;            /* what the whole run knows, which the context reads (port.c fills it) */
     /* hipify-clang's options: actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
     bool amap, no_output, verbose, versions;
@@ -66,6 +66,7 @@ typedef struct hc_cli {
     const char *resync_json;             /* --resync-json */
     bool resync_dry_run, allow_tool_change;
     const char *drift_dir, *drift_json, *drift_html; /* --drift HIP_DIR, its reports */
+    bool hip_target_known;       /* hc_cli_hip_target has filled hip_include and opt.hip_version */
     int *diag_worst;             /* the highest severity hc_cli_diag reported (a counter of hc_cli_main's, so
                                   * that --fail-on sees the front end's diagnostics); NULL: not counted */
 } hc_cli;
@@ -78,6 +79,13 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *words);
  * command; --extra-arg only with arguments that steer parsing). Returns 0, or -1 with *bad the first
  * word that is not. */
 int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad);
+/* Sets the fields of cli that the words name, each word one a manifest may carry (the form
+ * hc_cli_port_options writes; hc_cli_replay_check has vetted their values), then settles them as
+ * hc_cli_settle does: the recorded options become the option struct of a port without passing through
+ * argv. A word of any other option, or a value its option refuses (said on stderr), stops it: returns -1
+ * with *bad its index (n when the words together are refused). The fields may point into the words,
+ * which must outlive cli. */
+int hc_cli_replay_apply(hc_cli *cli, const char *const *words, size_t n, size_t *bad);
 int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val);
 struct hc_out_guard;
 struct hc_job_list;
@@ -115,6 +123,14 @@ void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *resu
 /* Parses argv into cli. Returns -1 after printing the error, 1 when the program should exit 0 (help,
  * version, man were printed), 0 to go on. */
 int hc_cli_parse(int argc, char **argv, hc_cli *cli);
+/* An option struct with every default and nothing given (what hc_cli_parse starts from). */
+void hc_cli_init(hc_cli *cli);
+/* Sets the fields of option id from its value (NULL for an option without one), as the command line
+ * would. Returns 0, 1 when the option printed what it asks for (--help), -1 after printing why the value
+ * is refused. */
+int hc_cli_set(hc_cli *cli, hc_opt_id id, const char *val);
+/* Settles what depends on several options once all are set (hipify-clang's rules). 0, or -1 after printing. */
+int hc_cli_settle(hc_cli *cli);
 void hc_cli_free(hc_cli *cli);
 int hc_strv_push(hc_strv *s, const char *v);
 /* Frees every word and the array; s is empty afterwards. */
@@ -184,6 +200,19 @@ void hc_membudget_give(hc_membudget *b, unsigned long long bytes);
 /* The whole program: parse, walk, translate, write, report. Returns the exit status; it never calls
  * exit(), so the CLI fuzz target can run it many times in one process. */
 int hc_cli_main(int argc, char **argv);
+/* The port of the inputs cli names (a tree under -O, several inputs, one file to -o or stdout, --inplace,
+ * --examine), from a filled option struct (port.c): checks the options as the command line does
+ * (collisions, modes), translates, writes the outputs, carried headers, manifest, depfile and reports,
+ * prints the diagnostics. The command line and --resync both call it; no argv is read. Returns the exit
+ * status (HC_EXIT_*); cli keeps its options and its caller frees it. */
+int hc_port(hc_cli *cli);
+/* The target HIP installation of the run (hip_install.c): --hip-path, else the one found, gives the
+ * default --hip-version and the include directories the port is checked against. Once per cli; later
+ * calls do nothing. Returns 0, or -1 after printing when --hip-path names no installation. */
+int hc_cli_hip_target(hc_cli *cli);
+/* Flushes standard output (output.c); a lost line (--help into a full disk, --print-stats into a closed
+ * pipe) is reported. Returns 0 or -1. */
+int hc_cli_flush_stdout(void);
 
 /* Prints "path: severity: CODE: message [flag]" for a diagnostic of the table, escaped for the
  * terminal (every diagnostic the front end prints about a path goes through here). Notes and

@@ -1,6 +1,6 @@
 /* hipcc_files.c: finds the files of a run that hipcc will compile although they use no HIP themselves:
  * headers that a HIP source of the run includes, directly or through other files of the run. Such a
- * header's tests of CUDA compiler macros (#ifdef __CUDACC__) are then read by hipcc, so main.c translates
+ * header's tests of CUDA compiler macros (#ifdef __CUDACC__) are then read by hipcc, so port.c translates
  * it again once the run's facts say hipcc compiles it (hc_run_facts.hipcc_compiled). It reads the results' text; it translates nothing. */
 #include "cli.h"
 #include "paths.h"

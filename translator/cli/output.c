@@ -1,11 +1,14 @@
 /* output.c: the front end's side of output: where an output file goes (joined under -O, never leaving
- * it lexically) and how a diagnostic line about a path is printed (terminal-safe, from the table).
- * How bytes reach a path is the library's output layer (lib/output.h), not this file's. */
+ * it lexically), how a diagnostic line about a path is printed (terminal-safe, from the table), and
+ * the final flush of standard output. How bytes reach a path is the library's output layer
+ * (lib/output.h), not this file's. */
 #include "cli.h"
 #include "output.h"
 
+#include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
+#include <stdio.h>
 #include <string.h>
 
 int hc_output_path(const char *dir, const char *rel, char *out, size_t size, char *err, size_t errsize) {
@@ -35,4 +38,12 @@ void hc_cli_diag(const hc_cli *cli, const char *path, hc_diag_id id, const char 
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
     hc_out_printf(stderr, "%s: %s: %s: %s [%s]\n", path, sev, info->code, msg, info->flag);
+}
+
+/* Flushes standard output; a lost line (--help into a full disk, --print-stats into a closed pipe) is
+ * reported. Returns 0 or -1. */
+int hc_cli_flush_stdout(void) {
+    if (fflush(stdout) == 0 && !ferror(stdout)) return 0;
+    fprintf(stderr, "hipify-c: error: HC2011: cannot write standard output: %s [write-failed]\n", strerror(errno));
+    return -1;
 }

@@ -97,21 +97,44 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
 static const struct replayable {
     const char *name; /* "--name" */
     bool value;       /* written as --name=VALUE */
+    hc_opt_id id;     /* the field it sets (hc_cli_set) */
 } replayable[] = {
-    {"--hip-version", true},     {"--hip-kernel-execution-syntax", false},
-    {"--skip-excluded-preprocessor-conditional-blocks", false},
-    {"--amap", false},           {"--roc", false},
-    {"--miopen", false},         {"--fix-warp-size", false},
-    {"--annotate", false},       {"--experimental", false},
-    {"--use-hip-data-types", false}, {"--no-build-scripts", false},
-    {"--build-scripts-only", false}, {"--only-changed", false},
-    {"--suppress-all", false},   {"--semantic", true},
-    {"--offload-arch", true},    {"--rules", true}, /* files read, never written */
-    {"--build-path", true},      {"--cuda-path", true},
-    {"--decls-dir", true},       {"--exclude-dirs", true},
-    {"--exclude-files", true},   {"--extra-arg", true}, /* values checked below */
-    {"--suppress", true},
+    {"--hip-version", true, OPT_HIP_VERSION},
+    {"--hip-kernel-execution-syntax", false, OPT_HIP_LAUNCH},
+    {"--skip-excluded-preprocessor-conditional-blocks", false, OPT_SKIP_EXCLUDED},
+    {"--amap", false, OPT_AMAP},
+    {"--roc", false, OPT_ROC},
+    {"--miopen", false, OPT_MIOPEN},
+    {"--fix-warp-size", false, OPT_FIX_WARP},
+    {"--annotate", false, OPT_ANNOTATE},
+    {"--experimental", false, OPT_EXPERIMENTAL},
+    {"--use-hip-data-types", false, OPT_USE_HIP_DATA_TYPES},
+    {"--no-build-scripts", false, OPT_NO_BUILD_SCRIPTS},
+    {"--build-scripts-only", false, OPT_BUILD_SCRIPTS_ONLY},
+    {"--only-changed", false, OPT_ONLY_CHANGED},
+    {"--suppress-all", false, OPT_SUPPRESS_ALL},
+    {"--semantic", true, OPT_SEMANTIC},
+    {"--offload-arch", true, OPT_OFFLOAD_ARCH},
+    {"--rules", true, OPT_RULES}, /* files read, never written */
+    {"--build-path", true, OPT_COMPILE_DB},
+    {"--cuda-path", true, OPT_CUDA_PATH},
+    {"--decls-dir", true, OPT_DECLS_DIR},
+    {"--exclude-dirs", true, OPT_EXCLUDE_DIRS},
+    {"--exclude-files", true, OPT_EXCLUDE_FILES},
+    {"--extra-arg", true, OPT_EXTRA_ARG}, /* values checked below */
+    {"--suppress", true, OPT_SUPPRESS},
 };
+
+/* The row of the word's option name, when the word has the form the row says (--name or --name=VALUE). */
+static const struct replayable *replayable_of(const char *w) {
+    const char *eq = strchr(w, '=');
+    size_t name_len = eq ? (size_t)(eq - w) : strlen(w);
+    for (size_t k = 0; k < COUNT_OF(replayable); k++)
+        if (strlen(replayable[k].name) == name_len && !strncmp(w, replayable[k].name, name_len) &&
+            replayable[k].value == (eq != NULL))
+            return &replayable[k];
+    return NULL;
+}
 
 /* The compiler arguments a manifest may pass to the semantic pass: those that only say how to parse
  * (where headers are, which macros, which language), never one that writes a file (-MF, -o), loads code
@@ -138,12 +161,9 @@ int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad) {
     bool value_next = false; /* the previous --extra-arg was -I, -D, ... without its value */
     for (size_t i = 0; i < n; i++) {
         const char *w = words[i], *eq = strchr(w, '=');
-        size_t name_len = eq ? (size_t)(eq - w) : strlen(w);
-        bool ok = false;
-        for (size_t k = 0; k < COUNT_OF(replayable) && !ok; k++)
-            ok = strlen(replayable[k].name) == name_len && !strncmp(w, replayable[k].name, name_len) &&
-                 replayable[k].value == (eq != NULL);
-        bool extra = ok && !strncmp(w, "--extra-arg=", 12);
+        const struct replayable *row = replayable_of(w);
+        bool ok = row != NULL;
+        bool extra = ok && row->id == OPT_EXTRA_ARG;
         if (extra) {
             bool takes = false;
             ok = value_next || parse_only_arg(eq + 1, &takes);
@@ -159,6 +179,20 @@ int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad) {
     return 0;
 }
 
+int hc_cli_replay_apply(hc_cli *cli, const char *const *words, size_t n, size_t *bad) {
+    for (size_t i = 0; i < n; i++) {
+        const struct replayable *row = replayable_of(words[i]);
+        /* only the rows of the table set a field: a word of any other option has no way in */
+        if (!row || hc_cli_set(cli, row->id, row->value ? strchr(words[i], '=') + 1 : NULL) != 0) {
+            *bad = i;
+            return -1;
+        }
+    }
+    if (hc_cli_settle(cli) == 0) return 0;
+    *bad = n;
+    return -1;
+}
+
 /* The one input directory of a tree port, or NULL (a file, or several inputs: no manifest). */
 static const char *single_input_dir(const hc_cli *cli) {
     struct stat st;
@@ -166,7 +200,7 @@ static const char *single_input_dir(const hc_cli *cli) {
     return cli->inputs.v[0];
 }
 
-/* Whether -O wrote r's output (the same test as main.c's write_result). */
+/* Whether -O wrote r's output (the same test as port.c's write_result). */
 static bool was_written(const hc_cli *cli, const hc_file_result *r) {
     if (r->status != HC_OK) return false;
     if (r->kind == HC_FILE_OTHER && !r->original) return !cli->only_changed;

@@ -62,6 +62,20 @@ static int check_tool(resync_run *r) {
                       r->manifest_path, line, r->rec.tool_version, r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
 }
 
+/* The option struct of a port of in (NULL: none yet) into out/ with the recorded options: r->replay's
+ * words set its fields (they are the allow-listed ones; a word of any other option has no field to
+ * reach), warnings are left to the re-sync's own report, -j is the re-sync's. Returns 0, or -1 with *bad
+ * the index of a recorded word whose value is refused (r->replay.n: out of memory). */
+static int port_options(const resync_run *r, const char *in, const char *out, hc_cli *port, size_t *bad) {
+    hc_cli_init(port);
+    if (hc_cli_replay_apply(port, (const char *const *)r->replay.v, r->replay.n, bad) != 0) return -1;
+    port->quiet_warnings = true;
+    port->out_dir = out;
+    port->jobs = r->cli->jobs;
+    *bad = r->replay.n;
+    return in && hc_strv_push(&port->inputs, in) != 0 ? -1 : 0;
+}
+
 /* The options: the recorded ones, unless the command line gives translation options, which must then be
  * the same (a merge across different options would mix two translations silently). Rules files must
  * still hold what they held. Fills r->replay with the words to translate with. */
@@ -117,6 +131,18 @@ static int check_options(resync_run *r) {
         }
         if (rc == 0 && hc_strv_push(&r->replay, word) != 0) rc = fail_usage("hipify-c: error: out of memory");
     }
+    /* each value must be one its option takes (--semantic=auto, a known diagnostic id): refused here, at
+     * its line, before anything is translated */
+    hc_cli trial;
+    hc_cli_init(&trial);
+    size_t bad;
+    if (rc == 0 && port_options(r, NULL, NULL, &trial, &bad) != 0)
+        rc = bad < r->replay.n ? fail_usage("%s:%u: error: the manifest records the option \"%s\", whose value hipify-c "
+                                            "refuses; nothing was done: correct it in the manifest or re-port with -O",
+                                            r->manifest_path, hc_manifest_line_of_value(r->manifest_text, r->replay.v[bad], line),
+                                            r->replay.v[bad])
+                               : fail_usage("hipify-c: error: out of memory");
+    hc_cli_free(&trial);
     return rc;
 }
 
@@ -208,24 +234,13 @@ done:
     return rc;
 }
 
-/* Translates the CUDA tree in into out/ with the recorded options: the same program, as -O runs it. */
+/* Translates the CUDA tree in into out/ with the recorded options: the same port as -O makes, called as
+ * the function it is, never through a command line. */
 static int translate_into(resync_run *r, const char *in, const char *out) {
-    hc_strv argv = {0};
-    int rc = hc_strv_push(&argv, "hipify-c");
-    for (size_t i = 0; rc == 0 && i < r->replay.n; i++) rc = hc_strv_push(&argv, r->replay.v[i]);
-    const char *tail[] = {"--quiet-warnings", "-O", out, in};
-    for (size_t i = 0; rc == 0 && i < COUNT_OF(tail); i++) rc = hc_strv_push(&argv, tail[i]);
-    if (rc == 0 && r->cli->jobs) {
-        char j[32];
-        snprintf(j, sizeof j, "-j%d", r->cli->jobs);
-        rc = hc_strv_push(&argv, j);
-    }
-    if (rc != 0) {
-        hc_strv_clear(&argv);
-        return fail_usage("hipify-c: error: out of memory");
-    }
-    int status = hc_cli_main((int)argv.n, argv.v);
-    hc_strv_clear(&argv);
+    hc_cli port;
+    size_t bad;
+    int status = port_options(r, in, out, &port, &bad) != 0 ? HC_EXIT_USAGE : hc_port(&port);
+    hc_cli_free(&port);
     if (status == HC_EXIT_USAGE || status == HC_EXIT_OUTPUT) {
         hc_out_printf(stderr, "hipify-c: error: translating %s with the recorded options failed (exit %d)\n", in, status);
         return status;
