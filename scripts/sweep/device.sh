@@ -4,7 +4,9 @@
 # GPU shared, through CUDA's multi-process service where it starts). It builds nothing and edits nothing.
 # Resumable: DONE names an earlier results.txt; the tests listed there are not run again, their lines kept.
 # usage: device.sh BUNDLE_DIR [NAME...]   env: OUT (results.txt, logs.tar.gz), W (default /tmp/sweep-run),
-#        PROCS (default 8), TEST_TIMEOUT (seconds a test, default 300), DONE
+#        PROCS (default 8), TEST_TIMEOUT (seconds a test, default 300), DONE, MPS (default 1; 0: without it)
+# Under MPS a fatal GPU error of one process (an illegal instruction, say) ends the GPU work of every
+# process then running (and an MPS server takes a bounded number of client processes): MPS=0 then.
 # results.txt: one line a test and side, "project side test rc seconds".
 set -u
 B=$(cd "$1" && pwd); shift
@@ -15,7 +17,7 @@ mkdir -p "$W/logs" "$OUT"
 names=${*:-$(cd "$B" && ls ./*.tar.xz | sed 's|^\./||; s|\.tar\.xz$||')}
 export CUDA_MPS_PIPE_DIRECTORY=$W/mps CUDA_MPS_LOG_DIRECTORY=$W/mps-log
 mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
-if nvidia-cuda-mps-control -d 2>/dev/null; then echo "mps: on"; else
+if [ "${MPS:-1}" != 0 ] && nvidia-cuda-mps-control -d 2>/dev/null; then echo "mps: on"; else
   unset CUDA_MPS_PIPE_DIRECTORY CUDA_MPS_LOG_DIRECTORY; echo "mps: off"; fi
 : >"$W/jobs.txt"
 for n in $names; do

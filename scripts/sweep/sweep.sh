@@ -38,6 +38,8 @@ nvidia_env() {
   mkdir -p "$NVENV/bin" "$NVENV/include" "$NVENV/lib"
   [ -e "$NVENV/include/hip" ] || ln -s /usr/include/hip "$NVENV/include/hip"
   cp "$ROOT/scripts/research/caffe/hipcc-nvidia" "$NVENV/bin/hipcc" && chmod +x "$NVENV/bin/hipcc"
+  # and its hipconfig: a Makefile's HIP module asks it for the platform and the host compiler's -D/-I
+  cp "$HERE/hipconfig-nvidia" "$NVENV/bin/hipconfig" && chmod +x "$NVENV/bin/hipconfig"
   # libhipify_shim for NVIDIA (docs/shim.md): its C sources through nvcc against HIP's headers
   if [ ! -s "$NVENV/lib/libhipify_shim.a" ]; then
     ( cd "$NVENV/lib" && for f in "$ROOT"/runtime-shim/src/*.c; do
