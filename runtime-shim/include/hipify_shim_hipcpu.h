@@ -72,32 +72,19 @@ static inline float max(float a, float b) noexcept { return std::fmax(a, b); }
 static inline double min(double a, double b) noexcept { return std::fmin(a, b); }
 static inline double max(double a, double b) noexcept { return std::fmax(a, b); }
 
-/* Bit casts HIP-CPU lacks (it has __longlong_as_double only). */
-static inline long long __double_as_longlong(double x) noexcept {
-    long long r;
+/* Bit casts HIP-CPU lacks (it has __longlong_as_double only), each a copy of the bytes between types of one
+ * size, as CUDA's intrinsics reinterpret them. */
+template <typename To, typename From> static inline To hipifyShimCpuBitCast(From x) noexcept {
+    static_assert(sizeof(To) == sizeof(From), "a bit cast keeps the size");
+    To r;
     std::memcpy(&r, &x, sizeof r);
     return r;
 }
-static inline int __float_as_int(float x) noexcept {
-    int r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
-static inline unsigned int __float_as_uint(float x) noexcept {
-    unsigned int r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
-static inline float __int_as_float(int x) noexcept {
-    float r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
-static inline float __uint_as_float(unsigned int x) noexcept {
-    float r;
-    std::memcpy(&r, &x, sizeof r);
-    return r;
-}
+static inline long long __double_as_longlong(double x) noexcept { return hipifyShimCpuBitCast<long long>(x); }
+static inline int __float_as_int(float x) noexcept { return hipifyShimCpuBitCast<int>(x); }
+static inline unsigned int __float_as_uint(float x) noexcept { return hipifyShimCpuBitCast<unsigned int>(x); }
+static inline float __int_as_float(int x) noexcept { return hipifyShimCpuBitCast<float>(x); }
+static inline float __uint_as_float(unsigned int x) noexcept { return hipifyShimCpuBitCast<float>(x); }
 
 static inline float rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
 static inline double rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }
