@@ -47,9 +47,7 @@
 #define HARNESS_DEFAULT_CPU_LIMITS ""
 #endif
 
-/* 0 when no source under dir shows a construct of the limits table; 1 with the first row's key and text in
- * reason; -1 when the table cannot be read (reason says why). */
-static int cpu_limits_scan(const char *dir, char *reason, size_t reason_size)
+int hip_cpu_limits_scan(const char *dir, char *reason, size_t reason_size)
 {
     platform_table limits;
     char error[512] = "";
@@ -387,35 +385,73 @@ static char *find_cpu_shim(const char *port_dir, const strvec *includes)
     return NULL;
 }
 
+int hip_cpu_compiler(const harness_options *o, const char *port_dir, strvec *argv, char *why, size_t why_size)
+{
+    const char *hip_cpu = o->hip_cpu ? o->hip_cpu : HARNESS_DEFAULT_HIP_CPU;
+    char *runtime = xasprintf("%s/hip/hip_runtime.h", hip_cpu);
+    int have_runtime = *hip_cpu && runtime && file_exists(runtime);
+    free(runtime);
+    if (!have_runtime) {
+        snprintf(why, why_size, "no HIP-CPU at '%s' (--hip-cpu DIR, or configure with -DHIPIFY_HIP_CPU_DIR)", hip_cpu);
+        return 1;
+    }
+    const char *cxx_name = o->cxx ? o->cxx : HARNESS_DEFAULT_CXX;
+    char *cxx = find_program(cxx_name);
+    if (!cxx) {
+        snprintf(why, why_size, "%s not found (needed for the hip-cpu build)", cxx_name);
+        return 1;
+    }
+    char *shim = find_cpu_shim(port_dir, &o->includes);
+    strvec_push(argv, cxx);
+    strvec_push(argv, "-std=c++17");
+    strvec_push(argv, "-O1"); /* as fast as -O2 on the corpus, and a quarter quicker to build */
+    strvec_push(argv, "-pthread");
+    /* hip_runtime.h precompiled with these flags beside HIP-CPU (harness/cmake/HarnessHipCpu.cmake), when there:
+     * g++ takes hip/hip_runtime.h.gch from the first folder that has it, and ignores one built otherwise */
+    char *pch = xasprintf("%s/../pch/hip/hip_runtime.h.gch", hip_cpu);
+    if (pch && file_exists(pch))
+        strvec_pushf(argv, "-I%s/../pch", hip_cpu);
+    free(pch);
+    strvec_pushf(argv, "-I%s", port_dir);
+    push_includes(argv, &o->includes);
+    strvec_push(argv, "-isystem");
+    strvec_push(argv, hip_cpu);
+    strvec_push(argv, "-include");
+    strvec_push(argv, "hip/hip_runtime.h");
+    if (shim) {
+        strvec_push(argv, "-include");
+        strvec_push(argv, shim);
+    }
+    free(shim);
+    free(cxx);
+    return 0;
+}
+
 /* The wave64 tier: a translation of its own (HIP-CPU has no <<<...>>> launches, so --hip-kernel-execution-syntax)
  * into WORK/PROGRAM/hip-cpu, checked for constructs HIP-CPU cannot run faithfully, then built by the host C++
  * compiler against HIP-CPU, with the shim's HIP-CPU header pre-included for the names HIP-CPU lacks. */
 static result_status step_hip_cpu(step_context *ctx, const char *log, char *why, size_t why_size)
 {
     const harness_options *o = ctx->options;
-    const char *hip_cpu = o->hip_cpu ? o->hip_cpu : HARNESS_DEFAULT_HIP_CPU;
-    char *runtime = xasprintf("%s/hip/hip_runtime.h", hip_cpu);
-    int have_runtime = *hip_cpu && runtime && file_exists(runtime);
-    free(runtime);
-    if (!have_runtime) {
-        snprintf(why, why_size, "SKIPPED: no HIP-CPU at '%s' (--hip-cpu DIR, or configure with -DHIPIFY_HIP_CPU_DIR)",
-                 hip_cpu);
-        return RESULT_SKIP;
-    }
-    const char *cxx_name = o->cxx ? o->cxx : HARNESS_DEFAULT_CXX;
-    char *cxx = find_program(cxx_name);
-    if (!cxx) {
-        snprintf(why, why_size, "SKIPPED: %s not found (needed for the hip-cpu build)", cxx_name);
-        return RESULT_SKIP;
-    }
     step_context cpu = *ctx;
     cpu.hip_dir = xasprintf("%s/hip-cpu", ctx->dir);
     cpu.hip_source = xasprintf("%s/%s.hip.cpp", cpu.hip_dir, ctx->program);
     char *binary = xasprintf("%s/%s.hip-cpu", ctx->dir, ctx->program);
-    unlink(binary); /* a stale binary must never pass for a fresh one */
-    result_status status = step_translate(&cpu, log, why, why_size, "--hip-kernel-execution-syntax");
+    strvec argv = {0};
     char reason[600];
-    int limited = status == RESULT_PASS ? cpu_limits_scan(cpu.hip_dir, reason, sizeof reason) : 0;
+    result_status status = RESULT_PASS;
+    /* Asked before translating, so that a machine without HIP-CPU reports SKIPPED at once; asked again after it,
+     * since the translation may carry its own copy of the shim's header, which comes first. */
+    if (hip_cpu_compiler(o, cpu.hip_dir, &argv, reason, sizeof reason) != 0) {
+        snprintf(why, why_size, "SKIPPED: %s", reason);
+        status = RESULT_SKIP;
+    }
+    strvec_free(&argv);
+    if (status == RESULT_PASS) {
+        unlink(binary); /* a stale binary must never pass for a fresh one */
+        status = step_translate(&cpu, log, why, why_size, "--hip-kernel-execution-syntax");
+    }
+    int limited = status == RESULT_PASS ? hip_cpu_limits_scan(cpu.hip_dir, reason, sizeof reason) : 0;
     if (limited > 0) {
         snprintf(why, why_size, "SKIPPED: not runnable on HIP-CPU: %s", reason);
         status = RESULT_SKIP;
@@ -423,29 +459,9 @@ static result_status step_hip_cpu(step_context *ctx, const char *log, char *why,
         snprintf(why, why_size, "%s", reason);
         status = RESULT_FAIL;
     }
+    if (status == RESULT_PASS && hip_cpu_compiler(o, cpu.hip_dir, &argv, why, why_size) != 0)
+        status = RESULT_FAIL;
     if (status == RESULT_PASS) {
-        char *shim = find_cpu_shim(cpu.hip_dir, &o->includes);
-        strvec argv = {0};
-        strvec_push(&argv, cxx);
-        strvec_push(&argv, "-std=c++17");
-        strvec_push(&argv, "-O1"); /* as fast as -O2 on the corpus, and a quarter quicker to build */
-        strvec_push(&argv, "-pthread");
-        /* hip_runtime.h precompiled with these flags beside HIP-CPU (harness/cmake/HarnessHipCpu.cmake), when there:
-         * g++ takes hip/hip_runtime.h.gch from the first folder that has it, and ignores one built otherwise */
-        char *pch = xasprintf("%s/../pch/hip/hip_runtime.h.gch", hip_cpu);
-        if (pch && file_exists(pch))
-            strvec_pushf(&argv, "-I%s/../pch", hip_cpu);
-        free(pch);
-        strvec_pushf(&argv, "-I%s", cpu.hip_dir);
-        push_includes(&argv, &o->includes);
-        strvec_push(&argv, "-isystem");
-        strvec_push(&argv, hip_cpu);
-        strvec_push(&argv, "-include");
-        strvec_push(&argv, "hip/hip_runtime.h");
-        if (shim) {
-            strvec_push(&argv, "-include");
-            strvec_push(&argv, shim);
-        }
         strvec_push(&argv, cpu.hip_source);
         strvec_push(&argv, "-ltbb");
         if (ctx->policy.link[STEP_HIP_CPU])
@@ -455,13 +471,11 @@ static result_status step_hip_cpu(step_context *ctx, const char *log, char *why,
         status = run_step_command(&argv, log, o->timeout_seconds, why, why_size) == 0 && is_executable(binary)
                      ? RESULT_PASS
                      : RESULT_FAIL;
-        strvec_free(&argv);
-        free(shim);
     }
+    strvec_free(&argv);
     free(binary);
     free(cpu.hip_dir);
     free(cpu.hip_source);
-    free(cxx);
     return status;
 }
 

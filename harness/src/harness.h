@@ -67,6 +67,13 @@ int finish_reports(const harness_options *options, const char *command, const re
  * (output_open). Returns 0, or -1 with the reason in error. */
 int check_report_paths(const harness_options *options, char *error, size_t error_size);
 int gpu_available(char *reason, size_t size);
+/* The wave64 tier (build.c), shared by build's hip-cpu step and validate's: the host C++ compiler and its flags
+ * for a port in port_dir against HIP-CPU, up to the sources (the caller adds them, -ltbb and -o), pushed onto
+ * argv; 0, or 1 with the reason in why when HIP-CPU or the compiler is missing (the tier is then SKIPPED). */
+int hip_cpu_compiler(const harness_options *o, const char *port_dir, strvec *argv, char *why, size_t why_size);
+/* 0 when no source under dir shows a construct HIP-CPU cannot run faithfully (harness/hip-cpu/limits.tsv); 1 with
+ * the first row's text and key in reason; -1 when the table cannot be read (reason says why). */
+int hip_cpu_limits_scan(const char *dir, char *reason, size_t reason_size);
 void add_gpu_environment(strvec *env); /* pins a run to CTest's allocated GPU, if any */
 /* Copies the harness, the shared libraries it loads (cJSON, PCRE2), the xfail list and run.sh into a bundle
  * folder; adds their bytes to *total. Returns 0 or -1. */

@@ -56,7 +56,7 @@ static const option_spec option_table[] = {
     {"--platform-differences", OPT_STRING, FIELD(platform_differences),
      "FILE: validate: platform_differences.tsv for the AMD platform notes (default: WORK's copy, else the source tree's)"},
     {"--hip-cpu", OPT_STRING, FIELD(hip_cpu),
-     "DIR: HIP-CPU's include folder for the hip-cpu step (default: the patched copy made at configure time)"},
+     "DIR: HIP-CPU's include folder for the hip-cpu step and validate cpu (default: the patched copy made at configure time)"},
     {"--cxx", OPT_STRING, FIELD(cxx), "PATH of the host C++ compiler for the hip-cpu step (default g++)"},
     {"--own-checks-only", OPT_FLAG, FIELD(own_checks_only),
      "run-cpu: the outputs depend on the warp width (32 on NVIDIA, 64 here): judge by the programs' own checks"},
@@ -74,7 +74,8 @@ static const struct {
                                  "the CUDA recording where one exists"},
     {"bench", harness_bench, "time kernels in both builds; HIP/CUDA ratios and their geometric mean"},
     {"validate", harness_validate, "unmodified programs: validate build|run --spec S.json --work W, or "
-                                   "validate (a built work folder or bundle)"},
+                                   "validate (a built work folder or bundle); validate cpu --spec S.json --work W: "
+                                   "the wave64 tier (HIP-CPU, no GPU)"},
 };
 
 static void usage(FILE *out)

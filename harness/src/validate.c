@@ -85,14 +85,15 @@ static int selected(const harness_options *o, const char *name)
     return o->programs.count == 0 || strvec_contains(&o->programs, name);
 }
 
-/* The exit status: 1 on any failure, 77 when no program could be run (no GPU, nothing built), else 0. */
-static int exit_status(const result_set *results, int reports)
+/* The exit status: 1 on any failure, 77 when no program could be run (no GPU, nothing built), else 0. step: the
+ * rows of the runs ("validate", or "validate-cpu" for the wave64 tier). */
+static int exit_status(const result_set *results, int reports, const char *step)
 {
     if (!result_set_ok(results) || reports != 0)
         return 1;
     int ran = 0, skipped = 0;
     for (size_t i = 0; i < results->count; i++)
-        if (!strcmp(results->items[i].step, "validate")) {
+        if (!strcmp(results->items[i].step, step)) {
             ran++;
             skipped += results->items[i].status == RESULT_SKIP;
         }
@@ -126,14 +127,84 @@ static int check_spec_paths(const harness_options *o, const vspec *spec, char *e
     return 0;
 }
 
+/* Loads the spec and checks that every selected program exists and every path is safe, before anything is made
+ * or cleared; then makes the work folder (its real path in *work). Returns 0, or 2 with the error printed. */
+static int open_spec(const harness_options *o, vspec *spec, char **work)
+{
+    char error[1200] = "";
+    *work = NULL;
+    if (vspec_load(o->spec_path, spec, error, sizeof error) != 0) {
+        fprintf(stderr, "hipify-harness validate: %s\n", error);
+        return 2;
+    }
+    for (size_t i = 0; i < o->programs.count; i++)
+        if (!vspec_find(spec, o->programs.items[i])) {
+            fprintf(stderr, "hipify-harness validate: no program '%s' in %s\n", o->programs.items[i], o->spec_path);
+            vspec_free(spec);
+            return 2;
+        }
+    if (check_spec_paths(o, spec, error, sizeof error) != 0) {
+        fprintf(stderr, "hipify-harness validate: %s\n", error);
+        vspec_free(spec);
+        return 2;
+    }
+    if (make_dirs(o->work_dir) != 0 || !(*work = realpath(o->work_dir, NULL))) {
+        fprintf(stderr, "hipify-harness validate: cannot create %s\n", o->work_dir);
+        vspec_free(spec);
+        return 2;
+    }
+    return 0;
+}
+
+/* `validate cpu`: the wave64 tier of each selected program, built and run here (no GPU): its own translation
+ * (--hip-kernel-execution-syntax) built against HIP-CPU, run on the CPU with 64-lane warps, judged by its own
+ * checks and compared with the streams a GPU run of the CUDA side left in WORK/NAME/run, where there are some. */
+static int validate_cpu(const harness_options *o)
+{
+    vspec spec;
+    char *work;
+    if (!o->spec_path || !o->work_dir || o->bundle_dir || o->resume) {
+        fprintf(stderr, "hipify-harness validate cpu: needs --spec FILE and --work DIR (the GPU run's work folder, "
+                        "where its CUDA streams are compared with), and takes no --bundle or --resume\n");
+        return 2;
+    }
+    int status = open_spec(o, &spec, &work);
+    if (status != 0)
+        return status;
+    result_set results = {0};
+    for (size_t i = 0; i < spec.count; i++) {
+        if (!selected(o, spec.programs[i].name))
+            continue;
+        vprogram *staged = calloc(1, sizeof *staged);
+        if (!staged) {
+            result_add(&results, spec.programs[i].name, "validate-cpu", RESULT_ERROR, "out of memory", NULL);
+            continue;
+        }
+        vbuild_program(o, &spec.programs[i], work, 1, staged, &results);
+        if (vcheck_program(staged, work, o->timeout_given ? o->timeout_seconds : 0, stdout, &results) != 0)
+            result_add(&results, spec.programs[i].name, "validate-cpu", RESULT_ERROR, "out of memory", NULL);
+        vspec holder = {NULL, NULL, staged, 1};
+        vspec_free(&holder); /* frees the staged program */
+    }
+    int reports = finish_reports(o, "validate cpu", &results);
+    status = exit_status(&results, reports, "validate-cpu");
+    result_set_free(&results);
+    vspec_free(&spec);
+    free(work);
+    return status;
+}
+
 int harness_validate(const harness_options *o)
 {
     const char *mode = o->positional.count ? o->positional.items[0] : "run";
     char error[1200] = "";
-    if (o->positional.count > 1 || (strcmp(mode, "build") != 0 && strcmp(mode, "run") != 0)) {
-        fprintf(stderr, "hipify-harness validate: expected 'build' or 'run' (or nothing, in a bundle)\n");
+    if (o->positional.count > 1 ||
+        (strcmp(mode, "build") != 0 && strcmp(mode, "run") != 0 && strcmp(mode, "cpu") != 0)) {
+        fprintf(stderr, "hipify-harness validate: expected 'build', 'run' or 'cpu' (or nothing, in a bundle)\n");
         return 2;
     }
+    if (!strcmp(mode, "cpu"))
+        return validate_cpu(o);
     if (!o->work_dir || (!strcmp(mode, "build") && !o->spec_path)) {
         fprintf(stderr, "hipify-harness validate: build needs --spec FILE and --work DIR; run needs --work DIR (a "
                         "folder made by validate build, or a bundle) and --spec to build first\n");
@@ -148,29 +219,10 @@ int harness_validate(const harness_options *o)
     int built_now = 0;
     if (o->spec_path) {
         vspec spec;
-        if (vspec_load(o->spec_path, &spec, error, sizeof error) != 0) {
-            fprintf(stderr, "hipify-harness validate: %s\n", error);
-            return 2;
-        }
-        for (size_t i = 0; i < o->programs.count; i++)
-            if (!vspec_find(&spec, o->programs.items[i])) {
-                fprintf(stderr, "hipify-harness validate: no program '%s' in %s\n", o->programs.items[i],
-                        o->spec_path);
-                vspec_free(&spec);
-                return 2;
-            }
-        /* Every path of every selected program is checked before the first folder is made or cleared. */
-        if (check_spec_paths(o, &spec, error, sizeof error) != 0) {
-            fprintf(stderr, "hipify-harness validate: %s\n", error);
-            vspec_free(&spec);
-            return 2;
-        }
         char *work = NULL;
-        if (make_dirs(o->work_dir) != 0 || !(work = realpath(o->work_dir, NULL))) {
-            fprintf(stderr, "hipify-harness validate: cannot create %s\n", o->work_dir);
-            vspec_free(&spec);
+        /* Every path of every selected program is checked before the first folder is made or cleared. */
+        if (open_spec(o, &spec, &work) != 0)
             return 2;
-        }
         platform_table notes;
         if (load_notes(o, NULL, &notes) != 0) {
             vspec_free(&spec);
@@ -186,7 +238,7 @@ int harness_validate(const harness_options *o)
         for (size_t i = 0; staged && list && i < spec.count; i++)
             if (selected(o, spec.programs[i].name)) {
                 size_t first = results.count;
-                vbuild_program(o, &spec.programs[i], work, &staged[count], &results);
+                vbuild_program(o, &spec.programs[i], work, 0, &staged[count], &results);
                 /* The CUDA sources decide which notes apply; the run side has only binaries. */
                 if (platnotes_scan_tree(&notes, spec.programs[i].tree, &staged[count].platform_notes) != 0)
                     result_add(&results, spec.programs[i].name, "stage", RESULT_ERROR, "out of memory", NULL);
@@ -291,7 +343,7 @@ int harness_validate(const harness_options *o)
     result_log_close(&log, &results);
     platnotes_free(&notes);
     int reports = finish_reports(o, "validate", &results);
-    int status = exit_status(&results, reports);
+    int status = exit_status(&results, reports, "validate");
     if (status == HARNESS_EXIT_SKIPPED && *reason)
         printf("%s\n", reason);
     result_set_free(&results);

@@ -37,8 +37,8 @@ static double seconds_now(void)
 /* The values of the build-command placeholders; paths are shell-quoted, flag lists are not (they are several
  * words on purpose, each path inside them quoted). */
 typedef struct placeholders {
-    char *names[8];
-    char *values[8];
+    char *names[12];
+    char *values[12];
     int count;
 } placeholders;
 
@@ -77,6 +77,31 @@ static char *default_hipify(const harness_options *o)
         }
     }
     return find_program("hipify-c");
+}
+
+/* {hip_cpu_cxx}: the wave64 tier's compiler command for a port in port_dir (hip_cpu_compiler), shell-quoted word by
+ * word; NULL (with why) when HIP-CPU or the compiler is missing. */
+static char *hip_cpu_command(const harness_options *o, const char *port_dir, char *why, size_t why_size)
+{
+    strvec argv = {0};
+    hc_sbuf out = {0};
+    if (hip_cpu_compiler(o, port_dir, &argv, why, why_size) != 0) {
+        strvec_free(&argv);
+        return NULL;
+    }
+    for (size_t i = 0; i < argv.count; i++) {
+        char *word = shell_quote(argv.items[i]);
+        hc_sbuf_puts(&out, i ? " " : "");
+        hc_sbuf_puts(&out, word ? word : "");
+        free(word);
+    }
+    strvec_free(&argv);
+    if (out.failed) {
+        hc_sbuf_free(&out);
+        snprintf(why, why_size, "out of memory");
+        return NULL;
+    }
+    return out.data;
 }
 
 static void fill_placeholders(const harness_options *o, const vprogram *p, const char *port, const char *work,
@@ -338,9 +363,10 @@ static int translate_levels(const vprogram *p)
 }
 
 /* Translates the tree (and the folders of also_translate, each at its place relative to the tree) into
- * port_root, clearing an earlier translation first. Returns 0, or -1 with the reason in why. */
+ * port_root, clearing an earlier translation first; extra_arg: one more translator argument (the wave64 tier's
+ * --hip-kernel-execution-syntax) or NULL. Returns 0, or -1 with the reason in why. */
 static int translate_program(const harness_options *o, const vprogram *p, const char *work, const char *port_root,
-                             const char *tail, const char *log, char *why, size_t why_size)
+                             const char *tail, const char *extra_arg, const char *log, char *why, size_t why_size)
 {
     char *hipify = default_hipify(o);
     if (!hipify) {
@@ -366,6 +392,8 @@ static int translate_program(const harness_options *o, const vprogram *p, const 
         strvec_push(&argv, hipify);
         for (size_t k = 0; k < o->hipify_args.count; k++)
             strvec_push(&argv, o->hipify_args.items[k]);
+        if (extra_arg)
+            strvec_push(&argv, extra_arg);
         strvec_push(&argv, "-O");
         strvec_push(&argv, to ? to : "");
         strvec_push(&argv, from ? from : "");
@@ -417,49 +445,90 @@ static void remove_stale_exe(const char *port, const char *exe)
     free(resolved_parent);
 }
 
-void vbuild_program(const harness_options *o, const vprogram *p, const char *work_root, vprogram *staged,
+void vbuild_program(const harness_options *o, const vprogram *p, const char *work_root, int cpu, vprogram *staged,
                     result_set *results)
 {
     char why[700] = "";
-    char *work = xasprintf("%s/%s", work_root, p->name), *port_root = xasprintf("%s/hip", work);
+    char *work = xasprintf("%s/%s", work_root, p->name);
+    char *port_root = xasprintf("%s/%s", work, cpu ? "hip-cpu" : "hip");
     /* With folders to translate above the tree, the port keeps that many of the tree's parents, so that
      * include paths such as -I../common find the translated copies at the same relative place. */
     int levels = translate_levels(p);
     char *tail = file_exists(p->tree) ? tree_tail(p->tree, levels) : strdup(".");
     char *port = p->port ? strdup(p->port) : tail && levels ? xasprintf("%s/%s", port_root, tail) : strdup(port_root);
+    const char *suffix = cpu ? "-cpu" : "";
+    char step[32];
     copy_run_fields(staged, p);
+    staged->cpu = cpu;
+    if (cpu) {
+        /* The CPU run takes the tier's own arguments when the spec gives them (smaller inputs). */
+        if (p->has_cpu_args) {
+            strvec_free(&staged->args);
+            for (size_t i = 0; i < p->cpu_args.count; i++)
+                strvec_push(&staged->args, p->cpu_args.items[i]);
+        }
+        staged->has_cpu_args = p->has_cpu_args;
+        staged->skipped[SIDE_CUDA] = strdup("the CUDA side is not run on the wave64 tier");
+    }
     make_dirs(work);
     double started = seconds_now();
+    snprintf(step, sizeof step, "translate%s", suffix);
     if (!file_exists(p->tree)) {
         snprintf(why, sizeof why, "the tree %s does not exist", p->tree);
-        add_row(results, p->name, "translate", RESULT_ERROR, why, NULL, started);
+        add_row(results, p->name, step, RESULT_ERROR, why, NULL, started);
         for (int s = 0; s < 2; s++)
-            staged->skipped[s] = strdup(why);
+            if (!staged->skipped[s])
+                staged->skipped[s] = strdup(why);
+    } else if (cpu && !p->cpu_build) {
+        staged->skipped[SIDE_HIP] = strdup("no wave64 build: the spec gives no \"hip-cpu\": {\"build\": ...}");
+        staged->cpu_not_runnable = 1;
     } else if (!p->port) {
-        char *log = xasprintf("%s/translate.log", work);
+        char *log = xasprintf("%s/translate%s.log", work, suffix);
         if (!tail)
             snprintf(why, sizeof why, "'also_translate' reaches %d folders above the tree %s, which is not that deep",
                      levels, p->tree);
         else
-            translate_program(o, p, work, port_root, tail, log, why, sizeof why);
-        add_row(results, p->name, "translate", *why ? RESULT_FAIL : RESULT_PASS, *why ? why : NULL, log, started);
+            translate_program(o, p, work, port_root, tail, cpu ? "--hip-kernel-execution-syntax" : NULL, log, why,
+                              sizeof why);
+        add_row(results, p->name, step, *why ? RESULT_FAIL : RESULT_PASS, *why ? why : NULL, log, started);
         if (*why) {
             staged->skipped[SIDE_HIP] = xasprintf("the translation failed (%s)", why);
             staged->build_log[SIDE_HIP] = strdup(log);
         }
         free(log);
     }
+    /* The wave64 tier refuses, before building, a port that shows a construct HIP-CPU cannot run faithfully. */
+    char reason[600];
+    int limited = cpu && !staged->skipped[SIDE_HIP] ? hip_cpu_limits_scan(port, reason, sizeof reason) : 0;
+    if (limited > 0) {
+        staged->skipped[SIDE_HIP] = xasprintf("not runnable on HIP-CPU: %s", reason);
+        staged->cpu_not_runnable = 1;
+    } else if (limited < 0) {
+        staged->skipped[SIDE_HIP] = strdup(reason);
+        add_row(results, p->name, "build-hip-cpu", RESULT_ERROR, reason, NULL, seconds_now());
+    }
     free(tail);
     free(port_root);
     placeholders ph = {0};
     fill_placeholders(o, p, port, work, &ph);
+    if (cpu && !staged->skipped[SIDE_HIP]) {
+        char *command = hip_cpu_command(o, port, why, sizeof why);
+        if (!command) {
+            staged->skipped[SIDE_HIP] = xasprintf("the wave64 tier cannot build here: %s", why);
+            staged->cpu_not_runnable = 1;
+            *why = '\0';
+        }
+        placeholder_set(&ph, "hip_cpu_cxx", command);
+        placeholder_set(&ph, "hip_cpu_libs", strdup("-ltbb"));
+    }
     const char *dirs[2] = {p->tree, port};
     for (int s = 0; s < 2; s++) {
         if (staged->skipped[s])
             continue;
-        char step[32], *log = xasprintf("%s/build-%s.log", work, vside_names[s]);
-        char *command = expand_template(p->build[s], &ph), *exe = xasprintf("%s/%s", dirs[s], p->exe[s]);
-        snprintf(step, sizeof step, "build-%s", vside_names[s]);
+        char *log = xasprintf("%s/build-%s.log", work, vside_name(staged, s));
+        const char *template = cpu ? p->cpu_build : p->build[s];
+        char *command = expand_template(template, &ph), *exe = xasprintf("%s/%s", dirs[s], p->exe[s]);
+        snprintf(step, sizeof step, "build-%s", vside_name(staged, s));
         started = seconds_now();
         *why = '\0';
         /* In the harness's own port a stale binary must never pass for a fresh one; the user's tree (and a
@@ -473,7 +542,7 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         }
         add_row(results, p->name, step, *why ? RESULT_FAIL : RESULT_PASS, *why ? why : NULL, log, started);
         if (*why) {
-            staged->skipped[s] = xasprintf("the %s build failed (%s)", vside_names[s], why);
+            staged->skipped[s] = xasprintf("the %s build failed (%s)", vside_name(staged, s), why);
             staged->build_log[s] = copy_or_null(log);
         }
         free(log);
@@ -481,11 +550,12 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         free(exe);
     }
     placeholders_free(&ph);
-    /* Stage: WORK/NAME/stage/{inputs,cuda,hip}, the tree at "root" inside each. */
+    /* Stage: WORK/NAME/stage/{inputs,cuda,hip}, the tree at "root" inside each; the wave64 tier's beside it,
+     * WORK/NAME/stage-cpu/{inputs,hip-cpu}, so that it never disturbs what a GPU run was staged with. */
     started = seconds_now();
     *why = '\0';
     levels = levels_above_tree(p);
-    staged->stage = xasprintf("%s/stage", work);
+    staged->stage = xasprintf("%s/stage%s", work, suffix);
     staged->root = file_exists(p->tree) ? tree_tail(p->tree, levels) : strdup(".");
     if (!staged->root) {
         snprintf(why, sizeof why, "paths reach %d folders above the tree %s, which is not that deep", levels, p->tree);
@@ -499,18 +569,22 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         if (!*why && p->stdin_path)
             stage_copy(p->tree, p->stdin_path, inputs, staged->root, why, sizeof why);
         for (int s = 0; s < 2 && !*why; s++) {
-            char *side = xasprintf("%s/%s", staged->stage, vside_names[s]);
-            make_dirs(side);
-            if (!staged->skipped[s])
+            char *side = xasprintf("%s/%s", staged->stage, vside_name(staged, s));
+            if (!staged->skipped[s]) {
+                make_dirs(side);
                 stage_copy(dirs[s], p->exe[s], side, staged->root, why, sizeof why);
+            } else if (!cpu) {
+                make_dirs(side);
+            }
             free(side);
         }
         free(inputs);
     }
     if (!staged->root)
         staged->root = strdup(".");
+    snprintf(step, sizeof step, "stage%s", suffix);
     if (*why) {
-        add_row(results, p->name, "stage", RESULT_ERROR, why, NULL, started);
+        add_row(results, p->name, step, RESULT_ERROR, why, NULL, started);
         for (int s = 0; s < 2; s++)
             if (!staged->skipped[s])
                 staged->skipped[s] = xasprintf("staging failed: %s", why);
@@ -518,7 +592,7 @@ void vbuild_program(const harness_options *o, const vprogram *p, const char *wor
         char message[200];
         snprintf(message, sizeof message, "%zu input(s), %.2f MiB staged", p->files.count + (p->stdin_path != NULL),
                  (double)tree_size(staged->stage) / (1024.0 * 1024.0));
-        add_row(results, p->name, "stage", RESULT_PASS, message, NULL, started);
+        add_row(results, p->name, step, RESULT_PASS, message, NULL, started);
     }
     free(work);
     free(port);

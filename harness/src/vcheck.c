@@ -24,6 +24,7 @@ typedef struct findings {
     int error;
     double max_abs, max_rel, max_ulp;
     int compared_errors; /* max_* are meaningful */
+    const char *labels[2]; /* the sides' names in the text: "cuda", and "hip" or "hip-cpu" */
 } findings;
 
 static void note(findings *f, const char *where, const char *location, const char *cuda, const char *hip,
@@ -31,9 +32,9 @@ static void note(findings *f, const char *where, const char *location, const cha
 {
     result_add_difference(&f->scratch, where, location, cuda, hip, detail);
     if (f->scratch.difference_count == 1)
-        snprintf(f->first, sizeof f->first, "%s%s%s: cuda %s | hip %s%s%s", where, location && *location ? " " : "",
-                 location ? location : "", cuda ? cuda : "-", hip ? hip : "-", detail && *detail ? " - " : "",
-                 detail ? detail : "");
+        snprintf(f->first, sizeof f->first, "%s%s%s: %s %s | %s %s%s%s", where, location && *location ? " " : "",
+                 location ? location : "", f->labels[0], cuda ? cuda : "-", f->labels[1], hip ? hip : "-",
+                 detail && *detail ? " - " : "", detail ? detail : "");
 }
 
 static void track_errors(findings *f, double a, double r, double u)
@@ -229,6 +230,8 @@ static void check_verdict(findings *f, const vprogram *p, char *const stdout_pat
     for (int k = 0; k < 2; k++)
         found[k] = calloc(lists[k]->count * 2 + 1, sizeof(int));
     for (int s = 0; s < 2 && found[0] && found[1]; s++) {
+        if (!stdout_path[s])
+            continue; /* a side not run here (the wave64 tier's CUDA side) */
         size_t length = 0;
         unsigned long long total = 0;
         char *text = read_head(stdout_path[s], VCHECK_TEXT_LIMIT, &length, &total);
@@ -251,7 +254,7 @@ static void check_verdict(findings *f, const vprogram *p, char *const stdout_pat
         for (size_t i = 0; i < lists[k]->count; i++) {
             int bad[2];
             for (int s = 0; s < 2; s++)
-                bad[s] = k == 0 ? !found[k][i * 2 + s] : found[k][i * 2 + s];
+                bad[s] = stdout_path[s] && (k == 0 ? !found[k][i * 2 + s] : found[k][i * 2 + s]);
             if (!bad[0] && !bad[1])
                 continue;
             broken++;
@@ -260,14 +263,15 @@ static void check_verdict(findings *f, const vprogram *p, char *const stdout_pat
                      lists[k]->items[i]);
             const char *ok = k == 0 ? "a line matches" : "no line matches";
             const char *failed = k == 0 ? "no line matches" : "a line matches";
-            note(f, "verdict", location, bad[0] ? failed : ok, bad[1] ? failed : ok,
-                 "the program's own check on its stdout failed");
+            note(f, "verdict", location, !stdout_path[0] ? "-" : bad[0] ? failed : ok,
+                 !stdout_path[1] ? "-" : bad[1] ? failed : ok, "the program's own check on its stdout failed");
         }
     if (!found[0] || !found[1]) {
         f->error = 1;
         note(f, "verdict", NULL, NULL, NULL, "out of memory");
     } else if (!broken) {
-        snprintf(summary, size, "own verdict holds on both (%zu pattern(s))", p->must_match.count + p->must_not_match.count);
+        snprintf(summary, size, "own verdict holds on %s (%zu pattern(s))", stdout_path[0] && stdout_path[1] ? "both"
+                 : stdout_path[1] ? f->labels[1] : f->labels[0], p->must_match.count + p->must_not_match.count);
     }
     free(found[0]);
     free(found[1]);
@@ -384,7 +388,7 @@ static char *side_path(const char *run_dir, const char *root, const char *relati
 /* Makes a fresh run folder for one side: the staged inputs, then the side's own staged files. */
 static int prepare_run_folder(const vprogram *p, int side, const char *run_dir)
 {
-    char *inputs = xasprintf("%s/inputs", p->stage), *own = xasprintf("%s/%s", p->stage, vside_names[side]);
+    char *inputs = xasprintf("%s/inputs", p->stage), *own = xasprintf("%s/%s", p->stage, vside_name(p, side));
     char *cwd = side_path(run_dir, p->root, p->cwd);
     int status = inputs && own && cwd && make_dirs(run_dir) == 0 && copy_tree(inputs, run_dir) == 0 &&
                          copy_tree(own, run_dir) == 0 && make_dirs(cwd) == 0
@@ -412,29 +416,61 @@ static int run_setup(const vprogram *p, int side, const char *cwd, const strvec 
     process_result result;
     char text[64];
     if (run_process_spec(&spec, &result) != 0 || !process_ok(&result)) {
-        snprintf(message, size, "the %s setup command failed (%s); log: %s", vside_names[side],
+        snprintf(message, size, "the %s setup command failed (%s); log: %s", vside_name(p, side),
                  process_describe(&result, text, sizeof text), log);
         return -1;
     }
     return 0;
 }
 
+/* The patched HIP-CPU (harness/hip-cpu/patches) ends a run it cannot make faithful with this line on stderr and
+ * this status; cpurun.c reads the same. The reason follows the marker, copied into reason. */
+#define CPU_NOT_RUNNABLE_EXIT 86
+static int cpu_not_runnable(const process_result *r, const char *stderr_path, char *reason, size_t size)
+{
+    static const char marker[] = "HIP-CPU: not runnable: ";
+    if (r->exit_code != CPU_NOT_RUNNABLE_EXIT || r->signal || r->timed_out)
+        return 0;
+    size_t length = 0;
+    unsigned long long total = 0;
+    char *text = read_head(stderr_path, VCHECK_TEXT_LIMIT, &length, &total);
+    const char *at = text ? strstr(text, marker) : NULL;
+    if (at) {
+        at += sizeof marker - 1;
+        snprintf(reason, size, "%.*s", (int)strcspn(at, "\n"), at);
+    }
+    free(text);
+    return at != NULL;
+}
+
 int vcheck_program(const vprogram *p, const char *run_base, double timeout_override, FILE *out, result_set *results)
 {
     findings f;
     memset(&f, 0, sizeof f);
+    f.labels[0] = vside_name(p, SIDE_CUDA);
+    f.labels[1] = vside_name(p, SIDE_HIP);
     char message[1200] = "";
     case_result *row;
+    const char *step = p->cpu ? "validate-cpu" : "validate";
     double timeout = timeout_override > 0 ? timeout_override : p->timeout;
-    if (p->skipped[SIDE_CUDA] || p->skipped[SIDE_HIP]) {
-        int s = p->skipped[SIDE_CUDA] ? SIDE_CUDA : SIDE_HIP;
+    if (p->cpu && p->skipped[SIDE_HIP] && p->cpu_not_runnable) {
+        /* Refused before building: a run would not say whether the port is right. Reported, never a pass. */
+        row = result_add(results, p->name, step, RESULT_SKIP, p->skipped[SIDE_HIP], NULL);
+        return row ? 0 : -1;
+    }
+    if ((p->skipped[SIDE_CUDA] && !p->cpu) || p->skipped[SIDE_HIP]) {
+        int s = p->skipped[SIDE_HIP] ? SIDE_HIP : SIDE_CUDA;
         /* A program that could not be built is untested: that fails the run, so that a CI job cannot pass
          * with half its programs unchecked. The row names the build log. */
         snprintf(message, sizeof message, "not built: %s", p->skipped[s]);
-        row = result_add(results, p->name, "validate", RESULT_FAIL, message, p->build_log[s]);
+        row = result_add(results, p->name, step, RESULT_FAIL, message, p->build_log[s]);
         return row ? 0 : -1;
     }
-    char *base = xasprintf("%s/%s/run", run_base, p->name);
+    /* The wave64 tier runs only the port, in run-cpu/; the CUDA side's streams are those a GPU run kept in run/
+     * (a bundle's NAME/run copied back), read only. */
+    char *base = xasprintf("%s/%s/%s", run_base, p->name, p->cpu ? "run-cpu" : "run");
+    char *recorded = p->cpu ? xasprintf("%s/%s/run", run_base, p->name) : NULL;
+    int first = p->cpu ? SIDE_HIP : SIDE_CUDA;
     /* Each side is prepared in its own folder but runs from one common path (its folder is renamed there
      * for the run and back after it): a program that prints its argv[0] or working directory, or writes
      * it into an output file, must not differ between the sides for that reason alone. */
@@ -442,32 +478,36 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
     char *run_dir[2], *stdout_path[2], *stderr_path[2], *setup_log[2], *exe[2], *cwd[2], *stdin_path[2];
     process_result outcome[2];
     memset(outcome, 0, sizeof outcome);
-    int prepared = base && remove_tree(base) == 0;
+    int prepared = base && remove_tree(base) == 0 && (!p->cpu || recorded);
     for (int s = 0; s < 2; s++) {
-        run_dir[s] = xasprintf("%s/%s", base, vside_names[s]);
-        stdout_path[s] = xasprintf("%s/%s.stdout", base, vside_names[s]);
-        stderr_path[s] = xasprintf("%s/%s.stderr", base, vside_names[s]);
-        setup_log[s] = xasprintf("%s/%s.setup.log", base, vside_names[s]);
+        const char *dir = s < first ? recorded : base;
+        run_dir[s] = dir ? xasprintf("%s/%s", dir, vside_name(p, s)) : NULL;
+        stdout_path[s] = dir ? xasprintf("%s/%s.stdout", dir, vside_name(p, s)) : NULL;
+        stderr_path[s] = dir ? xasprintf("%s/%s.stderr", dir, vside_name(p, s)) : NULL;
+        setup_log[s] = dir ? xasprintf("%s/%s.setup.log", dir, vside_name(p, s)) : NULL;
         exe[s] = shared_dir ? side_path(shared_dir, p->root, p->exe[s]) : NULL;
         cwd[s] = shared_dir ? side_path(shared_dir, p->root, p->cwd) : NULL;
         stdin_path[s] = p->stdin_path && shared_dir ? side_path(shared_dir, p->root, p->stdin_path) : NULL;
-        prepared = prepared && shared_dir && setup_log[s] && prepare_run_folder(p, s, run_dir[s]) == 0;
+        if (s >= first)
+            prepared = prepared && shared_dir && setup_log[s] && prepare_run_folder(p, s, run_dir[s]) == 0;
     }
+    /* The wave64 tier compares with the CUDA run's streams when a GPU run left them and the inputs were the same. */
+    int against_cuda = !p->cpu || (!p->has_cpu_args && stdout_path[0] && file_exists(stdout_path[0]));
     result_status status = RESULT_PASS;
     if (!prepared) {
         snprintf(message, sizeof message, "cannot prepare the run folders under %s", base ? base : run_base);
         status = RESULT_ERROR;
     }
-    for (int s = 0; s < 2 && status == RESULT_PASS; s++) {
+    for (int s = first; s < 2 && status == RESULT_PASS; s++) {
         if (rename(run_dir[s], shared_dir) != 0) {
-            snprintf(message, sizeof message, "cannot move the %s run folder to %s: %s", vside_names[s], shared_dir,
+            snprintf(message, sizeof message, "cannot move the %s run folder to %s: %s", vside_name(p, s), shared_dir,
                      strerror(errno));
             status = RESULT_ERROR;
             break;
         }
         if (!is_executable(exe[s])) {
             rename(shared_dir, run_dir[s]);
-            snprintf(message, sizeof message, "the staged %s executable %s is missing", vside_names[s], p->exe[s]);
+            snprintf(message, sizeof message, "the staged %s executable %s is missing", vside_name(p, s), p->exe[s]);
             status = RESULT_ERROR;
             break;
         }
@@ -477,20 +517,21 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
             strvec_push(&argv, p->args.items[i]);
         for (size_t i = 0; i < p->env.count; i++)
             strvec_push(&env, p->env.items[i]);
-        add_gpu_environment(&env);
+        if (!p->cpu)
+            add_gpu_environment(&env);
         process_spec spec = {.argv = argv.items, .environment = &env, .cwd = cwd[s], .stdin_path = stdin_path[s],
                              .stdout_path = stdout_path[s], .stderr_path = stderr_path[s],
                              .timeout_seconds = timeout};
         if (p->setup && run_setup(p, s, cwd[s], &env, setup_log[s], timeout, message, sizeof message) != 0) {
             status = RESULT_ERROR;
         } else {
-            fprintf(out, "%s: running %s (%s)\n", p->name, vside_names[s], p->exe[s]);
+            fprintf(out, "%s: running %s (%s)\n", p->name, vside_name(p, s), p->exe[s]);
             fflush(out);
             if (run_process_spec(&spec, &outcome[s]) != 0 || outcome[s].not_started) {
                 char *log = read_text_file(stderr_path[s], NULL);
                 if (log)
                     log[strcspn(log, "\n")] = '\0';
-                snprintf(message, sizeof message, "the %s executable could not be started: %.300s", vside_names[s],
+                snprintf(message, sizeof message, "the %s executable could not be started: %.300s", vside_name(p, s),
                          log ? log : "fork failed");
                 free(log);
                 status = RESULT_ERROR;
@@ -499,10 +540,17 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
         strvec_free(&argv);
         strvec_free(&env);
         if (rename(shared_dir, run_dir[s]) != 0 && status == RESULT_PASS) {
-            snprintf(message, sizeof message, "cannot move the %s run folder back from %s: %s", vside_names[s],
+            snprintf(message, sizeof message, "cannot move the %s run folder back from %s: %s", vside_name(p, s),
                      shared_dir, strerror(errno));
             status = RESULT_ERROR;
         }
+    }
+    char reason[400];
+    if (status == RESULT_PASS && p->cpu && cpu_not_runnable(&outcome[SIDE_HIP], stderr_path[SIDE_HIP], reason,
+                                                            sizeof reason)) {
+        /* HIP-CPU stopped a run it could not make faithful: no result either way. */
+        snprintf(message, sizeof message, "not runnable on HIP-CPU: %s", reason);
+        status = RESULT_SKIP;
     }
     ignore_set ignore = {0};
     char error[600] = "";
@@ -510,46 +558,60 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
         snprintf(message, sizeof message, "%s", error);
         status = RESULT_ERROR;
     }
-    char summary[5][300] = {"", "", "", "", ""};
+    char summary[6][300] = {"", "", "", "", "", ""};
     if (status == RESULT_PASS) {
         char a[64], b[64];
-        for (int s = 0; s < 2; s++)
+        for (int s = first; s < 2; s++)
             if (outcome[s].timed_out) {
                 snprintf(a, sizeof a, "timed out after %.0f s", timeout);
-                note(&f, "run", vside_names[s], s == SIDE_CUDA ? a : "-", s == SIDE_HIP ? a : "-",
+                note(&f, "run", vside_name(p, s), s == SIDE_CUDA ? a : "-", s == SIDE_HIP ? a : "-",
                      "a run that does not finish proves nothing");
             }
         int same_end = outcome[0].exit_code == outcome[1].exit_code && outcome[0].signal == outcome[1].signal &&
                        outcome[0].timed_out == outcome[1].timed_out;
         outcome_text(&outcome[0], a, sizeof a);
         outcome_text(&outcome[1], b, sizeof b);
-        int used0 = snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
+        int used0 = p->cpu ? snprintf(summary[0], sizeof summary[0], "%s %s (64-lane warps)", f.labels[1], b)
+                           : snprintf(summary[0], sizeof summary[0], same_end ? "%s on both" : "cuda %s, hip %s", a, b);
         /* Not a difference, but worth a line: a program that leaves processes behind. */
-        for (int s = 0; s < 2; s++)
+        for (int s = first; s < 2; s++)
             if (outcome[s].leftovers && used0 > 0 && (size_t)used0 < sizeof summary[0])
                 used0 += snprintf(summary[0] + used0, sizeof summary[0] - (size_t)used0,
-                                  "; %s left %d process(es) running, killed", vside_names[s], outcome[s].leftovers);
-        check_verdict(&f, p, stdout_path, summary[4], sizeof summary[4]);
-        if (p->compare_stdout) {
+                                  "; %s left %d process(es) running, killed", vside_name(p, s), outcome[s].leftovers);
+        char *verdict_paths[2] = {p->cpu ? NULL : stdout_path[0], stdout_path[1]};
+        check_verdict(&f, p, verdict_paths, summary[4], sizeof summary[4]);
+        if (p->compare_stdout && against_cuda) {
             const char *paths[2] = {stdout_path[0], stdout_path[1]};
             compare_text_files(&f, "stdout", paths, &ignore, p->tol, summary[1], sizeof summary[1]);
         }
-        if (p->compare_stderr) {
+        if (p->compare_stderr && against_cuda && (!p->cpu || file_exists(stderr_path[0]))) {
             const char *paths[2] = {stderr_path[0], stderr_path[1]};
             compare_text_files(&f, "stderr", paths, &ignore, p->tol, summary[2], sizeof summary[2]);
         }
-        size_t agreeing = 0;
+        size_t agreeing = 0, compared = 0;
         for (size_t i = 0; i < p->output_count; i++) {
             const output_spec *o = &p->outputs[i];
             char *at[2] = {NULL, NULL};
             for (int s = 0; s < 2; s++) {
                 char *relative = xasprintf("%s/%s", p->cwd, o->path);
-                at[s] = relative ? side_path(run_dir[s], p->root, relative) : NULL;
+                at[s] = relative && run_dir[s] ? side_path(run_dir[s], p->root, relative) : NULL;
                 free(relative);
             }
             size_t before = f.scratch.difference_count;
             int exists[2] = {at[0] && file_exists(at[0]), at[1] && file_exists(at[1])};
             const char *kind[2] = {file_kind(at[0]), file_kind(at[1])};
+            if (p->cpu && (!against_cuda || !exists[0])) {
+                /* No CUDA copy to compare with (a GPU run keeps its run folder only when it differed): the port
+                 * must still have written its declared output. */
+                if (!exists[1])
+                    note(&f, o->path, "file", "-", "missing", "the program did not write its declared output");
+                else
+                    agreeing += !kind[1];
+                free(at[0]);
+                free(at[1]);
+                continue;
+            }
+            compared++;
             if (!exists[0] || !exists[1]) {
                 note(&f, o->path, "file", exists[0] ? "written" : "missing", exists[1] ? "written" : "missing",
                      exists[0] || exists[1] ? "only one side wrote the declared output"
@@ -572,11 +634,19 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
             free(at[0]);
             free(at[1]);
         }
-        if (p->output_count)
+        if (p->output_count && (!p->cpu || compared))
             snprintf(summary[3], sizeof summary[3], "%zu of %zu outputs agree", agreeing, p->output_count);
+        else if (p->output_count)
+            snprintf(summary[3], sizeof summary[3], "%zu of %zu outputs written", agreeing, p->output_count);
+        if (p->cpu)
+            snprintf(summary[5], sizeof summary[5], "%s", against_cuda ? "compared with the CUDA run's recorded streams"
+                     : p->has_cpu_args ? "smaller inputs (hip-cpu.args): judged by its own checks, not compared with CUDA"
+                                       : "no CUDA run recorded (run/cuda.stdout): judged by its own checks");
         /* Last, so that the row's message shows what the program printed or wrote differently, which says
-         * more than the exit status it led to. */
-        if (p->compare_exit && !same_end && !outcome[0].timed_out && !outcome[1].timed_out)
+         * more than the exit status it led to. The wave64 tier has one side: its own exit status is its check. */
+        if (p->cpu && p->compare_exit && !process_ok(&outcome[SIDE_HIP]) && !outcome[SIDE_HIP].timed_out)
+            note(&f, "exit status", NULL, "-", b, "the port did not exit 0: its own check failed or it crashed");
+        else if (!p->cpu && p->compare_exit && !same_end && !outcome[0].timed_out && !outcome[1].timed_out)
             note(&f, "exit status", NULL, a, b, "the programs ended differently");
         if (f.error) {
             status = RESULT_ERROR;
@@ -596,11 +666,11 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
             size_t used = 0;
             /* Two sides that end the same way agree, but when both failed (the same non-zero exit or signal)
              * nothing shows that the port works: its own status, which fails the run. */
-            if (p->compare_exit && !process_ok(&outcome[0]) && !process_ok(&outcome[1])) {
+            if (!p->cpu && p->compare_exit && !process_ok(&outcome[0]) && !process_ok(&outcome[1])) {
                 status = RESULT_BOTHFAIL;
                 used = (size_t)snprintf(message, sizeof message, "both sides failed: ");
             }
-            for (int k = 0; k < 5; k++)
+            for (int k = 0; k < 6; k++)
                 if (*summary[k] && used < sizeof message)
                     used += (size_t)snprintf(message + used, sizeof message - used, "%s%s",
                                              used && message[used - 1] != ' ' ? "; " : "", summary[k]);
@@ -611,12 +681,15 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
     }
     for (size_t d = 0; d < f.scratch.difference_count; d++) {
         const result_difference *x = &f.scratch.differences[d];
-        fprintf(out, "%s: %s%s%s:\n    cuda: %s\n    hip:  %s\n    %s\n", p->name, x->where,
-                x->location ? " " : "", x->location ? x->location : "", x->cuda ? x->cuda : "-",
-                x->hip ? x->hip : "-", x->detail ? x->detail : "");
+        /* "cuda: ..." and "hip:  ..." (or "hip-cpu: ..."), the values aligned */
+        int width = (int)(strlen(f.labels[0]) > strlen(f.labels[1]) ? strlen(f.labels[0]) : strlen(f.labels[1]));
+        fprintf(out, "%s: %s%s%s:\n    %s:%*s%s\n    %s:%*s%s\n    %s\n", p->name, x->where, x->location ? " " : "",
+                x->location ? x->location : "", f.labels[0], width + 1 - (int)strlen(f.labels[0]), "",
+                x->cuda ? x->cuda : "-", f.labels[1], width + 1 - (int)strlen(f.labels[1]), "", x->hip ? x->hip : "-",
+                x->detail ? x->detail : "");
     }
     /* The run folder is named on every row, a PASS too: its stdout and stderr files show what was compared. */
-    row = result_add(results, p->name, "validate", status, message, base);
+    row = result_add(results, p->name, step, status, message, base);
     if (row) {
         row->seconds = outcome[0].seconds + outcome[1].seconds;
         row->has_errors = f.compared_errors;
@@ -631,7 +704,7 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
     free(f.scratch.differences);
     /* After a plain pass the run folders go (they can be large); the streams stay. Otherwise all is kept. */
     if (status == RESULT_PASS)
-        for (int s = 0; s < 2; s++)
+        for (int s = first; s < 2; s++)
             if (run_dir[s])
                 remove_tree(run_dir[s]);
     ignore_set_free(&ignore);
@@ -646,5 +719,6 @@ int vcheck_program(const vprogram *p, const char *run_base, double timeout_overr
     }
     free(shared_dir);
     free(base);
+    free(recorded);
     return row ? 0 : -1;
 }

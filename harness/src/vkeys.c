@@ -21,7 +21,8 @@ static const struct {
     {"defaults.tolerance", "abs rel ulp exact"},
     {"defaults.verdict", "must_match must_not_match"},
     {"programs[]", "name tree port build exe run files also_translate compare expect verdict "
-                   "stage root skipped build_log platform_notes"},
+                   "stage root skipped build_log platform_notes hip-cpu"},
+    {"programs[].hip-cpu", "build args"},
     {"programs[].build", "cuda hip"},
     {"programs[].exe", "cuda hip"},
     {"programs[].skipped", "cuda hip"},

@@ -16,6 +16,11 @@
 
 const char *const vside_names[2] = {"cuda", "hip"};
 
+const char *vside_name(const vprogram *p, int side)
+{
+    return side == SIDE_HIP && p->cpu ? "hip-cpu" : vside_names[side];
+}
+
 static const char *const output_format_names[] = {"text", "raw", "npy"};
 
 char *vspec_normalize(const char *path, int *ups)
@@ -370,6 +375,16 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
     }
     if (get_verdict(ctx, item, &p->must_match, &p->must_not_match) != 0)
         return -1;
+    const cJSON *cpu = cJSON_GetObjectItemCaseSensitive(item, "hip-cpu");
+    if (cpu && !cJSON_IsNull(cpu)) {
+        if (!cJSON_IsObject(cpu))
+            return fail(ctx, "'hip-cpu' must be an object: {\"build\": \"...\", \"args\": [...]}");
+        if (get_string(ctx, cpu, "build", &p->cpu_build) != 0 || get_strings(ctx, cpu, "args", &p->cpu_args, 1) != 0)
+            return -1;
+        if (p->cpu_build && !*p->cpu_build)
+            return fail(ctx, "'hip-cpu.build' is an empty command");
+        p->has_cpu_args = cJSON_GetObjectItemCaseSensitive(cpu, "args") != NULL;
+    }
     const cJSON *expect = cJSON_GetObjectItemCaseSensitive(item, "expect");
     if (expect && !cJSON_IsNull(expect)) {
         if (!cJSON_IsObject(expect) || get_string(ctx, expect, "platform_difference", &p->platform_difference) != 0)
@@ -386,11 +401,11 @@ static void free_program(vprogram *p)
 {
     char *strings[] = {p->name, p->tree, p->port, p->build[0], p->build[1], p->exe[0], p->exe[1], p->cwd,
                        p->stdin_path, p->platform_difference, p->stage, p->root, p->skipped[0], p->skipped[1],
-                       p->build_log[0], p->build_log[1], p->setup};
+                       p->build_log[0], p->build_log[1], p->setup, p->cpu_build};
     for (size_t i = 0; i < COUNT_OF(strings); i++)
         free(strings[i]);
     strvec *lists[] = {&p->files, &p->args, &p->env, &p->ignore, &p->platform_notes, &p->also_translate,
-                       &p->must_match, &p->must_not_match};
+                       &p->must_match, &p->must_not_match, &p->cpu_args};
     for (size_t i = 0; i < COUNT_OF(lists); i++)
         strvec_free(lists[i]);
     for (size_t i = 0; i < p->output_count; i++) {

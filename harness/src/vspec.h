@@ -28,6 +28,12 @@ typedef struct vprogram {
     char *build[2];       /* command templates, run with cwd = tree / port */
     strvec files;         /* inputs, relative to the tree */
     strvec also_translate;/* folders beside or above the tree translated with it (relative to the tree) */
+    /* The wave64 tier ("hip-cpu": {"build", "args"}): the build command run in the CPU port (NULL: the HIP
+     * build's when it uses {hipcc}, else none), and other arguments for the CPU run (smaller inputs), which is
+     * then judged by the program's own checks only. */
+    char *cpu_build;
+    strvec cpu_args;
+    int has_cpu_args;
     /* Both forms. */
     char *exe[2];         /* user spec: relative to tree / port; staged: relative to root */
     strvec args;
@@ -50,8 +56,14 @@ typedef struct vprogram {
     char *stage;          /* folder with inputs/, cuda/, hip/ (absolute once loaded) */
     char *root;           /* where the tree sits inside each of them ("." when no input lies above it) */
     char *skipped[2];     /* why a side was not built, or NULL */
+    int cpu;              /* staged by `validate cpu`: side 1 is the hip-cpu build, side 0 is not run here */
+    int cpu_not_runnable; /* cpu: the CPU port shows a construct HIP-CPU cannot run faithfully (skipped[1] says) */
     char *build_log[2];
 } vprogram;
+
+/* The label of side s: "cuda", and "hip", or "hip-cpu" for a program staged for the wave64 tier (its stage and
+ * run folders, its stdout file and report text). */
+const char *vside_name(const vprogram *p, int side);
 
 typedef struct vspec {
     char *path;
