@@ -14,6 +14,7 @@ elif kind == 'samevar':   out = ['__global__ void k(int *p){\n  int v = 0;\n'] +
 elif kind == 'arrays':    out = ['__global__ void k(){\n'] + ['  __shared__ float s%d[32]; s%d[threadIdx.x %% 32] = 0;\n' % (i, i) for i in range(n)] + ['}\n']
 elif kind == 'samearray': out = ['__global__ void k%d(){ __shared__ float s[32]; s[threadIdx.x %% 32] = 0; }\n' % i for i in range(n)]
 elif kind == 'longstmt':  out = ['__global__ void k(int *p){ p[0] = ' + ' + '.join(['(threadIdx.x % 32)'] * n) + '; }\n']
+elif kind == 'steps':     out = ['__device__ void r(volatile float *s, int tid){\n'] + ['  s[tid] += s[tid - 16] + s[tid - 8] + s[tid - 4] + s[tid - 2] + s[tid - 1];\n'] * n + ['}\n']
 elif kind == 'shfl':      out = ['__device__ float r(float v){\n'] + ['  v += __shfl_down_sync(0xffffffff, v, 16, 32);\n'] * n + ['  return v; }\n']
 elif kind == 'ifdefs':    out = ['#if A%d\nint cudaMalloc_%d;\n#else\nvoid f%d(){ cudaFree(0); }\n#endif\n' % (i, i, i) for i in range(n)]
 elif kind == 'structs':   out = ['struct cudaDeviceProp { int x; };\n'] + ['void f%d(){ cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); }\n' % i for i in range(n)]

@@ -33,6 +33,7 @@ int hc_pass_warp(hc_unit *u) {
         warp_check_bitcount(&w, i);
         warp_check_shuffle_loop(&w, i);
         warp_check_shuffle_literals(&w, i);
+        warp_check_shared_steps(&w, i);
         warp_check_array_bound(&w, i);
         warp_check_lane_subscript(&w, i);
         warp_check_launch_shared(&w, i);

@@ -8,7 +8,8 @@
 /* True the first time (offset, id) is seen: each place is reported once per kind. A hash set (open
  * addressing, stored key + 1 so that 0 marks a free slot): one lookup per report, not a scan of all. */
 bool warp_first_report(warp_scan *w, uint32_t off, hc_diag_id id) {
-    uint64_t key = (uint64_t)(uint32_t)(off * 16u + (uint32_t)(id - HC_D_WARP_LANE_ARITH)) + 1;
+    /* 32 kinds a place: the warp ids run from HC3001 to HC3017 */
+    uint64_t key = (uint64_t)off * 32u + (uint32_t)(id - HC_D_WARP_LANE_ARITH) + 1;
     if (2 * (w->nreported + 1) > w->capreported) {
         size_t cap = w->capreported ? 2 * w->capreported : 64;
         uint64_t *t = calloc(cap, sizeof *t);
@@ -123,7 +124,9 @@ static int summarize_left(warp_scan *w) {
         if (u->fixed[k] >= first && u->fixed[k] < end) is_fixed[u->fixed[k] - first] = true;
     for (size_t d = first; d < end; d++) {
         hc_diag_id id = u->diags.v[d].id;
-        if (id < HC_D_WARP_LANE_ARITH || id > HC_D_MASK_VAR_32BIT || id == HC_D_WARP_FIXED) continue;
+        if (id < HC_D_WARP_LANE_ARITH || (id > HC_D_MASK_VAR_32BIT && id != HC_D_SHARED_STEP_16) ||
+            id == HC_D_WARP_FIXED)
+            continue;
         hazards++;
         fixed += is_fixed[d - first];
     }

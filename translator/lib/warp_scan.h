@@ -367,6 +367,8 @@ void warp_check_shuffle_loop(warp_scan *w, size_t f);
 void warp_check_shuffle_literals(warp_scan *w, size_t i);
 /* warpSize == 32, 32 != warpSize: an assumption no rewrite can keep. */
 void warp_check_warpsize_assumed(warp_scan *w, size_t i);
+/* s[i] = t += s[i - 1]; ... s[i - 16]: a warp scan or reduction unrolled over shared memory up to 16 (32 lanes). */
+void warp_check_shared_steps(warp_scan *w, size_t i);
 
 /* ---------- warp_fixes.c ---------- */
 /* True the first time (offset, id) is seen: each place is reported once per kind. */
