@@ -33,4 +33,5 @@ run steps 80000 'volatile float'
 run ifdefs 40000 'hipFree'
 run structs 80000 'hipGetDeviceProperties(&p, 0)'
 run printf_builtin_index 160000 '(unsigned int)blockIdx.y'
+run branches 80000 'warpSize'
 exit $fail

@@ -1,7 +1,8 @@
 /* test_code.c: unit tests of the shared code-token walks and facts (code.c): the argument splitter's rule for
  * template commas, empty arguments, brackets, macro-use splitting, parameter lists, #if lines inside a list, long
  * lists; directives and token predicates; bracket matches computed once against the walk; function, lambda and
- * device bodies by each rule of code.h; host-only branches. No pass runs. */
+ * device bodies by each rule of code.h; host-only branches; blocks and their controlling statements. No pass
+ * runs. */
 #include "code.h"
 #include "unit_check.h"
 #include "util.h"
@@ -557,6 +558,111 @@ static void test_template_lists(void) {
     teardown(&f);
 }
 
+/* Blocks and their controlling statements by each rule of code.h: the innermost block of a token, if/else
+ * chains, else if, do/while, for, switch, if constexpr, unbraced bodies, lambdas, macro bodies, and the
+ * controlling block looked for no further out than a body. */
+static void test_blocks(void) {
+    const char *text = "__global__ void k(int *p) {\n"                            /* body */
+                       "  if (threadIdx.x < 16) { p[0] = 1; } else if (q) { p[1] = 2; } else { p[2] = 3; }\n"
+                       "  for (int i = 0; i < 4; i++) { { s0(); } }\n"
+                       "  do { s1(); } while (w > 0);\n"
+                       "  switch (v) { case 1: { s2(); } }\n"
+                       "  if (a) s3(); else { s4(); }\n"
+                       "  while (b) { auto f = [](int z) { s5(); }; }\n"
+                       "  if constexpr (c) { s6(); }\n"
+                       "  s7();\n"
+                       "}\n"
+                       "#define M { s8(); }\n"
+                       "int g = s9();\n";
+    fixture f;
+    setup(&f, text);
+    CHECK(hc_code_block_of(&f.u, find(&f.u, "s0")) == NULL); /* no facts yet */
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    size_t n;
+    const hc_block *all = hc_code_blocks(&f.u, &n);
+    CHECK_INT(n, 13); /* the macro body's braces make none */
+    const hc_block *body = hc_code_block_of(&f.u, find(&f.u, "s7"));
+    CHECK(body && body->body && body->control == HC_CTL_NONE && body->outer == HC_BODY_NONE);
+    CHECK(body == &all[0]);
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "s7")) == NULL);
+    CHECK(hc_code_block_of(&f.u, body->open) == NULL); /* the braces are outside */
+    CHECK(hc_code_block_of(&f.u, body->close) == NULL);
+    CHECK(hc_code_block_of(&f.u, find(&f.u, "s9")) == NULL);
+    CHECK(hc_code_block_of(&f.u, find(&f.u, "s8")) == NULL);
+
+    /* if / else if / else: each branch its own block; else reads its if's condition; prior links back */
+    const hc_block *b1 = hc_code_control_of(&f.u, find(&f.u, "p") + 0), *t = NULL;
+    CHECK(b1 == NULL); /* the parameter p is outside every block */
+    t = hc_code_block_of(&f.u, find_nth(&f.u, "p", 1));
+    CHECK(t && t->control == HC_CTL_IF && hc_code_is(&f.u, t->keyword, "if") && t->prior == HC_BODY_NONE);
+    CHECK(t && hc_code_is(&f.u, t->cond_open, "(") && hc_code_is(&f.u, hc_code_next(&f.u, t->cond_open), "threadIdx"));
+    CHECK(t && hc_code_match(&f.u, t->cond_open) == t->cond_close && hc_code_block_at(&f.u, t->outer) == body);
+    const hc_block *t2 = hc_code_block_of(&f.u, find_nth(&f.u, "p", 2));
+    CHECK(t2 && t2->control == HC_CTL_IF && hc_code_is(&f.u, hc_code_next(&f.u, t2->cond_open), "q"));
+    CHECK(t2 && hc_code_block_at(&f.u, t2->prior) == t);
+    const hc_block *t3 = hc_code_block_of(&f.u, find_nth(&f.u, "p", 3));
+    CHECK(t3 && t3->control == HC_CTL_ELSE && hc_code_is(&f.u, t3->keyword, "else"));
+    CHECK(t3 && hc_code_block_at(&f.u, t3->prior) == t2 && t3->cond_open == t2->cond_open);
+    CHECK(hc_code_control_of(&f.u, find_nth(&f.u, "p", 3)) == t3);
+
+    /* a plain block inside a for: its controlling block is the for's */
+    const hc_block *plain = hc_code_block_of(&f.u, find(&f.u, "s0"));
+    CHECK(plain && plain->control == HC_CTL_NONE && !plain->body);
+    const hc_block *loop = hc_code_control_of(&f.u, find(&f.u, "s0"));
+    CHECK(loop && loop->control == HC_CTL_FOR && hc_code_block_at(&f.u, plain->outer) == loop);
+    CHECK(loop && hc_code_is(&f.u, hc_code_next(&f.u, loop->cond_open), "int")); /* the whole (init; cond; step) */
+
+    /* do: the condition is the while's after the block */
+    const hc_block *d = hc_code_control_of(&f.u, find(&f.u, "s1"));
+    CHECK(d && d->control == HC_CTL_DO && hc_code_is(&f.u, d->keyword, "do"));
+    CHECK(d && hc_code_is(&f.u, hc_code_next(&f.u, d->cond_open), "w") && d->cond_open > d->close);
+
+    /* switch: a case's block is controlled by the switch */
+    const hc_block *sw = hc_code_control_of(&f.u, find(&f.u, "s2"));
+    CHECK(sw && sw->control == HC_CTL_SWITCH && hc_code_is(&f.u, hc_code_next(&f.u, sw->cond_open), "v"));
+
+    /* an unbraced body is no block; the else after it has no condition */
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "s3")) == NULL);
+    const hc_block *e = hc_code_control_of(&f.u, find(&f.u, "s4"));
+    CHECK(e && e->control == HC_CTL_ELSE && e->cond_open == HC_BODY_NONE && e->prior == HC_BODY_NONE);
+
+    /* a lambda's body runs where it is called: no statement around it controls it */
+    const hc_block *lam = hc_code_block_of(&f.u, find(&f.u, "s5"));
+    CHECK(lam && lam->body && lam->control == HC_CTL_NONE);
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "s5")) == NULL);
+    const hc_block *wh = hc_code_control_of(&f.u, find(&f.u, "f"));
+    CHECK(wh && wh->control == HC_CTL_WHILE);
+
+    /* if constexpr */
+    const hc_block *ce = hc_code_control_of(&f.u, find(&f.u, "s6"));
+    CHECK(ce && ce->control == HC_CTL_IF && hc_code_is(&f.u, ce->keyword, "if") &&
+          hc_code_is(&f.u, hc_code_next(&f.u, ce->cond_open), "c"));
+
+    /* the marks agree with a walk over the blocks for every token */
+    for (size_t i = 0; i < f.u.toks.n; i++) {
+        const hc_block *want = NULL;
+        for (size_t k = 0; k < n; k++)
+            if (all[k].open < i && i < all[k].close) want = &all[k]; /* later blocks nest deeper */
+        if (hc_code_block_of(&f.u, i) != want) {
+            fprintf(stderr, "token %zu '%s': block_of disagrees with the walk\n", i, spelling(&f, i));
+            CHECK(0);
+        }
+    }
+    teardown(&f);
+
+    /* an unclosed brace makes no block; an empty file none */
+    setup(&f, "void h() { if (x) { y();\n");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    hc_code_blocks(&f.u, &n);
+    CHECK_INT(n, 0);
+    CHECK(hc_code_block_of(&f.u, find(&f.u, "y")) == NULL);
+    teardown(&f);
+    setup(&f, "");
+    CHECK_INT(hc_code_analyze(&f.u), 0);
+    CHECK(hc_code_block_of(&f.u, 0) == NULL);
+    teardown(&f);
+}
+
 int main(void) {
     test_matches_once();
     test_device_bodies();
@@ -572,5 +678,6 @@ int main(void) {
     test_directive_lines();
     test_long_list();
     test_template_lists();
+    test_blocks();
     UNIT_DONE();
 }

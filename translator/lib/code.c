@@ -5,6 +5,7 @@
 #include "grow.h"
 #include "util.h"
 
+#include <stddef.h>
 #include <stdlib.h>
 
 /* A bracket's answers: every ( [ { and <<< of the file has one, in token order (about one token in ten, so
@@ -29,6 +30,12 @@ struct hc_code_facts {
     size_t ndevice_tops, capdevice_tops;
     span *host_only;        /* in token order */
     size_t nhost_only, caphost_only;
+    hc_block *blocks;       /* every block, in token order of their '{' */
+    size_t nblocks;
+    /* where the innermost block changes: from token marks[k].at on, up to the next mark, tokens are in block
+     * marks[k].block (HC_BODY_NONE: in none). A '{' starts one at the token after it, a '}' at itself. */
+    struct block_mark { uint32_t at, block; } *marks;
+    size_t nmarks;
 };
 
 size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
@@ -542,6 +549,133 @@ const hc_body *hc_code_bodies(const hc_unit *u, size_t *n) {
     *n = u->facts ? u->facts->nbodies : 0;
     return u->facts ? u->facts->bodies : NULL;
 }
+/* ---- blocks and their controlling statements: one scan, the rules of code.h ------------------------ */
+
+/* The index of the element opening at token open in a list sorted by its '{' (blocks, bodies: both start with
+ * their uint32_t open), or HC_BODY_NONE. */
+static uint32_t opening_in(const void *list, size_t n, size_t size, size_t open) {
+    const char *v = list;
+    size_t lo = 0, hi = n;
+    while (lo < hi) {
+        size_t mid = (lo + hi) / 2;
+        if (*(const uint32_t *)(const void *)(v + mid * size) < open) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo < n && *(const uint32_t *)(const void *)(v + lo * size) == open ? (uint32_t)lo : HC_BODY_NONE;
+}
+_Static_assert(offsetof(hc_block, open) == 0 && offsetof(hc_body, open) == 0, "opening_in reads open first");
+
+static uint32_t block_opening(const hc_code_facts *f, size_t open) {
+    return opening_in(f->blocks, f->nblocks, sizeof *f->blocks, open);
+}
+
+/* The statement that controls the block b opening at brace (code.h's rules): fills its control fields. */
+static void find_control(const hc_unit *u, const hc_code_facts *f, hc_block *b, size_t brace) {
+    size_t p = step_back(u, brace);
+    size_t kw = SIZE_MAX, open = SIZE_MAX, close = SIZE_MAX;
+    if (hc_code_punct(u, p, ")") && (open = hc_code_opener(u, p)) != SIZE_MAX) {
+        close = p;
+        kw = step_back(u, open);
+        if (hc_code_is(u, kw, "constexpr") && hc_code_is(u, step_back(u, kw), "if")) kw = step_back(u, kw);
+        static const struct { const char *word; uint8_t control; } words[] = {
+            {"if", HC_CTL_IF}, {"for", HC_CTL_FOR}, {"while", HC_CTL_WHILE}, {"switch", HC_CTL_SWITCH}};
+        for (size_t k = 0; k < COUNT_OF(words); k++)
+            if (hc_code_kind(u, kw, HC_TOK_IDENT) && hc_code_is(u, kw, words[k].word)) b->control = words[k].control;
+        if (b->control == HC_CTL_NONE) return;
+    } else if (hc_code_kind(u, p, HC_TOK_IDENT) && hc_code_is(u, p, "do")) {
+        kw = p;
+        b->control = HC_CTL_DO;
+        size_t w = hc_code_step(u, b->close, false), o = hc_code_valid(u, w) ? hc_code_step(u, w, false) : SIZE_MAX;
+        if (hc_code_is(u, w, "while") && hc_code_punct(u, o, "(") && hc_code_match(u, o) != SIZE_MAX)
+            open = o, close = hc_code_match(u, o);
+    } else if (hc_code_kind(u, p, HC_TOK_IDENT) && hc_code_is(u, p, "else")) {
+        kw = p;
+        b->control = HC_CTL_ELSE;
+    } else {
+        return;
+    }
+    b->keyword = (uint32_t)kw;
+    /* the branch before: the block whose '}' stands before this `else` (or before the `else` of `else if`) */
+    size_t els = b->control == HC_CTL_ELSE ? kw : b->control == HC_CTL_IF ? step_back(u, kw) : SIZE_MAX;
+    if (hc_code_kind(u, els, HC_TOK_IDENT) && hc_code_is(u, els, "else")) {
+        size_t rbrace = step_back(u, els);
+        size_t lbrace = hc_code_punct(u, rbrace, "}") ? hc_code_opener(u, rbrace) : SIZE_MAX;
+        uint32_t prior = lbrace == SIZE_MAX ? HC_BODY_NONE : block_opening(f, lbrace);
+        if (prior != HC_BODY_NONE && f->blocks[prior].close == rbrace &&
+            (f->blocks[prior].control == HC_CTL_IF || f->blocks[prior].control == HC_CTL_ELSE)) {
+            b->prior = prior;
+            if (b->control == HC_CTL_ELSE) open = f->blocks[prior].cond_open, close = f->blocks[prior].cond_close;
+        }
+    }
+    if (open != SIZE_MAX && close != SIZE_MAX) b->cond_open = (uint32_t)open, b->cond_close = (uint32_t)close;
+}
+
+/* Every block and the marks of hc_code_block_of, in one pass over the brackets (after the bodies). */
+static int find_blocks(const hc_unit *u, hc_code_facts *f) {
+    size_t n = 0;
+    for (size_t k = 0; k < f->nbrackets; k++)
+        n += f->brackets[k].match != UINT32_MAX && hc_code_punct(u, f->brackets[k].open, "{") &&
+             !hc_code_in_directive(u, f->brackets[k].open);
+    f->blocks = malloc((n ? n : 1) * sizeof *f->blocks);
+    f->marks = malloc((2 * n + 1) * sizeof *f->marks);
+    uint32_t *open = malloc((n ? n : 1) * sizeof *open); /* the blocks holding the walk's position */
+    if (!f->blocks || !f->marks || !open) {
+        free(open);
+        return -1;
+    }
+    size_t depth = 0;
+    for (size_t k = 0; k < f->nbrackets; k++) {
+        const bracket *br = &f->brackets[k];
+        if (br->match == UINT32_MAX || !hc_code_punct(u, br->open, "{") || hc_code_in_directive(u, br->open)) continue;
+        while (depth && f->blocks[open[depth - 1]].close < br->open) { /* blocks closed before this one opens */
+            uint32_t done = open[--depth];
+            f->marks[f->nmarks++] = (struct block_mark){f->blocks[done].close, f->blocks[done].outer};
+        }
+        uint32_t outer = depth ? open[depth - 1] : HC_BODY_NONE;
+        uint32_t body = opening_in(f->bodies, f->nbodies, sizeof *f->bodies, br->open);
+        hc_block *b = &f->blocks[f->nblocks];
+        *b = (hc_block){br->open, br->match, outer, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE,
+                        HC_BODY_NONE, HC_CTL_NONE, body != HC_BODY_NONE};
+        find_control(u, f, b, br->open);
+        if (b->control != HC_CTL_NONE) b->controlled = (uint32_t)f->nblocks;
+        else if (!b->body && outer != HC_BODY_NONE) b->controlled = f->blocks[outer].controlled;
+        f->marks[f->nmarks++] = (struct block_mark){br->open + 1, (uint32_t)f->nblocks};
+        open[depth++] = (uint32_t)f->nblocks++;
+    }
+    while (depth) {
+        uint32_t done = open[--depth];
+        f->marks[f->nmarks++] = (struct block_mark){f->blocks[done].close, f->blocks[done].outer};
+    }
+    free(open);
+    return 0;
+}
+
+const hc_block *hc_code_blocks(const hc_unit *u, size_t *n) {
+    *n = u->facts ? u->facts->nblocks : 0;
+    return u->facts ? u->facts->blocks : NULL;
+}
+
+const hc_block *hc_code_block_at(const hc_unit *u, uint32_t k) {
+    return u->facts && k < u->facts->nblocks ? &u->facts->blocks[k] : NULL;
+}
+
+const hc_block *hc_code_block_of(const hc_unit *u, size_t i) {
+    const hc_code_facts *f = u->facts;
+    if (!f) return NULL;
+    size_t lo = 0, hi = f->nmarks;
+    while (lo < hi) { /* the first mark after i: the one before it says */
+        size_t mid = (lo + hi) / 2;
+        if (f->marks[mid].at <= i) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? hc_code_block_at(u, f->marks[lo - 1].block) : NULL;
+}
+
+const hc_block *hc_code_control_of(const hc_unit *u, size_t i) {
+    const hc_block *b = hc_code_block_of(u, i);
+    return b ? hc_code_block_at(u, b->controlled) : NULL;
+}
+
 /* Macros defined only in the device compilation pass (nvcc's and HIP's). */
 static bool is_device_pass_macro(const hc_unit *u, size_t i) {
     return hc_code_is(u, i, "__CUDA_ARCH__") || hc_code_is(u, i, "__HIP_DEVICE_COMPILE__");
@@ -632,6 +766,8 @@ void hc_code_facts_free(hc_unit *u) {
     free(u->facts->bodies);
     free(u->facts->device_tops);
     free(u->facts->host_only);
+    free(u->facts->blocks);
+    free(u->facts->marks);
     free(u->facts);
     u->facts = NULL;
 }
@@ -647,7 +783,7 @@ int hc_code_analyze(hc_unit *u) {
         return -1;
     }
     u->facts = f; /* the body finder reads the matches */
-    if (find_bodies(u, f) < 0 || mark_host_only(u, f) < 0) {
+    if (find_bodies(u, f) < 0 || mark_host_only(u, f) < 0 || find_blocks(u, f) < 0) {
         hc_code_facts_free(u);
         return -1;
     }
