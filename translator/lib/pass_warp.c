@@ -1,29 +1,36 @@
 /* pass_warp.c: the warp-size pass: finds code that assumes 32-lane warps and rewrites what it can prove safe,
- * by running the warp_*.c modules in order over one file's tokens; it renames no API and parses no C++. */
+ * by running the warp_*.c checks in order over one file's tokens, from the unit's value facts (values.h: the
+ * index of names, scopes, variables and their classes); it renames no API and parses no C++. */
 #include "warp_scan.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+/* A private copy of n elements of size bytes at v (NULL when v is NULL or memory runs out: *oom then says). */
+static void *copy_of(const void *v, size_t n, size_t size, bool *oom) {
+    if (!v) return NULL;
+    void *c = malloc((n ? n : 1) * size);
+    if (!c) *oom = true;
+    else if (n) memcpy(c, v, n * size);
+    return c;
+}
+
 int hc_pass_warp(hc_unit *u) {
-    warp_scan w;
-    memset(&w, 0, sizeof w);
+    if (hc_values_analyze(u) < 0) return -1; /* the index and the classes: the unit's value facts */
+    /* The scan starts as the shared one; what the pass marks (blocked scopes, widened variables, fixable
+     * constants) goes to its own copies of those arrays, and its fixes and lookups are its own. */
+    warp_scan w = *warp_shared_scan(u);
     warp_lookups look;
     memset(&look, 0, sizeof look);
     w.look = &look;
-    w.u = u;
-    w.text = u->text;
-    w.n = u->toks.n; /* under 2^32: inputs over 64 MiB are refused before tokenizing */
-    w.last_hazard = NO_POS;
     w.first_diag = hc_unit_next_diag(u);
+    bool oom = false;
+    w.scopes = copy_of(w.scopes, w.nscopes, sizeof *w.scopes, &oom);
+    w.vars = copy_of(w.vars, w.nvars, sizeof *w.vars, &oom);
+    w.consts = copy_of(w.consts, w.nconsts, sizeof *w.consts, &oom);
+    w.capscopes = w.nscopes, w.capvars = w.nvars, w.capconsts = w.nconsts;
     int rc = -1;
-    if (hc_code_analyze(u) < 0 || warp_build_name_index(&w) < 0 || warp_build_scopes(&w) < 0) goto done;
-    warp_gather_vars(&w);
-    if (w.oom || warp_index_vars(&w) < 0) goto done;
-    if (warp_link_scopes(&w) < 0 || warp_index_calls(&w) < 0) goto done;
-    warp_gather_consts(&w);
-    if (w.oom || warp_index_consts(&w) < 0 || warp_build_context(&w) < 0) goto done;
-    warp_classify_vars(&w);
+    if (oom || warp_build_context(&w) < 0) goto done;
     warp_check_consts(&w);
     for (size_t i = first_code(&w); i < w.n && !w.oom; i = nx(&w, i)) {
         if (tk(&w, i)->flags & HC_TOKF_INACTIVE) continue;
@@ -49,25 +56,12 @@ int hc_pass_warp(hc_unit *u) {
     rc = u->opt->fix_warp_size ? warp_apply_fixes(&w) : 0;
     if (w.oom) rc = -1;
 done:
-    free(w.fn_scopes);
-    free(w.def_scopes);
     free(w.scopes);
     free(w.vars);
     free(w.consts);
     free(w.fixes);
     free(w.reported);
     free(w.const_hazards);
-    free(w.idents);
-    free(w.callees);
-    free(w.arrays);
-    free(w.names);
-    free(w.calls);
-    free(w.calls_start);
-    free(w.var_slots);
-    free(w.init_parent);
-    free(w.init_vars);
-    free(w.init_vars_start);
-    free(w.const_index);
     free(w.array_index);
     free(look.sub_stop);
     free(look.const_stop);

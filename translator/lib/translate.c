@@ -7,6 +7,7 @@
 #include "grow.h"
 #include "semantic.h"
 #include "code.h"
+#include "values.h"
 #include "unit.h"
 #include "util.h"
 
@@ -344,6 +345,7 @@ static int annotate(hc_unit *u) {
 static void unit_free(hc_unit *u) {
     free(u->line_starts);
     hc_token_list_free(&u->toks);
+    hc_values_free(u);
     hc_code_facts_free(u);
     hc_edit_set_free(&u->edits);
     hc_edit_set_free(&u->rolled_back);

@@ -22,6 +22,9 @@ typedef struct hc_ref_table {
 /* What the passes read about the code, computed once per file (code.c: hc_code_analyze) and freed with the
  * unit (hc_code_facts_free): bracket matches, function and lambda bodies, host-only branches. */
 typedef struct hc_code_facts hc_code_facts;
+/* What values hold (thread indices, lanes, warp numbers, lane masks; values.c: hc_values_analyze), computed once
+ * per file when a pass first asks and freed with the unit (hc_values_free). */
+typedef struct hc_value_facts hc_value_facts;
 
 typedef struct hc_unit {
     const hc_context *ctx;
@@ -35,6 +38,7 @@ typedef struct hc_unit {
     size_t nlines;
     hc_token_list toks;
     hc_code_facts *facts; /* NULL until hc_code_analyze ran: code.h then walks on demand */
+    hc_value_facts *values; /* NULL until hc_values_analyze ran (values.h) */
     hc_edit_set edits;
     hc_diag_list diags;
     hc_ref_table refs;

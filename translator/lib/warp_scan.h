@@ -2,8 +2,8 @@
  * variables, constants, queued fixes) and the functions they call across modules; no logic of its own. */
 #ifndef HC_WARP_SCAN_H
 #define HC_WARP_SCAN_H
-#include "code.h"
 #include "util.h"
+#include "values.h"
 
 /* The lanes that exist: 0xffffffff on a 32-lane target, all 64 bits on a 64-lane one. Written with
  * warpSize so it is right on both without the runtime shim. */
@@ -14,12 +14,12 @@
 #define NO_POS ((size_t)UINT32_MAX)
 #define INDEPENDENT UINT32_MAX /* a fix that is exact on 32 lanes whatever else is fixed */
 
-/* What a value holds, as far as the tokens tell. */
+/* What a value holds, as far as the tokens tell: the shared value facts' classes (values.h). */
 enum {
-    CLS_THREAD = 1u, /* derived from threadIdx (or blockDim): a thread index or count */
-    CLS_WARP = 2u,   /* a warp number: thread index / 32 */
-    CLS_BALLOT = 4u, /* a lane mask: ballot, activemask, match, or 1 << lane */
-    CLS_LANE = 8u    /* a lane number: thread index % 32 */
+    CLS_THREAD = HC_VALUE_THREAD, /* derived from threadIdx (or blockDim): a thread index or count */
+    CLS_WARP = HC_VALUE_WARP,     /* a warp number: thread index / 32 */
+    CLS_BALLOT = HC_VALUE_BALLOT, /* a lane mask: ballot, activemask, match, or 1 << lane */
+    CLS_LANE = HC_VALUE_LANE      /* a lane number: thread index % 32 */
 };
 
 typedef struct mask_intrinsic { const char *name; int mask_arg; } mask_intrinsic;
@@ -224,6 +224,13 @@ static inline uint32_t end_of(const warp_scan *w, size_t i) { return hc_code_end
 /* threadIdx (a lane once reduced modulo the warp) and blockDim (a thread count that divides into warps). */
 static inline bool is_thread_builtin(const warp_scan *w, size_t i) { return is(w, i, "threadIdx") || is(w, i, "blockDim"); }
 
+/* ---------- values.c: the index below and the classes are the unit's value facts ----------
+ * hc_values_analyze builds a scan's index (names, scopes, variables, constants, calls) and classifies the
+ * variables once per file; the warp pass starts from a copy of that scan and keeps its own copies of what
+ * it marks (scopes, variables, constants), so the facts other passes read stay as computed. */
+/* The unit's analysed scan, or NULL before hc_values_analyze ran. */
+const warp_scan *warp_shared_scan(const hc_unit *u);
+
 /* ---------- warp_tables.c ---------- */
 bool warp_is_statement_word(const warp_scan *w, size_t i);
 bool warp_is_qualifier(const warp_scan *w, size_t i);
@@ -287,6 +294,8 @@ warp_var *warp_add_var(warp_scan *w, uint32_t scope, size_t name);
 void warp_gather_vars(warp_scan *w);
 /* Finds each variable's first record and indexes the initialisers. Returns 0, or -1 when out of memory. */
 int warp_index_vars(warp_scan *w);
+/* The index of the first record of the variable spelled at pos in pos's scope, or NO_POS. */
+size_t warp_var_first(const warp_scan *w, size_t pos);
 /* Union of the classes of every record of the variable spelled at pos, in pos's scope. */
 unsigned warp_var_class(const warp_scan *w, size_t pos);
 /* The declaration (a record with a type) of the variable spelled at pos, or NULL. */

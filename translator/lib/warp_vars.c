@@ -130,6 +130,11 @@ static const warp_var *first_record(const warp_scan *w, size_t pos) {
     return r == UINT32_MAX ? NULL : &w->vars[r];
 }
 
+size_t warp_var_first(const warp_scan *w, size_t pos) {
+    const warp_var *r = first_record(w, pos);
+    return r ? (size_t)(r - w->vars) : NO_POS;
+}
+
 void warp_var_add_class(warp_scan *w, warp_var *v, unsigned cls) {
     v->cls |= cls;
     w->vars[*var_slot(w, v->scope, v->name)].var_cls |= cls;
