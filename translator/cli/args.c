@@ -58,6 +58,7 @@ void hc_cli_free(hc_cli *cli) {
     hc_strv_clear(&cli->extra_args_before);
     free(cli->input_paths);
     free(cli->hipcc_compiled);
+    free(cli->cmake_module_roots);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {

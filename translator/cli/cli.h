@@ -52,6 +52,7 @@ typedef struct hc_cli {
     char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: run.hip_include_dirs */
     const char **input_paths;    /* the path of every job (the jobs' strings): run.input_paths */
     const char **hipcc_compiled; /* the paths of the jobs hipcc compiles (the jobs' strings): run.hipcc_compiled */
+    const char **cmake_module_roots; /* the jobs that include the CMake HIP module for a file below: run.cmake_module_roots */
     hc_run_facts run;            /* what the whole run knows, which the context reads (port.c fills it) */
     /* hipify-clang's options: actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
@@ -111,6 +112,13 @@ hc_version hc_hip_install_version(const char *incdir);
  * be translated again once hc_run_facts.hipcc_compiled names it (hipcc_files.c). Returns 0, or -1 out of memory. */
 struct hc_job_list;
 int hc_hipcc_compiled(const struct hc_job_list *jobs, const hc_file_result *results, bool *out);
+
+/* Marks in out[i] each CMakeLists.txt of the run that must include the CMake HIP module for a file below it:
+ * the topmost CMakeLists.txt (same input root) whose directory holds, at any depth, a migrated CMake file
+ * that did not get the module's include() itself (a *.cmake file or a subdirectory's CMakeLists.txt without
+ * project(), which enables CUDA for the whole project), unless that CMakeLists.txt has it already
+ * (cmake_roots.c). Returns the number marked. */
+size_t hc_cmake_module_roots(const struct hc_job_list *jobs, const hc_file_result *results, bool *out);
 
 /* The actions that need no input (--versions, --md, --csv; actions.c, docgen.c). Returns the exit code
  * when the program should stop (nothing else to do, or an action failed), -1 to go on translating. */

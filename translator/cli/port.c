@@ -54,6 +54,8 @@ static int collect_input_paths(hc_cli *cli, const hc_job_list *jobs) {
  *   When a HIP source of the run includes it, hipcc compiles it too: it is translated again as hipcc reads
  *   it (hc_run_facts.hipcc_compiled), or the HIP build takes the branch nvcc never took (a struct instead
  *   of float2, a lost __device__);
+ * - a CMake file without project() that was migrated (an included .cmake enabling CUDA) needs the HIP module
+ *   included by the top-level CMakeLists.txt above it, which may name no CUDA (hc_run_facts.cmake_module_roots);
  * - a port that calls libhipify_shim must link it: once every source is translated, the Makefiles and CMake
  *   files of the run are migrated again knowing that (hc_run_facts.links_shim), so their link adds the
  *   library (pass_makefile.c, the CMake HIP block).
@@ -82,6 +84,26 @@ static int translate_again(hc_cli *cli, const hc_context *ctx, const hc_job_list
         hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, kind, &results[i]);
     }
     free(again);
+
+    /* a CMake file without project() (an included .cmake that enables CUDA) was migrated: the top-level
+     * CMakeLists.txt above it includes the HIP module, CUDA named there or not */
+    bool *root = calloc(jobs->n ? jobs->n : 1, sizeof *root);
+    if (!root) return -1;
+    size_t nroots = hc_cmake_module_roots(jobs, results, root);
+    if (nroots && !(cli->cmake_module_roots = calloc(nroots, sizeof *cli->cmake_module_roots))) {
+        free(root);
+        return -1;
+    }
+    for (size_t i = 0, k = 0; i < jobs->n && nroots; i++)
+        if (root[i]) cli->cmake_module_roots[k++] = jobs->v[i].path;
+    cli->run.cmake_module_roots = cli->cmake_module_roots;
+    cli->run.ncmake_module_roots = nroots;
+    for (size_t i = 0; i < jobs->n; i++) {
+        if (!root[i]) continue;
+        hc_file_result_free(&results[i]);
+        hc_translate_file_as(ctx, jobs->v[i].path, jobs->v[i].rel_path, HC_FILE_CMAKE, &results[i]);
+    }
+    free(root);
 
     static const char needle[] = "\"hipify_shim.h\"";
     for (size_t i = 0; i < jobs->n && !cli->run.links_shim; i++)

@@ -71,7 +71,7 @@ const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const c
 
 /* ---- nvcc options ---- */
 
-typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_LANG, BF_DROP, BF_ODIR, BF_NONE } flag_action;
+typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_BOOL, BF_LANG, BF_DROP, BF_ODIR, BF_NONE } flag_action;
 
 typedef struct nvcc_flag {
     const char *spelling;
@@ -236,6 +236,13 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             else if (vlen == 5 && memcmp(value, "false", 5) == 0) snprintf(repl, sizeof repl, "-fno-gpu-rdc");
             else continue; /* a variable or something else: not understood, left alone */
             break;
+        case BF_BOOL: {
+            const char *bar = strchr(f->replacement, '|');
+            if (vlen == 4 && memcmp(value, "true", 4) == 0) snprintf(repl, sizeof repl, "%.*s", (int)(bar - f->replacement), f->replacement);
+            else if (vlen == 5 && memcmp(value, "false", 5) == 0) snprintf(repl, sizeof repl, "%s", bar + 1);
+            else continue; /* a variable or something else: not understood, left alone */
+            break;
+        }
         case BF_LANG:
             if (!(vlen == 2 && memcmp(value, "cu", 2) == 0)) continue; /* -x c++ means the same to clang */
             snprintf(repl, sizeof repl, "-x hip");
@@ -284,6 +291,13 @@ static const char cmake_hip_block[] =
     "if(CMAKE_VERSION VERSION_LESS 3.19)\n"
     "  message(FATAL_ERROR \"the hipify-c HIP block needs CMake 3.19 or newer (cmake_language(DEFER))\")\n"
     "endif()\n"
+    "# Once per configure, however many CMakeLists.txt of the project include it (a subproject's, a top-level\n"
+    "# file's for an included .cmake that enables CUDA): the walk from the first one covers every directory.\n"
+    "get_property(hipify_hip_included GLOBAL PROPERTY HIPIFY_HIP_MODULE)\n"
+    "if(hipify_hip_included)\n"
+    "  return()\n"
+    "endif()\n"
+    "set_property(GLOBAL PROPERTY HIPIFY_HIP_MODULE ON)\n"
     "# HIP on NVIDIA (-DCMAKE_HIP_PLATFORM=nvidia, or HIP_PLATFORM=nvidia in the environment): nvcc builds the HIP\n"
     "# sources as CUDA sources (CMake's CUDA language, CMAKE_CUDA_ARCHITECTURES), the host compiler the rest.\n"
     "if(NOT DEFINED CMAKE_HIP_PLATFORM AND \"$ENV{HIP_PLATFORM}\" STREQUAL \"nvidia\")\n"
@@ -291,7 +305,8 @@ static const char cmake_hip_block[] =
     "endif()\n"
     "if(CMAKE_HIP_PLATFORM STREQUAL \"nvidia\")\n"
     "  # after project(): CUDA, and HIP's package for NVIDIA (hip::host: HIP's headers, CUDA's runtime)\n"
-    "  file(WRITE \"${CMAKE_BINARY_DIR}/hipify_hip_nvidia.cmake\" \"enable_language(CUDA)\\nfind_package(hip REQUIRED)\\n\")\n"
+    "  file(WRITE \"${CMAKE_BINARY_DIR}/hipify_hip_nvidia.cmake\" \"enable_language(CUDA)\\nfind_package(hip REQUIRED)\\n\"\n"
+    "       \"if(NOT DEFINED CMAKE_HIP_COMPILER)\\n  set(CMAKE_HIP_COMPILER \\\"\\${CMAKE_CUDA_COMPILER}\\\")\\nendif()\\n\")\n"
     "  set(CMAKE_PROJECT_INCLUDE \"${CMAKE_BINARY_DIR}/hipify_hip_nvidia.cmake\")\n"
     "elseif(NOT DEFINED CMAKE_CXX_COMPILER)\n"
     "  if(DEFINED ENV{HIPCXX})\n"
@@ -300,6 +315,10 @@ static const char cmake_hip_block[] =
     "    find_program(HIPIFY_HIPCC hipcc HINTS /opt/rocm/bin REQUIRED)\n"
     "    set(CMAKE_CXX_COMPILER \"${HIPIFY_HIPCC}\")\n"
     "  endif()\n"
+    "endif()\n"
+    "# The compiler of HIP sources, which the migrated file tests where it tested CMAKE_CUDA_COMPILER.\n"
+    "if(NOT DEFINED CMAKE_HIP_COMPILER AND NOT CMAKE_HIP_PLATFORM STREQUAL \"nvidia\")\n"
+    "  set(CMAKE_HIP_COMPILER \"${CMAKE_CXX_COMPILER}\")\n"
     "endif()\n"
     "set(CMAKE_HIP_ARCHITECTURES \"@ARCHS@\" CACHE STRING \"AMD GPU targets of HIP sources\")\n"
     "# Flags hipcc adds by itself, spelled out for a plain clang++.\n"
@@ -354,7 +373,21 @@ static const char cmake_hip_block[] =
     "      set(f -keep)\n"
     "    elseif(f STREQUAL \"-Rpass-analysis=kernel-resource-usage\")\n"
     "      set(f --resource-usage)\n"
-    "    elseif(f STREQUAL \"-pthread\" OR f MATCHES \"^-Wl,\" OR (f MATCHES \"^-f\" AND NOT f MATCHES \"^-(fmad|ftz|fgpu-|forward-)\"))\n"
+    "    elseif(f MATCHES \"^-f(no-)?gpu-flush-denormals-to-zero$\")\n"
+    "      set(f --ftz=true)\n"
+    "      if(CMAKE_MATCH_1)\n"
+    "        set(f --ftz=false)\n"
+    "      endif()\n"
+    "    elseif(f STREQUAL \"-ffp-contract=off\")\n"
+    "      set(f --fmad=false)\n"
+    "    elseif(f STREQUAL \"-ffp-contract=fast\")\n"
+    "      set(f --fmad=true)\n"
+    "    elseif(f MATCHES \"^-f(no-)?hip-fp32-correctly-rounded-divide-sqrt$\")\n"
+    "      set(f --prec-div=true --prec-sqrt=true)\n"
+    "      if(CMAKE_MATCH_1)\n"
+    "        set(f --prec-div=false --prec-sqrt=false)\n"
+    "      endif()\n"
+    "    elseif(f STREQUAL \"-pthread\" OR f MATCHES \"^-Wl,\" OR (f MATCHES \"^-f\" AND NOT f MATCHES \"^-(fmad|ftz|fgpu-|forward-|ffp-contract|fhip-|fno-gpu-|fno-hip-)\"))\n"
     "      set(f \"-Xcompiler=${f}\")\n"
     "    endif()\n"
     "    list(APPEND nv \"${f}\")\n"
@@ -364,11 +397,10 @@ static const char cmake_hip_block[] =
     "# HIP on NVIDIA: the target's HIP sources become CUDA sources with the HIP flags in nvcc's spelling;\n"
     "# CUDA's shared runtime, the one hip::host links.\n"
     "function(hipify_hip_nvidia_target t srcs flags std rdc_default)\n"
-    "  hipify_hip_nvcc_flags(nv ${flags})\n"
+    "  # what clang accepts by default and nvcc only when asked (the migration drops these nvcc options)\n"
+    "  hipify_hip_nvcc_flags(nv --extended-lambda --expt-relaxed-constexpr ${flags})\n"
     "  set_source_files_properties(${srcs} TARGET_DIRECTORY ${t} PROPERTIES LANGUAGE CUDA)\n"
-    "  if(nv)\n"
-    "    set_property(SOURCE ${srcs} TARGET_DIRECTORY ${t} APPEND PROPERTY COMPILE_OPTIONS ${nv})\n"
-    "  endif()\n"
+    "  set_property(SOURCE ${srcs} TARGET_DIRECTORY ${t} APPEND PROPERTY COMPILE_OPTIONS ${nv})\n"
     "  set_target_properties(${t} PROPERTIES CUDA_RUNTIME_LIBRARY Shared)\n"
     "  # hipcc gives every HIP source HIP's headers; nvcc gets them from hip::host (property, not a second\n"
     "  # target_link_libraries signature)\n"

@@ -243,7 +243,7 @@ static int remove_arg(cm_state *s, const cm_cmd *c, size_t i) {
     return edit(s, off, end - off, "");
 }
 
-/* project(... CUDA ...) and enable_language(CUDA): CUDA becomes CXX (the HIP block makes CXX hipcc),
+/* project(... CUDA ...), enable_language(CUDA) and check_language(CUDA): CUDA becomes CXX (the HIP block makes CXX hipcc),
  * or disappears when CXX is already listed. */
 static int migrate_languages(cm_state *s, const cm_cmd *c, size_t from) {
     bool has_cxx = false;
@@ -310,6 +310,22 @@ static int translate_args(cm_state *s, const cm_cmd *c, size_t i0, size_t iend) 
     size_t before = s->u->edits.n;
     if (hc_build_translate_flags(s->u, w, n, false, &arch_done, "cmake", NULL) < 0) return -1;
     if (s->u->edits.n > before) s->changed = true;
+    /* a quoted argument that held only a removed option ("--extended-lambda") goes with its quotes and the
+     * blank before it, so no empty list element is left */
+    const char *t = s->u->text;
+    for (size_t k = before; k < s->u->edits.n; k++) {
+        hc_edit *e = &s->u->edits.v[k];
+        if (e->replacement[0]) continue;
+        for (size_t i = i0; i < iend; i++) {
+            const cm_arg *a = arg_of(s, c, i);
+            if (!a->quoted || a->off != e->offset || a->len != e->length || t[a->off - 1] != '"') continue;
+            uint32_t from = a->off - 1;
+            while (from > 0 && (t[from - 1] == ' ' || t[from - 1] == '\t')) from--;
+            e->length = a->off + a->len + 1 - from;
+            e->offset = from;
+            break;
+        }
+    }
     return 0;
 }
 
@@ -494,7 +510,7 @@ static const char *const other_cuda_commands[] = {"cuda_compile_ptx", "cuda_comp
 
 static int migrate_command(cm_state *s, const cm_cmd *c) {
     if (name_is(s, c, "project")) return migrate_languages(s, c, 1);
-    if (name_is(s, c, "enable_language")) return migrate_languages(s, c, 0);
+    if (name_is(s, c, "enable_language") || name_is(s, c, "check_language")) return migrate_languages(s, c, 0);
     if (name_is(s, c, "find_package") && c->nargs &&
         (arg_is(s, arg_of(s, c, 0), "CUDA") || arg_is(s, arg_of(s, c, 0), "CUDAToolkit")))
         return migrate_find_package(s, c);
@@ -594,8 +610,19 @@ static int migrate(cm_state *s) {
         if (migrate_words(s, c, link) < 0) return -1;
         if (s->u->edits.n > before) s->changed = true;
     }
-    if (!s->changed) return 0;
-    if (project) {
+    /* a file that names no CUDA itself includes the module when the run says a CMake file below it was
+     * migrated (an enable_language(CUDA) in an included .cmake file, which has no project() of its own) */
+    bool root_only = !s->changed && project && s->u->cmake_module_root;
+    if (!s->changed && !root_only) return 0;
+    if (root_only) {
+        if (hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, hc_build_cmake_include, HC_PRIO_BUILD,
+                         HC_EFFORT_RENAME) < 0)
+            return -1;
+        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project",
+                     "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): a "
+                     "CMake file below this one enables or uses CUDA, and it has no project() of its own");
+        count(s, "hip-module");
+    } else if (project) {
         /* the module is written beside this file by the front end, which finds this line in the output */
         if (hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, hc_build_cmake_include, HC_PRIO_BUILD,
                          HC_EFFORT_RENAME) < 0)
@@ -607,7 +634,7 @@ static int migrate(cm_state *s) {
     } else {
         hc_unit_diag(s->u, HC_D_BUILD_REWRITE, UINT32_MAX, NULL,
                      "no project() here: the top-level CMakeLists.txt must include the hipify-c HIP module "
-                     "(included where a project() names CUDA or uses CUDA packages)");
+                     "(added to the topmost CMakeLists.txt of the same run above this file)");
     }
     return 0;
 }

@@ -151,10 +151,10 @@ const hc_options *hc_context_options(const hc_context *ctx) { return &ctx->opt; 
 
 void hc_context_set_run(hc_context *ctx, const hc_run_facts *run) { ctx->run = run ? run : &no_run_facts; }
 
-/* Whether the run says hipcc compiles the file at path (hc_run_facts.hipcc_compiled). */
-static bool run_compiled_by_hipcc(const hc_run_facts *run, const char *path) {
-    for (size_t i = 0; path && i < run->nhipcc_compiled; i++)
-        if (strcmp(run->hipcc_compiled[i], path) == 0) return true;
+/* Whether path is among the n paths of a run fact (hc_run_facts.hipcc_compiled, .cmake_module_roots). */
+static bool run_names(const char *const *paths, size_t n, const char *path) {
+    for (size_t i = 0; path && i < n; i++)
+        if (strcmp(paths[i], path) == 0) return true;
     return false;
 }
 const char *const *hc_context_clang_args(const hc_context *ctx, size_t *count) {
@@ -482,7 +482,8 @@ static hc_status translate_buffer(const hc_context *ctx, const char *path, const
     u.opt = &ctx->opt;
     u.run = ctx->run;
     u.path = out->path;
-    u.compiled_by_hipcc = run_compiled_by_hipcc(ctx->run, path);
+    u.compiled_by_hipcc = run_names(ctx->run->hipcc_compiled, ctx->run->nhipcc_compiled, path);
+    u.cmake_module_root = run_names(ctx->run->cmake_module_roots, ctx->run->ncmake_module_roots, path);
     u.text = out->original + bom;
     u.len = len - bom;
     u.kind = kind;

@@ -47,6 +47,7 @@ typedef struct hc_unit {
     bool parsed;        /* no parse error found (true until the semantic pass reports one) */
     bool semantic_ran;  /* the semantic pass ran at all (vetoes and skipped ranges are valid) */
     bool compiled_by_hipcc; /* the run says hipcc compiles this file (hc_run_facts.hipcc_compiled) */
+    bool cmake_module_root; /* the run says this CMake file includes the HIP module (hc_run_facts.cmake_module_roots) */
     /* facts gathered by the rules, used by later rules */
     bool includes_cuda_runtime; /* an include mapped to a header that implies the HIP runtime */
     bool includes_hip_runtime;  /* already includes hip/hip_runtime.h (idempotence) */

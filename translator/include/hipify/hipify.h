@@ -212,6 +212,12 @@ typedef struct hc_run_facts {
     size_t nhipcc_compiled;
     bool links_shim;                /* a ported source of the run calls libhipify_shim: migrated Makefiles
                                      * add it to the link. Known after a first translation of all */
+    const char *const *cmake_module_roots; /* top-level CMakeLists.txt files (paths as translated) that get the
+                                            * HIP module's include() although they name no CUDA themselves: a
+                                            * CMake file below them without project() was migrated (an
+                                            * enable_language(CUDA) in an included .cmake file). Known after a
+                                            * first translation of all */
+    size_t ncmake_module_roots;
 } hc_run_facts;
 
 typedef struct hc_context hc_context;
