@@ -10,10 +10,10 @@ if [ ! -x "$nvcc" ] || [ -z "$prefix" ] || [ ! -f "$prefix/lib/cmake/hip/hip-con
   echo "SKIPPED: nvcc or the HIP-on-NVIDIA CMake packages are missing"; exit 77
 fi
 # sample directory : program it must produce (relative to its build directory) : nvcc options its compile must
-# hold (',' between them; the project's own, in nvcc's spelling again). cmake-findcuda-legacy is not one: its
-# nvcc OPTIONS become target options for every language (-gline-tables-only, -fgpu-rdc) that nvcc cannot take.
+# hold (',' between them; the project's own, in nvcc's spelling again; cmake-findcuda-legacy's
+# cuda_add_executable(... OPTIONS -lineinfo), an option of its HIP sources only).
 samples="cmake-saxpy-curand:saxpy_curand:--use_fast_math cmake-subdir-lib:reduce_app: cmake-findcuda-cxx11:cxx11_app:
-cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing"
+cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing cmake-findcuda-legacy:legacy_vecops:-lineinfo"
 failed=0
 rm -rf "$work" && mkdir -p "$work"
 for entry in $samples; do

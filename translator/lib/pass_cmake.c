@@ -351,7 +351,23 @@ static int migrate_cuda_add(cm_state *s, const cm_cmd *c, const char *plain) {
         if (edit(s, from, a->off + a->len - from, repl) < 0) return -1;
         s->arg_done[c->first_arg + i] = true;
         count(s, "cuda_add_options");
-        return translate_args(s, c, i + 1, c->nargs);
+        size_t before = s->u->edits.n;
+        if (translate_args(s, c, i + 1, c->nargs) < 0) return -1;
+        /* FindCUDA gave these options to nvcc alone: each stays an option of the HIP sources
+         * ($<COMPILE_LANGUAGE:HIP>, which the module turns into CXX on AMD and into nvcc's spelling for CUDA
+         * on NVIDIA), not of the target's C++ sources, where the host compiler would get them */
+        for (size_t k = i + 1; k < c->nargs; k++) {
+            const cm_arg *a = arg_of(s, c, k);
+            if (a->quoted && memchr(tx(s, a), ' ', a->len)) continue; /* a list in one argument: left as is */
+            bool removed = false;
+            for (size_t e = before; e < s->u->edits.n && !removed; e++) {
+                const hc_edit *ed = &s->u->edits.v[e];
+                removed = !ed->replacement[0] && ed->offset <= a->off && a->off + a->len <= ed->offset + ed->length;
+            }
+            if (removed || a->len == 0) continue;
+            if (edit(s, a->off, 0, "$<$<COMPILE_LANGUAGE:HIP>:") < 0 || edit(s, a->off + a->len, 0, ">") < 0) return -1;
+        }
+        return 0;
     }
     return 0;
 }
