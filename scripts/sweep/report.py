@@ -3,6 +3,8 @@
 # edits) and device.sh's results.txt and logs. It judges nothing itself: a test passed when its command exited 0.
 # Time: a test's wall time, or the 'sweep-time: SECONDS' line its command printed (a program that runs for a
 # fixed time and reports its own timing); HIP/CUDA is the ratio of the sums over tests both sides passed.
+# Output: a test whose command printed 'sweep-digest: X' (a digest of what the program printed) differs
+# when both sides passed with different digests.
 import argparse
 import os
 import re
@@ -29,8 +31,9 @@ def read_steps(path):
 def read_results(folder):
     res = {}
     times = {}
+    digests = {}
     if not folder:
-        return res, times
+        return res, times, digests
     rpath = os.path.join(folder, 'results.txt')
     if os.path.exists(rpath):
         for line in open(rpath):
@@ -50,7 +53,10 @@ def read_results(folder):
                 hit = re.findall(r'^sweep-time: ([0-9.eE+-]+)', text, re.M)
                 if hit and tuple(parts) in times:
                     times[tuple(parts)] = float(hit[-1])
-    return res, times
+                dig = re.findall(r'^sweep-digest: (\S+)', text, re.M)
+                if dig:
+                    digests[tuple(parts)] = dig[-1]
+    return res, times, digests
 
 
 def cell(passed, ran, unbuilt):
@@ -63,7 +69,7 @@ def main():
     ap.add_argument('--results', default='')
     ap.add_argument('names', nargs='+')
     a = ap.parse_args()
-    res, times = read_results(a.results)
+    res, times, digests = read_results(a.results)
     print('| project | hand edits | port | build steps CUDA | build steps HIP (NVIDIA) | gfx90a | tests CUDA | '
           'tests HIP | results differ | HIP/CUDA time |')
     print('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |')
@@ -78,7 +84,8 @@ def main():
         ran = {s: sum(1 for t in tests if (n, s, t) in res) for s in ('cuda', 'hip')}
         # a side's program that was not built exits 127 (sh: not found): no result to compare
         ran_both = [t for t in tests if res.get((n, 'cuda', t)) not in (None, 127) and res.get((n, 'hip', t)) not in (None, 127)]
-        differ = [t for t in ran_both if (res.get((n, 'cuda', t)) == 0) != (res.get((n, 'hip', t)) == 0)]
+        differ = [t for t in ran_both if (res.get((n, 'cuda', t)) == 0) != (res.get((n, 'hip', t)) == 0)
+                  or digests.get((n, 'cuda', t)) != digests.get((n, 'hip', t))]
         unbuilt = {s: sum(1 for t in tests if res.get((n, s, t)) == 127) for s in ('cuda', 'hip')}
         both = [t for t in tests if res.get((n, 'cuda', t)) == 0 and res.get((n, 'hip', t)) == 0]
         tc = sum(times[(n, 'cuda', t)] for t in both)

@@ -49,17 +49,34 @@ nvidia_env() {
   fi
 }
 
+# a tree at a commit into a folder; a mirror fetched without its largest blobs cannot archive them: those
+# files are left out (a git archive of the whole tree would stop at the first) and listed in lacking.txt
+extract() { # git_dir commit folder prefix-for-the-list
+  set -- "$1" "$2" "$3" "$4" "$(mktemp)"
+  git --git-dir="$1" ls-tree -r "$2" | awk '$2 == "blob"' >"$5"
+  awk '{print $3}' "$5" | git --git-dir="$1" cat-file --batch-check | paste - "$5" |
+    awk -F'\t' '$1 ~ / missing$/ {print $3}' >"$5.lack"
+  sed "s|^|$4|" "$5.lack" >>"$w/lacking.txt"
+  g=$1 c=$2 d=$3 l=$5
+  set --
+  while IFS= read -r f; do set -- "$@" ":(exclude,literal)$f"; done <"$l.lack"
+  rm -f "$l" "$l.lack"
+  git --git-dir="$g" archive "$c" -- . "$@" | tar -x -C "$d"
+}
+
 prepare_one() { # name
   n=$1 w=$WORK/$1
   repo=$(field "$n" 2) commit=$(field "$n" 3) subs=$(field "$n" 4)
   [ -n "$repo" ] || { echo "sweep: $n is not in $LIST" >&2; return 1; }
   rm -rf "$w" && mkdir -p "$w/orig"
-  git --git-dir="$(git_dir "$repo")" archive "$commit" | tar -x -C "$w/orig"
+  : >"$w/lacking.txt"
+  extract "$(git_dir "$repo")" "$commit" "$w/orig" ""
   for s in $subs; do # path=owner/repo at the commit the project's tree records
     p=${s%%=*} r=${s#*=}
     c=$(git --git-dir="$(git_dir "$repo")" ls-tree "$commit" "$p" | awk '{print $3}')
-    mkdir -p "$w/orig/$p" && git --git-dir="$(git_dir "$r")" archive "$c" | tar -x -C "$w/orig/$p"
+    mkdir -p "$w/orig/$p" && extract "$(git_dir "$r")" "$c" "$w/orig/$p" "$p/"
   done
+  [ ! -s "$w/lacking.txt" ] || say "$n: $(wc -l <"$w/lacking.txt") files the mirror lacks are left out ($w/lacking.txt)"
   set +e
   "$HIPIFY" -O "$w/port" "$w/orig" --offload-arch gfx90a >"$w/port.log" 2>&1
   rc=$?
