@@ -1,8 +1,8 @@
 #!/bin/sh
-# cpu_tier.sh: the wave64 tier end to end on three small programs (tests/cpu-tier): a warp-synchronous program is
-# refused by the source scan, a lane-divergent ballot is reported not runnable by the patched HIP-CPU, and a block
-# reduction passes on its own checks, then against a planted CUDA recording that agrees, fails against one that
-# differs, and passes again with --own-checks-only.
+# cpu_tier.sh: the wave64 tier end to end on four small programs (tests/cpu-tier): a warp-synchronous program is
+# refused by the source scan, a lane-divergent ballot and ballots in both arms of a lane-dependent branch are reported
+# not runnable by the patched HIP-CPU, and a block reduction passes on its own checks, then against a planted CUDA
+# recording that agrees, fails against one that differs, and passes again with --own-checks-only.
 # usage: cpu_tier.sh HARNESS HIPIFY CORPUS RECORD_INCLUDE HIP_CPU_INCLUDE CXX WORK. Exit 77 without HIP-CPU.
 set -u
 harness=$1 hipify=$2 corpus=$3 record_include=$4 hip_cpu=$5 cxx=$6 work=$7
@@ -22,6 +22,10 @@ check "warp-synchronous volatile code refused before building" \
 "$harness" run-cpu $common --program lane_vote >"$work/vote.out" 2>&1; rc=$?
 check "lane-divergent ballot reported not runnable" "lane_vote.*SKIPPED.*not runnable on HIP-CPU" "$work/vote.out"
 [ $rc -eq 77 ] || { echo "FAIL: lane_vote run-cpu exit $rc, expected 77 (SKIPPED)"; failed=1; }
+"$harness" run-cpu $common --program both_arms >"$work/arms.out" 2>&1; rc=$?
+check "ballots in both arms of a lane-dependent branch reported not runnable" \
+      "both_arms.*SKIPPED.*not runnable on HIP-CPU: lanes of one warp met in different warp operations" "$work/arms.out"
+[ $rc -eq 77 ] || { echo "FAIL: both_arms run-cpu exit $rc, expected 77 (SKIPPED)"; failed=1; }
 "$harness" run-cpu $common --program block_sum >"$work/own.out" 2>&1; rc=$?
 check "block_sum passes its own checks" "block_sum.*PASS.*no CUDA recording" "$work/own.out"
 [ $rc -eq 0 ] || { echo "FAIL: block_sum run-cpu exit $rc"; failed=1; }

@@ -72,6 +72,21 @@
                                "warning")))
 #endif
 
+/* HIP-CPU, as the wave64 tier patches it, takes the place each warp operation is called from, to stop a run
+ * where two arms of a branch meet in one operation; the helpers forward their caller's place, so that two
+ * __ballot_sync calls in two arms are told apart. Elsewhere these add nothing. */
+#if defined(__HIP_CPU_WARP_SITES__)
+#define HIPIFY_SHIM_SITE_ONLY                                                                            \
+    const char *hipify_site_file = __builtin_FILE(), std::uint32_t hipify_site_line = __builtin_LINE(),   \
+                std::uint32_t hipify_site_column = __HIP_CPU_SITE_COLUMN__
+#define HIPIFY_SHIM_SITE_PARAMS , HIPIFY_SHIM_SITE_ONLY
+#define HIPIFY_SHIM_SITE , hipify_site_file, hipify_site_line, hipify_site_column
+#else
+#define HIPIFY_SHIM_SITE_ONLY
+#define HIPIFY_SHIM_SITE_PARAMS
+#define HIPIFY_SHIM_SITE
+#endif
+
 /* Lanes of the mask that exist on this target (the all-ones idiom becomes the whole wave). */
 __device__ static inline unsigned long long hipify_shim_lanes(unsigned long long mask) {
     return mask & HIPIFY_WAVE_LANES_MASK;
@@ -93,57 +108,59 @@ __device__ static inline void hipify_shim_check_mask(unsigned long long mask, co
 #endif
 }
 
-__device__ static inline unsigned long long __activemask() { return __ballot(1); }
+__device__ static inline unsigned long long __activemask(HIPIFY_SHIM_SITE_ONLY) { return __ballot(1 HIPIFY_SHIM_SITE); }
 
 /* CUDA: bit N set iff lane N is in mask, active, and its predicate is non-zero. */
-__device__ static inline unsigned long long __ballot_sync(unsigned long long mask, int predicate)
+__device__ static inline unsigned long long __ballot_sync(unsigned long long mask, int predicate HIPIFY_SHIM_SITE_PARAMS)
     HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__ballot_sync");
-    return __ballot(predicate) & hipify_shim_lanes(mask);
+    return __ballot(predicate HIPIFY_SHIM_SITE) & hipify_shim_lanes(mask);
 }
 
 /* CUDA: non-zero iff the predicate is non-zero for any active lane of mask. */
-__device__ static inline int __any_sync(unsigned long long mask, int predicate) HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline int __any_sync(unsigned long long mask, int predicate HIPIFY_SHIM_SITE_PARAMS)
+    HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__any_sync");
-    return (__ballot(predicate) & hipify_shim_lanes(mask)) != 0;
+    return (__ballot(predicate HIPIFY_SHIM_SITE) & hipify_shim_lanes(mask)) != 0;
 }
 
 /* CUDA: non-zero iff the predicate is non-zero for every active lane of mask. Inactive lanes take no part,
  * so they are compared away on both sides. */
-__device__ static inline int __all_sync(unsigned long long mask, int predicate) HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline int __all_sync(unsigned long long mask, int predicate HIPIFY_SHIM_SITE_PARAMS)
+    HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__all_sync");
-    unsigned long long lanes = hipify_shim_lanes(mask) & __ballot(1);
-    return (__ballot(predicate) & lanes) == lanes;
+    unsigned long long lanes = hipify_shim_lanes(mask) & __ballot(1 HIPIFY_SHIM_SITE);
+    return (__ballot(predicate HIPIFY_SHIM_SITE) & lanes) == lanes;
 }
 
 /* Shuffles: HIP's __shfl family already works on the whole wavefront (width defaults to warpSize, so 64
  * on CDNA); the mask adds no restriction on lockstep hardware beyond the check. */
 template <typename T>
-__device__ static inline T __shfl_sync(unsigned long long mask, T var, int src_lane, int width = warpSize)
-    HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline T __shfl_sync(unsigned long long mask, T var, int src_lane,
+                                       int width = warpSize HIPIFY_SHIM_SITE_PARAMS) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__shfl_sync");
-    return __shfl(var, src_lane, width);
+    return __shfl(var, src_lane, width HIPIFY_SHIM_SITE);
 }
 
 template <typename T>
-__device__ static inline T __shfl_up_sync(unsigned long long mask, T var, unsigned int delta, int width = warpSize)
-    HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline T __shfl_up_sync(unsigned long long mask, T var, unsigned int delta,
+                                       int width = warpSize HIPIFY_SHIM_SITE_PARAMS) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__shfl_up_sync");
-    return __shfl_up(var, delta, width);
+    return __shfl_up(var, delta, width HIPIFY_SHIM_SITE);
 }
 
 template <typename T>
 __device__ static inline T __shfl_down_sync(unsigned long long mask, T var, unsigned int delta,
-                                            int width = warpSize) HIPIFY_WARP_MASK_CHECKS(mask) {
+                                            int width = warpSize HIPIFY_SHIM_SITE_PARAMS) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__shfl_down_sync");
-    return __shfl_down(var, delta, width);
+    return __shfl_down(var, delta, width HIPIFY_SHIM_SITE);
 }
 
 template <typename T>
-__device__ static inline T __shfl_xor_sync(unsigned long long mask, T var, int lane_mask, int width = warpSize)
-    HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline T __shfl_xor_sync(unsigned long long mask, T var, int lane_mask,
+                                       int width = warpSize HIPIFY_SHIM_SITE_PARAMS) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__shfl_xor_sync");
-    return __shfl_xor(var, lane_mask, width);
+    return __shfl_xor(var, lane_mask, width HIPIFY_SHIM_SITE);
 }
 
 /* __match_any_sync / __match_all_sync compare bit patterns (as CUDA's match.sync does), for 4- and 8-byte
@@ -158,15 +175,15 @@ __device__ static inline unsigned long long hipify_shim_bits(T value) {
 }
 
 template <typename T>
-__device__ static inline unsigned long long __match_any_sync(unsigned long long mask, T value)
+__device__ static inline unsigned long long __match_any_sync(unsigned long long mask, T value HIPIFY_SHIM_SITE_PARAMS)
     HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__match_any_sync");
     const unsigned long long mine = hipify_shim_bits(value);
-    unsigned long long unmatched = hipify_shim_lanes(mask) & __ballot(1), group = 0;
+    unsigned long long unmatched = hipify_shim_lanes(mask) & __ballot(1 HIPIFY_SHIM_SITE), group = 0;
     while (unmatched != 0) {
         int leader = __builtin_ctzll(unmatched);
-        unsigned long long theirs = __shfl(mine, leader);
-        unsigned long long same = __ballot(mine == theirs) & unmatched;
+        unsigned long long theirs = __shfl(mine, leader, warpSize HIPIFY_SHIM_SITE);
+        unsigned long long same = __ballot(mine == theirs HIPIFY_SHIM_SITE) & unmatched;
         if (mine == theirs) group = same;
         unmatched &= ~same;
     }
@@ -174,13 +191,13 @@ __device__ static inline unsigned long long __match_any_sync(unsigned long long 
 }
 
 template <typename T>
-__device__ static inline unsigned long long __match_all_sync(unsigned long long mask, T value, int *pred)
-    HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline unsigned long long __match_all_sync(unsigned long long mask, T value,
+                                                            int *pred HIPIFY_SHIM_SITE_PARAMS) HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__match_all_sync");
-    const unsigned long long lanes = hipify_shim_lanes(mask) & __ballot(1);
+    const unsigned long long lanes = hipify_shim_lanes(mask) & __ballot(1 HIPIFY_SHIM_SITE);
     const unsigned long long mine = hipify_shim_bits(value);
-    unsigned long long first = __shfl(mine, lanes ? __builtin_ctzll(lanes) : 0);
-    bool all = (__ballot(mine == first) & lanes) == lanes;
+    unsigned long long first = __shfl(mine, lanes ? __builtin_ctzll(lanes) : 0, warpSize HIPIFY_SHIM_SITE);
+    bool all = (__ballot(mine == first HIPIFY_SHIM_SITE) & lanes) == lanes;
     *pred = all;
     return all ? lanes : 0ull;
 }
@@ -188,12 +205,13 @@ __device__ static inline unsigned long long __match_all_sync(unsigned long long 
 /* CUDA: the lanes of mask synchronise and their memory accesses before it are visible to each other after
  * it. Lockstep lanes need no wait, but the compiler and the memory model still need a wavefront-scope
  * release/acquire pair and a point code cannot be moved across. */
-__device__ static inline void __syncwarp(unsigned long long mask = ~0ull) HIPIFY_WARP_MASK_CHECKS(mask) {
+__device__ static inline void __syncwarp(unsigned long long mask = ~0ull HIPIFY_SHIM_SITE_PARAMS)
+    HIPIFY_WARP_MASK_CHECKS(mask) {
     hipify_shim_check_mask(mask, "__syncwarp");
 #if defined(__HIP_CPU_RT__)
     /* HIP-CPU runs lanes as fibers that switch only at its warp operations: a ballot is such a point for
      * every lane of the warp, which is what __syncwarp promises (fibers share one thread: no fence needed) */
-    (void)__ballot(1);
+    (void)__ballot(1 HIPIFY_SHIM_SITE);
 #else
     __builtin_amdgcn_fence(__ATOMIC_RELEASE, "wavefront");
     __builtin_amdgcn_wave_barrier();

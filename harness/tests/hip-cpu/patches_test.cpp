@@ -1,5 +1,6 @@
 // patches_test.cpp: one HIP program per patch of harness/hip-cpu/patches, chosen by argv[1]; exit 0 when HIP-CPU ran
-// it as a 64-lane GPU would, 1 when not. lane-divergence must instead end with HIP-CPU's "not runnable" report.
+// it as a 64-lane GPU would, 1 when not. lane-divergence and both-arms must instead end with HIP-CPU's "not runnable"
+// report.
 #include <hip/hip_runtime.h>
 
 #include <cstdio>
@@ -45,6 +46,18 @@ __global__ void lane_divergence(unsigned long long *out) {
     out[lane] = b;
 }
 
+// A ballot in each arm of a branch that divides a warp: a wavefront runs the arms one after the other (lanes 0-9
+// vote in one ballot, the others in another); HIP-CPU would let all 64 meet in one, and must say so instead.
+__global__ void both_arms(unsigned long long *out) {
+    const int lane = threadIdx.x;
+    unsigned long long b;
+    if (lane < 10)
+        b = __ballot(1);
+    else
+        b = __ballot(lane < 20);
+    out[lane] = b;
+}
+
 template <class T> static std::vector<T> run(void (*launch)(T *), size_t n) {
     T *d = nullptr;
     std::vector<T> h(n);
@@ -85,8 +98,12 @@ int main(int argc, char **argv) {
         auto out = run<unsigned long long>(
             [](unsigned long long *d) { hipLaunchKernelGGL(lane_divergence, dim3(1), dim3(64), 0, 0, d); }, 64);
         for (int l = 0; l < 64; ++l) wrong += out[l] != (l < 10 ? 0x3ffull : 0ull);
+    } else if (!strcmp(mode, "both-arms")) {
+        auto out = run<unsigned long long>(
+            [](unsigned long long *d) { hipLaunchKernelGGL(both_arms, dim3(1), dim3(64), 0, 0, d); }, 64);
+        for (int l = 0; l < 64; ++l) wrong += out[l] != (l < 10 ? 0x3ffull : 0xffc00ull);
     } else {
-        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence\n", argv[0]);
+        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence|both-arms\n", argv[0]);
         return 2;
     }
     printf("%s: %s (%d wrong)\n", mode, wrong ? "WRONG" : "right", wrong);
