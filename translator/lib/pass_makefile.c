@@ -98,7 +98,69 @@ typedef struct mk_state {
     size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
     char host_vars[1024];      /* "NAME NAME ": *FLAGS variables named on host-compiler recipe lines */
     char nvcc_vars[256];       /* " NAME NAME ": variables assigned nvcc (NVCC, or CC := nvcc) */
+    char rule_sources;         /* the sources the last rule's prerequisites name: see source_kind */
 } mk_state;
+
+/* What nvcc makes of a source by its name: 'g' a GPU source (.cu), 'x' host C++ (.cpp, .cc, .cxx, .C), 'c'
+ * host C (.c), 0 no source (a header, an object, a variable). */
+static char source_kind(const char *p, size_t n) {
+    static const char *const cxx[] = {".cpp", ".cc", ".cxx", ".C", ".c++"};
+    if (ends_with(p, n, ".cu") || ends_with(p, n, ".hip")) return 'g';
+    for (size_t k = 0; k < COUNT_OF(cxx); k++)
+        if (ends_with(p, n, cxx[k])) return 'x';
+    return ends_with(p, n, ".c") ? 'c' : 0;
+}
+
+/* Folds one source's kind into what a list of them is: one host language, or 'm' (mixed, or a GPU source). */
+static char fold_kind(char acc, char k) {
+    if (!k) return acc;
+    if (k == 'g' || (acc && acc != k)) return 'm';
+    return k;
+}
+
+/* The sources a rule line's prerequisites name ("x.o: x.cpp x.h", "%.o: %.cpp"), folded. */
+static char rule_source_kind(const char *t, const hc_build_word *w, size_t n) {
+    char acc = 0;
+    bool after = false;
+    for (size_t i = 0; i < n; i++) {
+        const char *p = t + w[i].off;
+        size_t len = w[i].len;
+        if (!after) {
+            const char *colon = memchr(p, ':', len);
+            if (!colon) continue;
+            after = true;
+            len -= (size_t)(colon - p) + 1, p = colon + 1;
+            if (len && *p == ':') len--, p++; /* a double-colon rule */
+        }
+        if (len == 1 && (*p == '|' || *p == ';')) break; /* order-only prerequisites, an inline recipe */
+        if (len) acc = fold_kind(acc, source_kind(p, len));
+    }
+    return acc;
+}
+
+/* A compile-only nvcc line (-c) with no -x, whose sources are all host sources: nvcc compiled them with its
+ * host compiler (a .cpp is C++ to nvcc unless -x cu says otherwise), while hipcc compiles a .cpp as a GPU
+ * source (-x hip on AMD, -x cu on NVIDIA) and defines __HIPCC__, changing which branches a portable header
+ * takes. Returns 'x' (C++) or 'c' (C) for such a line, else 0. Sources are the words the line names, else the
+ * rule's prerequisites when the line names them through $<, $^ or $+. */
+static char host_compile_kind(const mk_state *s) {
+    const char *t = s->u->text;
+    bool compile = false, automatic = false;
+    char acc = 0;
+    for (size_t i = 1; i < s->nw; i++) {
+        const char *p = t + s->w[i].off;
+        size_t n = s->w[i].len;
+        if ((n == 2 && memcmp(p, "-c", 2) == 0) || (n == 9 && memcmp(p, "--compile", 9) == 0)) compile = true;
+        else if ((n >= 2 && memcmp(p, "-x", 2) == 0) || (n >= 3 && memcmp(p, "--x", 3) == 0)) return 0;
+        else if (n == 2 && memcmp(p, "-o", 2) == 0) i++; /* the output, not a source */
+        else if (p[0] != '-') {
+            automatic |= contains(p, n, "$<") || contains(p, n, "$^") || contains(p, n, "$+");
+            acc = fold_kind(acc, source_kind(p, n));
+        }
+    }
+    if (!acc && automatic) acc = s->rule_sources;
+    return compile && (acc == 'x' || acc == 'c') ? acc : 0;
+}
 
 static int push_word(mk_state *s, uint32_t off, uint32_t len) {
     if (hc_grow(&s->w, &s->cap, s->nw, sizeof *s->w, 64) < 0) return -1;
@@ -234,6 +296,37 @@ static bool links_without_variables(const mk_state *s, const char *t, const hc_b
     return linker;
 }
 
+/* The recipe starts with a variable that holds nvcc ($(NVCC), or $(CC) where CC := nvcc). */
+static bool nvcc_variable_word(const mk_state *s) {
+    const char *p = s->u->text + s->w[0].off;
+    size_t n = s->w[0].len, c = command_start(p, n);
+    if (c > 0 && c == n) { /* $(Q)$(NVCC): command_start stops before the last variable only with a path */
+        c = 0;
+        while (c < n && (p[c] == '@' || p[c] == '-' || p[c] == '+')) c++;
+    }
+    p += c, n -= c;
+    while (n > 3 && p[0] == '$' && (p[1] == '(' || p[1] == '{')) {
+        const char *close = memchr(p, p[1] == '(' ? ')' : '}', n);
+        if (!close) return false;
+        size_t vl = (size_t)(close - p) - 2;
+        if ((size_t)(close - p) + 1 == n) {
+            char entry[72];
+            if (vl > 64) return false;
+            snprintf(entry, sizeof entry, " %.*s ", (int)vl, p + 2);
+            return contains(p + 2, vl, "NVCC") || strstr(s->nvcc_vars, entry) != NULL;
+        }
+        n -= (size_t)(close - p) + 1, p = close + 1;
+    }
+    return false;
+}
+
+static void note_host_compile(hc_unit *u, uint32_t off) {
+    hc_unit_diag(u, HC_D_BUILD_REWRITE, off, "nvcc",
+                 "nvcc compiled this host source with its host compiler (no -x cu): hipcc is told its language "
+                 "and given HIP's platform macro, so its host branches stay (no __HIPCC__)");
+    hc_unit_count_rule(u, "make:host-compile");
+}
+
 /* One logical statement (continuation lines joined) of words: the migration proper. */
 static int migrate_statement(mk_state *s, bool recipe) {
     hc_unit *u = s->u;
@@ -256,6 +349,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (contains(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
     bool library_list = assigns && (ends_with(var, vlen, "LIBS") || ends_with(var, vlen, "LIBRARIES"));
 
+    char host = recipe && s->block ? host_compile_kind(s) : 0;
     bool has_std = false;
     for (size_t i = 0; i < s->nw; i++)
         has_std |= (s->w[i].len > 5 && (memcmp(t + s->w[i].off, "-std=", 5) == 0 || memcmp(t + s->w[i].off, "--std", 5) == 0));
@@ -273,7 +367,13 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (eq) c = (size_t)(eq - p) + 1;
         }
         if (is_nvcc_path(p + c, n - c)) {
-            const char *hipcc = has_std ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
+            const char *hipcc = has_std || host == 'c' ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
+            char spelled[96];
+            if (host) { /* a host compile stays one: hipcc is told the language, and gets HIP's platform macro */
+                snprintf(spelled, sizeof spelled, "%s -x %s $(HIP_CPP_CONFIG)", hipcc, host == 'c' ? "c" : "c++");
+                hipcc = spelled;
+                note_host_compile(u, s->w[i].off);
+            }
             size_t used = strlen(s->nvcc_vars);
             if (assigns && vlen < 60 && used + vlen + 2 < sizeof s->nvcc_vars) /* its recipes link with hipcc */
                 snprintf(s->nvcc_vars + used, sizeof s->nvcc_vars - used, "%s%.*s ", used ? "" : " ", (int)vlen, var);
@@ -310,6 +410,13 @@ static int migrate_statement(mk_state *s, bool recipe) {
             continue;
         }
         if ((nvcc_related || is_lib) && nflags < COUNT_OF(flags)) flags[nflags++] = s->w[i];
+    }
+    if (host && nvcc_variable_word(s)) {
+        const hc_build_word *w0 = &s->w[0];
+        char ins[64];
+        snprintf(ins, sizeof ins, " -x %s $(HIP_CPP_CONFIG)", host == 'c' ? "c" : "c++");
+        if (hc_unit_edit(u, w0->off + w0->len, 0, ins, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+        note_host_compile(u, w0->off);
     }
     if (shim_link) { /* an nvcc link line: the shim after everything the line links */
         const hc_build_word *last = &s->w[s->nw - 1];
@@ -374,6 +481,7 @@ static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
         bool recipe = tab && s->in_rule;
         if (!recipe) s->in_rule = is_rule_line(t, s->w, s->nw);
         else s->has_rules = true;
+        if (!recipe && s->in_rule) s->rule_sources = rule_source_kind(t, s->w, s->nw);
         rc = fn(s, recipe);
     }
     return rc;
