@@ -165,6 +165,30 @@ static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
     return hc_unit_edit(u, off, end - off, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
+/* In a Makefile with the HIP module, an nvcc target option text[off, end) becomes
+ * $(call hipify_gpu_arch,AMD,NVIDIA): the --offload-arch list (amd, "" for a statement's later options)
+ * for clang, the option as written for nvcc, which is HIP on NVIDIA's compiler, so the port builds for
+ * the original's targets there without a command-line override. Commas of the option (-gencode
+ * arch=compute_80,code=sm_80) would split the call's arguments: they become $(hipify_comma). False when
+ * the result does not fit. */
+static bool arch_call(const char *text, uint32_t off, uint32_t end, const char *amd, char *repl, size_t size) {
+    static const char comma[] = "$(hipify_comma)";
+    int k = snprintf(repl, size, "$(call hipify_gpu_arch,%s,", amd);
+    if (k < 0 || (size_t)k >= size) return false;
+    size_t n = (size_t)k;
+    for (uint32_t i = off; i < end; i++) {
+        const char *piece = text[i] == ',' ? comma : NULL;
+        size_t plen = piece ? sizeof comma - 1 : 1;
+        if (n + plen + 2 > size) return false;
+        if (piece) memcpy(repl + n, piece, plen);
+        else repl[n] = text[i];
+        n += plen;
+    }
+    repl[n++] = ')';
+    repl[n] = '\0';
+    return true;
+}
+
 static void count(hc_unit *u, const char *prefix, const char *what) {
     char name[128];
     snprintf(name, sizeof name, "%s:%s", prefix, what);
@@ -211,10 +235,14 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
         snprintf(flagname, sizeof flagname, "%s", f->spelling);
         repl[0] = '\0';
         switch (f->action) {
-        case BF_ARCH:
-            if (arch_flags && !*arch_done) hc_build_offload_flags(u->opt, repl, sizeof repl);
+        case BF_ARCH: {
+            char amd[256] = "";
+            if (arch_flags && !*arch_done) hc_build_offload_flags(u->opt, amd, sizeof amd);
             *arch_done = true;
+            if (!(arch_flags && host_call && arch_call(text, off, end, amd, repl, sizeof repl)))
+                snprintf(repl, sizeof repl, "%s", amd);
             break;
+        }
         case BF_REPLACE: snprintf(repl, sizeof repl, "%s", f->replacement); break;
         case BF_VALUE: {
             char v[128];
@@ -611,6 +639,9 @@ static const char make_hip_block[] =
     "hipify_comma := ,\n"
     "hipify_host_flags = $(if $(filter nvidia,$(HIP_PLATFORM)),$(if $(strip $(1)),-Xcompiler "
     "$(subst $() ,$(hipify_comma),$(strip $(1)))),$(1))\n"
+    "# GPU targets of a compile line: $(call hipify_gpu_arch,AMD,NVIDIA), the --offload-arch list for clang,\n"
+    "# the original's nvcc options (-gencode ...) for nvcc.\n"
+    "hipify_gpu_arch = $(if $(filter nvidia,$(HIP_PLATFORM)),$(2),$(1))\n"
     "# end of the hipify-c HIP block\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";

@@ -38,7 +38,9 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
                              const char *prefix, const char *host_call);
 /* host_call: a make function that wraps host-compiler options for the platform (the Makefile block's
  * hipify_host_flags): -Xcompiler "$(CFLAGS)" becomes $(call host_call,$(CFLAGS)). NULL: the options
- * are written bare, which only clang takes. */
+ * are written bare, which only clang takes. With host_call (a Makefile with the HIP module) and
+ * arch_flags, each target option becomes the module's $(call hipify_gpu_arch,AMD,NVIDIA): the
+ * --offload-arch list ("" after the first of a statement) on AMD, the option itself on NVIDIA. */
 
 /* "--offload-arch=gfx90a --offload-arch=..." (sep " ") or "gfx90a;gfx942" (list) for the targets in the
  * options (default gfx90a;gfx942;gfx1100), written into buf. */
