@@ -5,16 +5,13 @@
 # take it; "self-test PASSED!" when all are found), and the short self-test that runs before any real
 # work (the program stops if it fails), here before three assignments whose factor its table knows
 # (the test passes when the program reports that factor). Each test runs in a folder of its own.
-# GPU target: the CUDA side builds as the Makefile has it (sm_75 to sm_120, sm_90 among them); the port's
-# Makefile holds --offload-arch=gfx90a where the original had its list (src/Makefile:43-49), which nvcc
-# does not take, so the HIP-on-NVIDIA side gets the flags on make's command line, the file's others as
-# it has them and sm_90 for the target (as hemi's recipe does).
+# GPU targets: each side as the Makefile has them (sm_75 to sm_120, sm_90 among them); the port's
+# src/Makefile:43-49 hold them as $(call hipify_gpu_arch,--offload-arch=gfx90a,<the nvcc option>).
 cuda_build() {
   step cuda build make -C src -j"$JOBS"
 }
 hip_build() {
-  step hip build make -C src -j"$JOBS" HIP_PLATFORM=nvidia \
-    NVCCFLAGS='$(CUDA_INCLUDE) -arch=sm_90 -O3 $(call hipify_host_flags,-Wall -Wextra -O3)'
+  step hip build make -C src -j"$JOBS" HIP_PLATFORM=nvidia
 }
 amd_build() {
   step amd build env LIBRARY_PATH="$ROOT/build/runtime-shim" make -C src -j"$JOBS"
