@@ -20,4 +20,5 @@ elif kind == 'ifdefs':    out = ['#if A%d\nint cudaMalloc_%d;\n#else\nvoid f%d()
 elif kind == 'structs':   out = ['struct cudaDeviceProp { int x; };\n'] + ['void f%d(){ cudaDeviceProp p; cudaGetDeviceProperties(&p, 0); }\n' % i for i in range(n)]
 elif kind == 'printf_builtin_index': out = ['__global__ void k(){\n'] + ['  printf("%d %d", threadIdx.x, blockIdx.y);\n'] * n + ['}\n']
 elif kind == 'branches':  out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n'] + ['  if (lane == %d) { { p[%d] = lane; } } else if (p[0]) { p[1] = 0; } else { __syncthreads(); }\n' % (i, i) for i in range(n)] + ['}\n']
+elif kind == 'elsechain': out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n  if (lane == 0) p[0] = 0;\n'] + ['  else if (lane == %d) p[%d] = lane;\n' % (i, i) for i in range(1, n)] + ['  else __syncthreads();\n}\n']
 sys.stdout.write(''.join(out))

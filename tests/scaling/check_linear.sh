@@ -34,4 +34,5 @@ run ifdefs 40000 'hipFree'
 run structs 80000 'hipGetDeviceProperties(&p, 0)'
 run printf_builtin_index 160000 '(unsigned int)blockIdx.y'
 run branches 80000 'warpSize'
+run elsechain 80000 'warpSize'
 exit $fail

@@ -558,9 +558,9 @@ static void test_template_lists(void) {
     teardown(&f);
 }
 
-/* Blocks and their controlling statements by each rule of code.h: the innermost block of a token, if/else
- * chains, else if, do/while, for, switch, if constexpr, unbraced bodies, lambdas, macro bodies, and the
- * controlling block looked for no further out than a body. */
+/* Blocks and controlling statements by each rule of code.h: the innermost block of a token, if/else chains,
+ * else if, do/while, for, switch, if constexpr, unbraced bodies and dangling else, lambdas, macro bodies, and
+ * the controlling statement looked for no further out than a body. */
 static void test_blocks(void) {
     const char *text = "__global__ void k(int *p) {\n"                            /* body */
                        "  if (threadIdx.x < 16) { p[0] = 1; } else if (q) { p[1] = 2; } else { p[2] = 3; }\n"
@@ -571,95 +571,137 @@ static void test_blocks(void) {
                        "  while (b) { auto f = [](int z) { s5(); }; }\n"
                        "  if constexpr (c) { s6(); }\n"
                        "  s7();\n"
+                       "  if (d) if (e) t1(); else t2(x[1], (y)); t3();\n"
+                       "  for (;;) while (g) do t4(); while (h);\n"
+                       "  if (m) {}\n"
                        "}\n"
-                       "#define M { s8(); }\n"
+                       "#define M if (x) { s8(); }\n"
                        "int g = s9();\n";
     fixture f;
     setup(&f, text);
     CHECK(hc_code_block_of(&f.u, find(&f.u, "s0")) == NULL); /* no facts yet */
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "s0")) == NULL);
     CHECK_INT(hc_code_analyze(&f.u), 0);
-    size_t n;
+    size_t n, nc;
     const hc_block *all = hc_code_blocks(&f.u, &n);
-    CHECK_INT(n, 13); /* the macro body's braces make none */
+    const hc_control_stmt *ctl = hc_code_controls(&f.u, &nc);
+    CHECK_INT(n, 14); /* the macro body's braces make none */
+    CHECK_INT(nc, 18); /* the macro's if is none, nor the whiles that end a do */
     const hc_block *body = hc_code_block_of(&f.u, find(&f.u, "s7"));
-    CHECK(body && body->body && body->control == HC_CTL_NONE && body->outer == HC_BODY_NONE);
+    CHECK(body && body->body && body->control == HC_BODY_NONE && body->outer == HC_BODY_NONE);
     CHECK(body == &all[0]);
     CHECK(hc_code_control_of(&f.u, find(&f.u, "s7")) == NULL);
     CHECK(hc_code_block_of(&f.u, body->open) == NULL); /* the braces are outside */
     CHECK(hc_code_block_of(&f.u, body->close) == NULL);
     CHECK(hc_code_block_of(&f.u, find(&f.u, "s9")) == NULL);
     CHECK(hc_code_block_of(&f.u, find(&f.u, "s8")) == NULL);
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "s8")) == NULL);
 
-    /* if / else if / else: each branch its own block; else reads its if's condition; prior links back */
-    const hc_block *b1 = hc_code_control_of(&f.u, find(&f.u, "p") + 0), *t = NULL;
-    CHECK(b1 == NULL); /* the parameter p is outside every block */
-    t = hc_code_block_of(&f.u, find_nth(&f.u, "p", 1));
+    /* if / else if / else: the second else reads b's condition and lies in the first else (a's) */
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "p")) == NULL); /* the parameter */
+    const hc_control_stmt *t = hc_code_control_of(&f.u, find_nth(&f.u, "p", 1));
     CHECK(t && t->control == HC_CTL_IF && hc_code_is(&f.u, t->keyword, "if") && t->prior == HC_BODY_NONE);
-    CHECK(t && hc_code_is(&f.u, t->cond_open, "(") && hc_code_is(&f.u, hc_code_next(&f.u, t->cond_open), "threadIdx"));
-    CHECK(t && hc_code_match(&f.u, t->cond_open) == t->cond_close && hc_code_block_at(&f.u, t->outer) == body);
-    const hc_block *t2 = hc_code_block_of(&f.u, find_nth(&f.u, "p", 2));
+    CHECK(t && hc_code_is(&f.u, hc_code_next(&f.u, t->cond_open), "threadIdx") && t->outer == HC_BODY_NONE);
+    CHECK(t && hc_code_match(&f.u, t->cond_open) == t->cond_close && hc_code_punct(&f.u, t->body_first, "{"));
+    CHECK(t && hc_code_control_at(&f.u, hc_code_block_of(&f.u, find_nth(&f.u, "p", 1))->control) == t);
+    const hc_control_stmt *t2 = hc_code_control_of(&f.u, find_nth(&f.u, "p", 2));
     CHECK(t2 && t2->control == HC_CTL_IF && hc_code_is(&f.u, hc_code_next(&f.u, t2->cond_open), "q"));
-    CHECK(t2 && hc_code_block_at(&f.u, t2->prior) == t);
-    const hc_block *t3 = hc_code_block_of(&f.u, find_nth(&f.u, "p", 3));
-    CHECK(t3 && t3->control == HC_CTL_ELSE && hc_code_is(&f.u, t3->keyword, "else"));
-    CHECK(t3 && hc_code_block_at(&f.u, t3->prior) == t2 && t3->cond_open == t2->cond_open);
-    CHECK(hc_code_control_of(&f.u, find_nth(&f.u, "p", 3)) == t3);
+    const hc_control_stmt *e1 = t2 ? hc_code_control_at(&f.u, t2->outer) : NULL;
+    CHECK(e1 && e1->control == HC_CTL_ELSE && hc_code_control_at(&f.u, e1->prior) == t && e1->cond_open == t->cond_open);
+    CHECK(e1 && e1->body_first == t2->keyword);
+    const hc_control_stmt *e2 = hc_code_control_of(&f.u, find_nth(&f.u, "p", 3));
+    CHECK(e2 && e2->control == HC_CTL_ELSE && hc_code_control_at(&f.u, e2->prior) == t2 && e2->cond_open == t2->cond_open);
+    CHECK(e2 && hc_code_control_at(&f.u, e2->outer) == e1);
 
-    /* a plain block inside a for: its controlling block is the for's */
+    /* a plain block inside a for: its controlling statement is the for */
     const hc_block *plain = hc_code_block_of(&f.u, find(&f.u, "s0"));
-    CHECK(plain && plain->control == HC_CTL_NONE && !plain->body);
-    const hc_block *loop = hc_code_control_of(&f.u, find(&f.u, "s0"));
-    CHECK(loop && loop->control == HC_CTL_FOR && hc_code_block_at(&f.u, plain->outer) == loop);
-    CHECK(loop && hc_code_is(&f.u, hc_code_next(&f.u, loop->cond_open), "int")); /* the whole (init; cond; step) */
+    CHECK(plain && plain->control == HC_BODY_NONE && !plain->body);
+    const hc_control_stmt *loop = hc_code_control_of(&f.u, find(&f.u, "s0"));
+    CHECK(loop && loop->control == HC_CTL_FOR && hc_code_is(&f.u, hc_code_next(&f.u, loop->cond_open), "int"));
 
-    /* do: the condition is the while's after the block */
-    const hc_block *d = hc_code_control_of(&f.u, find(&f.u, "s1"));
+    /* do: the condition is the while's after the body */
+    const hc_control_stmt *d = hc_code_control_of(&f.u, find(&f.u, "s1"));
     CHECK(d && d->control == HC_CTL_DO && hc_code_is(&f.u, d->keyword, "do"));
-    CHECK(d && hc_code_is(&f.u, hc_code_next(&f.u, d->cond_open), "w") && d->cond_open > d->close);
+    CHECK(d && hc_code_is(&f.u, hc_code_next(&f.u, d->cond_open), "w") && d->cond_open > d->body_last);
 
     /* switch: a case's block is controlled by the switch */
-    const hc_block *sw = hc_code_control_of(&f.u, find(&f.u, "s2"));
+    const hc_control_stmt *sw = hc_code_control_of(&f.u, find(&f.u, "s2"));
     CHECK(sw && sw->control == HC_CTL_SWITCH && hc_code_is(&f.u, hc_code_next(&f.u, sw->cond_open), "v"));
 
-    /* an unbraced body is no block; the else after it has no condition */
-    CHECK(hc_code_control_of(&f.u, find(&f.u, "s3")) == NULL);
-    const hc_block *e = hc_code_control_of(&f.u, find(&f.u, "s4"));
-    CHECK(e && e->control == HC_CTL_ELSE && e->cond_open == HC_BODY_NONE && e->prior == HC_BODY_NONE);
+    /* an unbraced body: the if controls it, and its else reads its condition */
+    const hc_control_stmt *ia = hc_code_control_of(&f.u, find(&f.u, "s3"));
+    CHECK(ia && ia->control == HC_CTL_IF && hc_code_is(&f.u, ia->body_first, "s3") && hc_code_is(&f.u, ia->body_last, ";"));
+    const hc_control_stmt *e = hc_code_control_of(&f.u, find(&f.u, "s4"));
+    CHECK(e && e->control == HC_CTL_ELSE && hc_code_control_at(&f.u, e->prior) == ia && e->cond_open == ia->cond_open);
 
     /* a lambda's body runs where it is called: no statement around it controls it */
     const hc_block *lam = hc_code_block_of(&f.u, find(&f.u, "s5"));
-    CHECK(lam && lam->body && lam->control == HC_CTL_NONE);
+    CHECK(lam && lam->body);
     CHECK(hc_code_control_of(&f.u, find(&f.u, "s5")) == NULL);
-    const hc_block *wh = hc_code_control_of(&f.u, find(&f.u, "f"));
+    const hc_control_stmt *wh = hc_code_control_of(&f.u, find(&f.u, "f"));
     CHECK(wh && wh->control == HC_CTL_WHILE);
 
-    /* if constexpr */
-    const hc_block *ce = hc_code_control_of(&f.u, find(&f.u, "s6"));
-    CHECK(ce && ce->control == HC_CTL_IF && hc_code_is(&f.u, ce->keyword, "if") &&
-          hc_code_is(&f.u, hc_code_next(&f.u, ce->cond_open), "c"));
+    const hc_control_stmt *ce = hc_code_control_of(&f.u, find(&f.u, "s6")); /* if constexpr */
+    CHECK(ce && ce->control == HC_CTL_IF && hc_code_is(&f.u, hc_code_next(&f.u, ce->cond_open), "c"));
 
-    /* the marks agree with a walk over the blocks for every token */
+    /* a dangling else is the inner if's; the outer if's body ends with it; t3 is controlled by neither */
+    const hc_control_stmt *ie = hc_code_control_of(&f.u, find(&f.u, "t1"));
+    CHECK(ie && hc_code_is(&f.u, hc_code_next(&f.u, ie->cond_open), "e"));
+    const hc_control_stmt *id = ie ? hc_code_control_at(&f.u, ie->outer) : NULL;
+    CHECK(id && hc_code_is(&f.u, hc_code_next(&f.u, id->cond_open), "d") && id->outer == HC_BODY_NONE);
+    const hc_control_stmt *e3 = hc_code_control_of(&f.u, find(&f.u, "t2"));
+    CHECK(e3 && e3->control == HC_CTL_ELSE && hc_code_control_at(&f.u, e3->prior) == ie && hc_code_control_at(&f.u, e3->outer) == id);
+    CHECK(e3 && hc_code_is(&f.u, e3->body_last, ";") && hc_code_is(&f.u, hc_code_next(&f.u, e3->body_last), "t3"));
+    CHECK(id && e3 && id->body_last == e3->body_last);
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "t3")) == NULL);
+
+    /* for (;;) while (g) do t4(); while (h); : three nested statements, the last while ends the do */
+    const hc_control_stmt *dd = hc_code_control_of(&f.u, find(&f.u, "t4"));
+    CHECK(dd && dd->control == HC_CTL_DO && hc_code_is(&f.u, hc_code_next(&f.u, dd->cond_open), "h"));
+    const hc_control_stmt *ww = dd ? hc_code_control_at(&f.u, dd->outer) : NULL;
+    CHECK(ww && ww->control == HC_CTL_WHILE && hc_code_is(&f.u, hc_code_next(&f.u, ww->cond_open), "g"));
+    const hc_control_stmt *ff = ww ? hc_code_control_at(&f.u, ww->outer) : NULL;
+    CHECK(ff && ff->control == HC_CTL_FOR && ff->outer == HC_BODY_NONE);
+    CHECK(ff && ww && dd && ff->body_last == ww->body_last && ww->body_first == dd->keyword);
+    CHECK(hc_code_control_of(&f.u, find(&f.u, "h")) == ww); /* the do's condition is in the while's body */
+
+    const hc_control_stmt *m = &ctl[nc - 1]; /* if (m) {}: an empty body, no token controlled */
+    CHECK(hc_code_is(&f.u, hc_code_next(&f.u, m->cond_open), "m") && m->body_first + 1 == m->body_last);
+
+    /* the marks agree with walks over the blocks and the statements for every token */
     for (size_t i = 0; i < f.u.toks.n; i++) {
         const hc_block *want = NULL;
         for (size_t k = 0; k < n; k++)
             if (all[k].open < i && i < all[k].close) want = &all[k]; /* later blocks nest deeper */
-        if (hc_code_block_of(&f.u, i) != want) {
-            fprintf(stderr, "token %zu '%s': block_of disagrees with the walk\n", i, spelling(&f, i));
+        const hc_control_stmt *wantc = NULL;
+        size_t from = 0; /* the innermost function or lambda body holding i: no statement outside it counts */
+        for (size_t k = 0; k < n; k++)
+            if (all[k].body && all[k].open < i && i < all[k].close) from = all[k].open;
+        for (size_t k = 0; k < nc; k++) {
+            const hc_control_stmt *c = &ctl[k];
+            bool braced = hc_code_punct(&f.u, c->body_first, "{");
+            bool in = braced ? c->body_first < i && i < c->body_last : c->body_first <= i && i <= c->body_last;
+            if (c->body_first != HC_BODY_NONE && in && c->keyword > from) wantc = c; /* later ones nest deeper */
+        }
+        if (hc_code_block_of(&f.u, i) != want || hc_code_control_of(&f.u, i) != wantc) {
+            fprintf(stderr, "token %zu '%s': the facts disagree with the walk\n", i, spelling(&f, i));
             CHECK(0);
         }
     }
     teardown(&f);
 
-    /* an unclosed brace makes no block; an empty file none */
+    /* an unclosed brace makes no block; a statement whose body runs to the end of the file ends there */
     setup(&f, "void h() { if (x) { y();\n");
     CHECK_INT(hc_code_analyze(&f.u), 0);
     hc_code_blocks(&f.u, &n);
     CHECK_INT(n, 0);
     CHECK(hc_code_block_of(&f.u, find(&f.u, "y")) == NULL);
+    const hc_control_stmt *open_if = hc_code_control_of(&f.u, find(&f.u, "y"));
+    CHECK(open_if && hc_code_is(&f.u, open_if->body_last, ";"));
     teardown(&f);
     setup(&f, "");
     CHECK_INT(hc_code_analyze(&f.u), 0);
-    CHECK(hc_code_block_of(&f.u, 0) == NULL);
+    CHECK(hc_code_block_of(&f.u, 0) == NULL && hc_code_control_of(&f.u, 0) == NULL);
     teardown(&f);
 }
 

@@ -59,6 +59,7 @@ static const char *const kernel =
     "  if (block > 0) { __syncthreads(); }\n"
     "  if (nwarps > 1) { __syncthreads(); }\n"
     "  if (v > 0) { if (plain) { __syncthreads(); } }\n"
+    "  if (tid < 16) __syncthreads(); else if (block) __syncthreads();\n"
     "  __syncthreads();\n"
     "}\n";
 
@@ -103,20 +104,22 @@ static void test_varying_branches(void) {
             CHECK(0);
         }
     }
-    bool want[] = {true, false, false, false, false}; /* each __syncthreads: under a varying condition */
-    for (int s = 0; s < 5; s++) {
-        size_t i = find_nth(&f.u, "__syncthreads", s);
-        const hc_block *b = hc_code_control_of(&f.u, i);
-        bool got = b && b->cond_open != HC_BODY_NONE && hc_value_varies(&f.u, b->cond_open, b->cond_close);
+    /* each __syncthreads: whether some statement that decides whether it runs has a varying condition (the
+     * statements read outward from its innermost; an else reads its if's condition) */
+    bool want[] = {true, false, false, true, true, true, false};
+    for (int s = 0; s < 7; s++) {
+        bool got = false;
+        for (const hc_control_stmt *b = hc_code_control_of(&f.u, find_nth(&f.u, "__syncthreads", s)); b && !got;
+             b = hc_code_control_at(&f.u, b->outer))
+            got = b->cond_open != HC_BODY_NONE && hc_value_varies(&f.u, b->cond_open, b->cond_close);
         if (got != want[s]) {
             fprintf(stderr, "__syncthreads number %d: %s a varying branch\n", s, got ? "under" : "not under");
             CHECK(0);
         }
     }
-    /* the innermost controlling block is `if (plain)`; the one around it, `if (v > 0)`, varies */
-    const hc_block *inner = hc_code_control_of(&f.u, find_nth(&f.u, "__syncthreads", 3));
-    const hc_block *outer = inner ? hc_code_block_at(&f.u, hc_code_block_at(&f.u, inner->outer)->controlled) : NULL;
-    CHECK(outer && hc_value_varies(&f.u, outer->cond_open, outer->cond_close));
+    /* the innermost controlling statement of the fourth is `if (plain)`, which does not vary */
+    const hc_control_stmt *inner = hc_code_control_of(&f.u, find_nth(&f.u, "__syncthreads", 3));
+    CHECK(inner && !hc_value_varies(&f.u, inner->cond_open, inner->cond_close));
     teardown(&f);
 
     setup(&f, "__device__ int lid() { return __lane_id(); }\n"

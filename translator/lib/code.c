@@ -36,6 +36,10 @@ struct hc_code_facts {
      * marks[k].block (HC_BODY_NONE: in none). A '{' starts one at the token after it, a '}' at itself. */
     struct block_mark { uint32_t at, block; } *marks;
     size_t nmarks;
+    hc_control_stmt *controls; /* every controlling statement, in token order of their keywords */
+    size_t ncontrols;
+    struct block_mark *cmarks; /* the same for the innermost controlling statement (hc_code_control_of) */
+    size_t ncmarks;
 };
 
 size_t hc_code_step(const hc_unit *u, size_t i, bool directive) {
@@ -549,68 +553,24 @@ const hc_body *hc_code_bodies(const hc_unit *u, size_t *n) {
     *n = u->facts ? u->facts->nbodies : 0;
     return u->facts ? u->facts->bodies : NULL;
 }
-/* ---- blocks and their controlling statements: one scan, the rules of code.h ------------------------ */
+/* ---- blocks and controlling statements: the rules of code.h ---------------------------------------- */
 
-/* The index of the element opening at token open in a list sorted by its '{' (blocks, bodies: both start with
- * their uint32_t open), or HC_BODY_NONE. */
-static uint32_t opening_in(const void *list, size_t n, size_t size, size_t open) {
+/* The index of the element whose first uint32_t field is key in a list sorted by it (blocks by '{', bodies by
+ * '{', statements by keyword), or HC_BODY_NONE. */
+static uint32_t index_in(const void *list, size_t n, size_t size, size_t key) {
     const char *v = list;
     size_t lo = 0, hi = n;
     while (lo < hi) {
         size_t mid = (lo + hi) / 2;
-        if (*(const uint32_t *)(const void *)(v + mid * size) < open) lo = mid + 1;
+        if (*(const uint32_t *)(const void *)(v + mid * size) < key) lo = mid + 1;
         else hi = mid;
     }
-    return lo < n && *(const uint32_t *)(const void *)(v + lo * size) == open ? (uint32_t)lo : HC_BODY_NONE;
+    return lo < n && *(const uint32_t *)(const void *)(v + lo * size) == key ? (uint32_t)lo : HC_BODY_NONE;
 }
-_Static_assert(offsetof(hc_block, open) == 0 && offsetof(hc_body, open) == 0, "opening_in reads open first");
+_Static_assert(offsetof(hc_block, open) == 0 && offsetof(hc_body, open) == 0 && offsetof(hc_control_stmt, keyword) == 0,
+               "index_in reads the key first");
 
-static uint32_t block_opening(const hc_code_facts *f, size_t open) {
-    return opening_in(f->blocks, f->nblocks, sizeof *f->blocks, open);
-}
-
-/* The statement that controls the block b opening at brace (code.h's rules): fills its control fields. */
-static void find_control(const hc_unit *u, const hc_code_facts *f, hc_block *b, size_t brace) {
-    size_t p = step_back(u, brace);
-    size_t kw = SIZE_MAX, open = SIZE_MAX, close = SIZE_MAX;
-    if (hc_code_punct(u, p, ")") && (open = hc_code_opener(u, p)) != SIZE_MAX) {
-        close = p;
-        kw = step_back(u, open);
-        if (hc_code_is(u, kw, "constexpr") && hc_code_is(u, step_back(u, kw), "if")) kw = step_back(u, kw);
-        static const struct { const char *word; uint8_t control; } words[] = {
-            {"if", HC_CTL_IF}, {"for", HC_CTL_FOR}, {"while", HC_CTL_WHILE}, {"switch", HC_CTL_SWITCH}};
-        for (size_t k = 0; k < COUNT_OF(words); k++)
-            if (hc_code_kind(u, kw, HC_TOK_IDENT) && hc_code_is(u, kw, words[k].word)) b->control = words[k].control;
-        if (b->control == HC_CTL_NONE) return;
-    } else if (hc_code_kind(u, p, HC_TOK_IDENT) && hc_code_is(u, p, "do")) {
-        kw = p;
-        b->control = HC_CTL_DO;
-        size_t w = hc_code_step(u, b->close, false), o = hc_code_valid(u, w) ? hc_code_step(u, w, false) : SIZE_MAX;
-        if (hc_code_is(u, w, "while") && hc_code_punct(u, o, "(") && hc_code_match(u, o) != SIZE_MAX)
-            open = o, close = hc_code_match(u, o);
-    } else if (hc_code_kind(u, p, HC_TOK_IDENT) && hc_code_is(u, p, "else")) {
-        kw = p;
-        b->control = HC_CTL_ELSE;
-    } else {
-        return;
-    }
-    b->keyword = (uint32_t)kw;
-    /* the branch before: the block whose '}' stands before this `else` (or before the `else` of `else if`) */
-    size_t els = b->control == HC_CTL_ELSE ? kw : b->control == HC_CTL_IF ? step_back(u, kw) : SIZE_MAX;
-    if (hc_code_kind(u, els, HC_TOK_IDENT) && hc_code_is(u, els, "else")) {
-        size_t rbrace = step_back(u, els);
-        size_t lbrace = hc_code_punct(u, rbrace, "}") ? hc_code_opener(u, rbrace) : SIZE_MAX;
-        uint32_t prior = lbrace == SIZE_MAX ? HC_BODY_NONE : block_opening(f, lbrace);
-        if (prior != HC_BODY_NONE && f->blocks[prior].close == rbrace &&
-            (f->blocks[prior].control == HC_CTL_IF || f->blocks[prior].control == HC_CTL_ELSE)) {
-            b->prior = prior;
-            if (b->control == HC_CTL_ELSE) open = f->blocks[prior].cond_open, close = f->blocks[prior].cond_close;
-        }
-    }
-    if (open != SIZE_MAX && close != SIZE_MAX) b->cond_open = (uint32_t)open, b->cond_close = (uint32_t)close;
-}
-
-/* Every block and the marks of hc_code_block_of, in one pass over the brackets (after the bodies). */
+/* Every block, and the marks of hc_code_block_of, in one pass over the brackets (after the bodies). */
 static int find_blocks(const hc_unit *u, hc_code_facts *f) {
     size_t n = 0;
     for (size_t k = 0; k < f->nbrackets; k++)
@@ -632,13 +592,8 @@ static int find_blocks(const hc_unit *u, hc_code_facts *f) {
             f->marks[f->nmarks++] = (struct block_mark){f->blocks[done].close, f->blocks[done].outer};
         }
         uint32_t outer = depth ? open[depth - 1] : HC_BODY_NONE;
-        uint32_t body = opening_in(f->bodies, f->nbodies, sizeof *f->bodies, br->open);
-        hc_block *b = &f->blocks[f->nblocks];
-        *b = (hc_block){br->open, br->match, outer, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE,
-                        HC_BODY_NONE, HC_CTL_NONE, body != HC_BODY_NONE};
-        find_control(u, f, b, br->open);
-        if (b->control != HC_CTL_NONE) b->controlled = (uint32_t)f->nblocks;
-        else if (!b->body && outer != HC_BODY_NONE) b->controlled = f->blocks[outer].controlled;
+        bool body = index_in(f->bodies, f->nbodies, sizeof *f->bodies, br->open) != HC_BODY_NONE;
+        f->blocks[f->nblocks] = (hc_block){br->open, br->match, outer, HC_BODY_NONE, body};
         f->marks[f->nmarks++] = (struct block_mark){br->open + 1, (uint32_t)f->nblocks};
         open[depth++] = (uint32_t)f->nblocks++;
     }
@@ -650,6 +605,158 @@ static int find_blocks(const hc_unit *u, hc_code_facts *f) {
     return 0;
 }
 
+/* The control keyword at i on a code line, or 0. */
+static uint8_t control_word(const hc_unit *u, size_t i) {
+    static const struct { const char *word; uint8_t control; } words[] = {
+        {"if", HC_CTL_IF}, {"else", HC_CTL_ELSE}, {"for", HC_CTL_FOR}, {"while", HC_CTL_WHILE}, {"do", HC_CTL_DO},
+        {"switch", HC_CTL_SWITCH}};
+    if (!hc_code_kind(u, i, HC_TOK_IDENT) || hc_code_in_directive(u, i)) return 0;
+    for (size_t k = 0; k < COUNT_OF(words); k++)
+        if (hc_code_is(u, i, words[k].word)) return words[k].control;
+    return 0;
+}
+
+/* The matched '(' right after the keyword at kw (past the constexpr of an if), or SIZE_MAX. */
+static size_t condition_after(const hc_unit *u, size_t kw) {
+    size_t o = hc_code_step(u, kw, false);
+    if (hc_code_is(u, kw, "if") && hc_code_is(u, o, "constexpr")) o = hc_code_step(u, o, false);
+    return hc_code_punct(u, o, "(") && hc_code_match(u, o) != SIZE_MAX ? o : SIZE_MAX;
+}
+
+/* The last token of the statement starting at first: a block's '}', a controlling statement's end (ends, by
+ * statement, for the statements after first: the caller goes backwards), or a simple statement's ';'. An
+ * unmatched closer ends it before itself, the file's end at its last token. */
+static size_t statement_end(const hc_unit *u, const hc_code_facts *f, const uint32_t *ends, size_t first) {
+    if (hc_code_punct(u, first, "{") && hc_code_match(u, first) != SIZE_MAX) return hc_code_match(u, first);
+    uint32_t s = index_in(f->controls, f->ncontrols, sizeof *f->controls, first);
+    if (s != HC_BODY_NONE) return ends[s];
+    size_t last = first;
+    for (size_t j = first; hc_code_valid(u, j); j = hc_code_step(u, j, false)) {
+        if (hc_code_punct(u, j, ";")) return j;
+        if (opens(u, j) && hc_code_match(u, j) != SIZE_MAX) j = hc_code_match(u, j);
+        else if (closes(u, j)) return last;
+        last = j;
+    }
+    return last;
+}
+
+/* The value of the last mark at or before token i, or HC_BODY_NONE. */
+static uint32_t mark_before(const struct block_mark *marks, size_t n, size_t i) {
+    size_t lo = 0, hi = n;
+    while (lo < hi) { /* the first mark after i: the one before it says */
+        size_t mid = (lo + hi) / 2;
+        if (marks[mid].at <= i) lo = mid + 1;
+        else hi = mid;
+    }
+    return lo ? marks[lo - 1].block : HC_BODY_NONE;
+}
+
+/* One region of the token sweep behind hc_code_control_of: tokens first..last are controlled by statement
+ * value, or (value HC_BODY_NONE) by none: a function or lambda body, which no statement outside controls. */
+typedef struct region { uint32_t first, last, value; } region;
+
+static int compare_region(const void *a, const void *b) {
+    const region *x = a, *y = b;
+    if (x->first != y->first) return x->first < y->first ? -1 : 1;
+    if (x->last != y->last) return x->last > y->last ? -1 : 1; /* the outer first */
+    return x->value < y->value ? -1 : x->value > y->value;
+}
+
+/* The marks of hc_code_control_of, from the regions, which nest (one that would
+ * end past the region around it is cut there). */
+static int mark_regions(hc_code_facts *f, region *r, size_t n) {
+    qsort(r, n, sizeof *r, compare_region);
+    f->cmarks = malloc((2 * n + 1) * sizeof *f->cmarks);
+    region *stack = malloc((n ? n : 1) * sizeof *stack);
+    if (!f->cmarks || !stack) {
+        free(stack);
+        return -1;
+    }
+    size_t depth = 0;
+    for (size_t k = 0; k <= n; k++) {
+        while (depth && (k == n || stack[depth - 1].last < r[k].first)) { /* regions ended before this one */
+            uint32_t end = stack[--depth].last;
+            f->cmarks[f->ncmarks++] = (struct block_mark){end + 1, depth ? stack[depth - 1].value : HC_BODY_NONE};
+        }
+        if (k == n) break;
+        region g = r[k];
+        if (depth && g.last > stack[depth - 1].last) g.last = stack[depth - 1].last;
+        stack[depth++] = g;
+        f->cmarks[f->ncmarks++] = (struct block_mark){g.first, g.value};
+    }
+    free(stack);
+    return 0;
+}
+
+/* Every controlling statement (after the blocks and bodies): the keywords in one pass forward, their bodies
+ * backwards (an outer statement's body ends where the inner one it holds ends), then the marks. */
+static int find_controls(const hc_unit *u, hc_code_facts *f) {
+    size_t n = 0;
+    for (size_t i = 0; hc_code_valid(u, i); i++) n += control_word(u, i) != 0;
+    f->controls = malloc((n ? n : 1) * sizeof *f->controls);
+    uint32_t *ends = malloc((n ? n : 1) * sizeof *ends);
+    region *r = malloc((n + f->nbodies + 1) * sizeof *r);
+    int rc = -1;
+    if (!f->controls || !ends || !r) goto done;
+    for (size_t i = 0; hc_code_valid(u, i); i++) {
+        uint8_t c = control_word(u, i);
+        size_t open = c && c != HC_CTL_ELSE && c != HC_CTL_DO ? condition_after(u, i) : SIZE_MAX;
+        if (!c || (open == SIZE_MAX && c != HC_CTL_ELSE && c != HC_CTL_DO)) continue;
+        size_t close = open == SIZE_MAX ? SIZE_MAX : hc_code_match(u, open);
+        if (c == HC_CTL_WHILE && hc_code_punct(u, hc_code_step(u, close, false), ";")) continue; /* do's end, or empty */
+        hc_control_stmt *s = &f->controls[f->ncontrols++];
+        *s = (hc_control_stmt){(uint32_t)i, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE, HC_BODY_NONE,
+                               HC_BODY_NONE, c};
+        if (open != SIZE_MAX) s->cond_open = (uint32_t)open, s->cond_close = (uint32_t)close;
+    }
+    for (size_t k = f->ncontrols; k-- > 0;) {
+        hc_control_stmt *s = &f->controls[k];
+        size_t first = hc_code_step(u, s->cond_close != HC_BODY_NONE ? s->cond_close : s->keyword, false);
+        ends[k] = s->cond_close != HC_BODY_NONE ? s->cond_close : s->keyword;
+        if (!hc_code_valid(u, first)) continue;
+        size_t last = statement_end(u, f, ends, first);
+        s->body_first = (uint32_t)first, s->body_last = (uint32_t)last;
+        ends[k] = (uint32_t)last;
+        uint32_t block = hc_code_punct(u, first, "{") ? index_in(f->blocks, f->nblocks, sizeof *f->blocks, first) : HC_BODY_NONE;
+        if (block != HC_BODY_NONE && f->blocks[block].close == last) f->blocks[block].control = (uint32_t)k;
+        size_t after = hc_code_step(u, last, false);
+        if (s->control == HC_CTL_DO) { /* do BODY while (c); */
+            size_t o = hc_code_step(u, after, false);
+            if (hc_code_is(u, after, "while") && hc_code_punct(u, o, "(") && hc_code_match(u, o) != SIZE_MAX) {
+                s->cond_open = (uint32_t)o, s->cond_close = (uint32_t)hc_code_match(u, o);
+                size_t semi = hc_code_step(u, s->cond_close, false);
+                ends[k] = hc_code_punct(u, semi, ";") ? (uint32_t)semi : s->cond_close;
+            }
+        } else if (s->control == HC_CTL_IF) { /* its else, if one follows, runs when its condition is false */
+            uint32_t e = hc_code_is(u, after, "else") ? index_in(f->controls, f->ncontrols, sizeof *f->controls, after)
+                                                     : HC_BODY_NONE;
+            if (e != HC_BODY_NONE) {
+                f->controls[e].prior = (uint32_t)k;
+                f->controls[e].cond_open = s->cond_open, f->controls[e].cond_close = s->cond_close;
+                ends[k] = ends[e];
+            }
+        }
+    }
+    size_t nr = 0;
+    for (size_t k = 0; k < f->ncontrols; k++) {
+        const hc_control_stmt *s = &f->controls[k];
+        if (s->body_first == HC_BODY_NONE) continue;
+        bool braced = hc_code_punct(u, s->body_first, "{") && hc_code_match(u, s->body_first) == s->body_last;
+        if (braced && s->body_first + 1 == s->body_last) continue; /* {}: holds no token */
+        r[nr++] = braced ? (region){s->body_first + 1, s->body_last - 1, (uint32_t)k}
+                         : (region){s->body_first, s->body_last, (uint32_t)k};
+    }
+    for (size_t k = 0; k < f->nbodies; k++)
+        if (f->bodies[k].open + 1 < f->bodies[k].close)
+            r[nr++] = (region){f->bodies[k].open + 1, f->bodies[k].close - 1, HC_BODY_NONE};
+    rc = mark_regions(f, r, nr);
+    for (size_t k = 0; rc == 0 && k < f->ncontrols; k++) /* a keyword stands in the body of the statement around it */
+        f->controls[k].outer = mark_before(f->cmarks, f->ncmarks, f->controls[k].keyword);
+done:
+    free(ends), free(r);
+    return rc;
+}
+
 const hc_block *hc_code_blocks(const hc_unit *u, size_t *n) {
     *n = u->facts ? u->facts->nblocks : 0;
     return u->facts ? u->facts->blocks : NULL;
@@ -659,21 +766,21 @@ const hc_block *hc_code_block_at(const hc_unit *u, uint32_t k) {
     return u->facts && k < u->facts->nblocks ? &u->facts->blocks[k] : NULL;
 }
 
-const hc_block *hc_code_block_of(const hc_unit *u, size_t i) {
-    const hc_code_facts *f = u->facts;
-    if (!f) return NULL;
-    size_t lo = 0, hi = f->nmarks;
-    while (lo < hi) { /* the first mark after i: the one before it says */
-        size_t mid = (lo + hi) / 2;
-        if (f->marks[mid].at <= i) lo = mid + 1;
-        else hi = mid;
-    }
-    return lo ? hc_code_block_at(u, f->marks[lo - 1].block) : NULL;
+const hc_control_stmt *hc_code_controls(const hc_unit *u, size_t *n) {
+    *n = u->facts ? u->facts->ncontrols : 0;
+    return u->facts ? u->facts->controls : NULL;
 }
 
-const hc_block *hc_code_control_of(const hc_unit *u, size_t i) {
-    const hc_block *b = hc_code_block_of(u, i);
-    return b ? hc_code_block_at(u, b->controlled) : NULL;
+const hc_control_stmt *hc_code_control_at(const hc_unit *u, uint32_t k) {
+    return u->facts && k < u->facts->ncontrols ? &u->facts->controls[k] : NULL;
+}
+
+const hc_block *hc_code_block_of(const hc_unit *u, size_t i) {
+    return u->facts ? hc_code_block_at(u, mark_before(u->facts->marks, u->facts->nmarks, i)) : NULL;
+}
+
+const hc_control_stmt *hc_code_control_of(const hc_unit *u, size_t i) {
+    return u->facts ? hc_code_control_at(u, mark_before(u->facts->cmarks, u->facts->ncmarks, i)) : NULL;
 }
 
 /* Macros defined only in the device compilation pass (nvcc's and HIP's). */
@@ -768,6 +875,8 @@ void hc_code_facts_free(hc_unit *u) {
     free(u->facts->host_only);
     free(u->facts->blocks);
     free(u->facts->marks);
+    free(u->facts->controls);
+    free(u->facts->cmarks);
     free(u->facts);
     u->facts = NULL;
 }
@@ -783,7 +892,7 @@ int hc_code_analyze(hc_unit *u) {
         return -1;
     }
     u->facts = f; /* the body finder reads the matches */
-    if (find_bodies(u, f) < 0 || mark_host_only(u, f) < 0 || find_blocks(u, f) < 0) {
+    if (find_bodies(u, f) < 0 || mark_host_only(u, f) < 0 || find_blocks(u, f) < 0 || find_controls(u, f) < 0) {
         hc_code_facts_free(u);
         return -1;
     }

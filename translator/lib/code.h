@@ -171,23 +171,26 @@ const hc_body *hc_code_bodies(const hc_unit *u, size_t *n);
  * __CUDA_ARCH__), or before hc_code_analyze ran. */
 const hc_body *hc_code_device_body(const hc_unit *u, size_t i);
 
-/* ---- blocks and the statements that control them: one scan, these rules ----
+/* ---- blocks, and the statements that control other statements: computed once, by these rules ----
  *
  * - A block is a '{' on a code line with its hc_code_match, and the tokens strictly between them: a function
  *   or lambda body, a statement's block, a class body, a namespace, an initializer alike. Braces in macro
  *   bodies make no block. Blocks nest as their matches do (across #if lines, as hc_code_match counts).
- * - A statement controls a block when the block is its body: `if (c) {`, `if constexpr (c) {`, `for (...) {`,
- *   `while (c) {`, `switch (v) {`, `do {` (its condition is the `while (c)` after the '}'), `else {`. The
- *   condition is the parenthesised group after the keyword (the whole `(init; cond; step)` of a for). An
- *   `else` block reads the condition of its `if` when that `if`'s body was a block (`} else {`); after an
- *   unbraced body (`if (c) x; else {`) it has none. A statement's unbraced body (`if (c) x;`) is no block.
- * - `prior` links a branch to the one before it: the `else` block, or the block of `else if (c) {`, to the
- *   block of the branch it follows, when that was a block; so a chain reads back to its first `if`.
- * - A token's controlling block is the innermost block holding it that a statement controls, looked for no
- *   further out than the function or lambda body holding it: a lambda's body runs where it is called. */
+ * - A controlling statement is `if (c)` (`if constexpr (c)`), `for (...)`, `while (c)`, `switch (v)`, `do ...
+ *   while (c);` or `else`, on code lines, with its body: a block, another controlling statement (with its
+ *   else), or a simple statement up to its ';' at its own bracket level (brackets stepped over whole, #if lines
+ *   stepped over as hc_code_step does; an unmatched closer or the file's end also ends it). Its condition is
+ *   the parenthesised group after the keyword (the whole `(init; cond; step)` of a for; for a do, the group
+ *   after the while that ends it). A `while (c);` ends a do, or loops over nothing: it controls nothing.
+ * - An `else` belongs to the `if` whose body ends just before it; it reads that if's condition (its body runs
+ *   when the condition is false) and `prior` links it to that if. In `if (a) A else if (b) B else C`, C's
+ *   statement is the second else (condition b), inside the first else (condition a): reading `outer` from a
+ *   token's statement visits every condition that decides whether it runs.
+ * - A token's controlling statement is the innermost whose body holds it (a block's braces excluded), looked
+ *   for no further out than the function or lambda body holding the token: a lambda's body runs where it is
+ *   called. `outer` follows the same rule. */
 typedef enum hc_control {
-    HC_CTL_NONE = 0, /* no statement controls the block */
-    HC_CTL_IF,
+    HC_CTL_IF = 1,
     HC_CTL_ELSE,
     HC_CTL_FOR,
     HC_CTL_WHILE,
@@ -195,28 +198,35 @@ typedef enum hc_control {
     HC_CTL_SWITCH
 } hc_control;
 
-typedef struct hc_block { /* token indexes and block indexes (in hc_code_blocks) in 32 bits; HC_BODY_NONE: none */
-    uint32_t open, close;           /* its braces */
-    uint32_t outer;                 /* the block it is nested in */
-    uint32_t keyword;               /* the if, else, for, while, do or switch that controls it */
+typedef struct hc_control_stmt { /* token and statement indexes in 32 bits; HC_BODY_NONE: none */
+    uint32_t keyword;               /* the if, else, for, while, do or switch */
     uint32_t cond_open, cond_close; /* the ( ) of the condition (the rules above) */
-    uint32_t prior;                 /* the block of the branch before this one (`else`, `else if`) */
-    uint32_t controlled;            /* this block or the innermost around it, inside the same body, that a
-                                     * statement controls */
+    uint32_t body_first, body_last; /* its body: a block's braces, or a statement's first and last token */
+    uint32_t outer;                 /* the statement (index in hc_code_controls) whose body holds this one */
+    uint32_t prior;                 /* an else's if */
     uint8_t control;                /* hc_control */
-    bool body;                      /* a function or lambda body (hc_code_bodies has one opening here) */
+} hc_control_stmt;
+
+typedef struct hc_block { /* token and block indexes (in hc_code_blocks) in 32 bits; HC_BODY_NONE: none */
+    uint32_t open, close; /* its braces */
+    uint32_t outer;       /* the block it is nested in */
+    uint32_t control;     /* the statement whose body it is (index in hc_code_controls) */
+    bool body;            /* a function or lambda body (hc_code_bodies has one opening here) */
 } hc_block;
 
 /* Every block, nested ones included, in token order of their '{' (none before hc_code_analyze ran). */
 const hc_block *hc_code_blocks(const hc_unit *u, size_t *n);
-/* Block number k of hc_code_blocks (an outer, prior or controlled field), or NULL for HC_BODY_NONE. */
+/* Block number k of hc_code_blocks (an outer field), or NULL for HC_BODY_NONE. */
 const hc_block *hc_code_block_at(const hc_unit *u, uint32_t k);
 /* The innermost block holding token i strictly between its braces, or NULL (O(log n)). */
 const hc_block *hc_code_block_of(const hc_unit *u, size_t i);
-/* The innermost block holding token i that a statement controls, inside the function or lambda body
- * holding i, or NULL (O(log n)): for `if (c) { ... __syncthreads(); }` the if's block, its condition in
- * cond_open..cond_close. */
-const hc_block *hc_code_control_of(const hc_unit *u, size_t i);
+/* Every controlling statement, in token order of their keywords (none before hc_code_analyze ran). */
+const hc_control_stmt *hc_code_controls(const hc_unit *u, size_t *n);
+/* Statement number k of hc_code_controls (an outer, prior or control field), or NULL for HC_BODY_NONE. */
+const hc_control_stmt *hc_code_control_at(const hc_unit *u, uint32_t k);
+/* The statement controlling token i (the rules above), or NULL (O(log n)): for `if (c) { ... __syncthreads(); }`
+ * and `if (c) __syncthreads();` the if, its condition in cond_open..cond_close. */
+const hc_control_stmt *hc_code_control_of(const hc_unit *u, size_t i);
 
 /* The closer of the ( [ { or <<< at open without leaving open's kind of line (code, or a run of directive
  * lines: never across an #if line, unlike hc_code_match), or SIZE_MAX: tokens.h's hc_tok_match, read from
