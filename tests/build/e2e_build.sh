@@ -11,7 +11,8 @@ if ! command -v hipcc >/dev/null 2>&1; then
 fi
 # sample directory : program it must produce (relative to its build directory)
 samples="cmake-saxpy-curand:build/saxpy_curand cmake-findcuda-legacy:build/legacy_vecops
-cmake-subdir-lib:build/reduce_app cmake-findcuda-cxx11:build/cxx11_app make-stencil:stencil"
+cmake-subdir-lib:build/reduce_app cmake-findcuda-cxx11:build/cxx11_app cmake-host-cpp:build/host_cpp
+make-stencil:stencil"
 failed=0
 check_program() { # $1 sample, $2 program path
   if [ ! -x "$2" ]; then echo "FAIL $1: $2 was not built"; return 1; fi

@@ -13,7 +13,8 @@ fi
 # hold (',' between them; the project's own, in nvcc's spelling again; cmake-findcuda-legacy's
 # cuda_add_executable(... OPTIONS -lineinfo), an option of its HIP sources only).
 samples="cmake-saxpy-curand:saxpy_curand:--use_fast_math cmake-subdir-lib:reduce_app: cmake-findcuda-cxx11:cxx11_app:
-cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing cmake-findcuda-legacy:legacy_vecops:-lineinfo"
+cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing cmake-findcuda-legacy:legacy_vecops:-lineinfo
+cmake-host-cpp:host_cpp:"
 failed=0
 rm -rf "$work" && mkdir -p "$work"
 for entry in $samples; do
