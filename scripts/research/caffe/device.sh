@@ -17,16 +17,22 @@
 #           is listed as such); SKIP_FILE: 'name ...' lines of tests not to run again (an earlier pool-*.txt)
 #   train   LeNet, caffe train;   time   caffe time of a CaffeNet-like net
 #   cmake   the port's own CMake build for HIP on NVIDIA ($W/hip-cmake; needs the source trees)
-# env: OUT (results), W (work folder, default /tmp/caffe-recipe), JOBS, ONLY (the sides: cuda, hip, or
-#      hipcmake, the port built by the cmake step; default "cuda hip")
+# Results: every step writes into $W/results (logs, gtest XML, pool-SIDE.txt), and each call of device.sh
+# ends by packing that whole folder as ONE file, OUT/caffe-results.tar.gz (the GPU tool brings back at
+# most 8 files), which report.py reads as it is. A step that fails says which step, and the call stops there
+# (the results so far are packed all the same) with exit status 1.
+# env: OUT (where caffe-results.tar.gz goes; default $W/out), W (work folder, default /tmp/caffe-recipe),
+#      JOBS, ONLY (the sides: cuda, hip, or hipcmake, the port built by the cmake step; default "cuda hip")
 set -u
+[ $# -ge 2 ] && [ -d "$1" ] || { echo "usage: device.sh BUNDLE_DIR STEP... (BUNDLE_DIR: the carried .carry/caffe)" >&2; exit 2; }
 B=$(cd "$1" && pwd); shift
 W=${W:-/tmp/caffe-recipe}
 OUT=${OUT:-$W/out}
+R=$W/results
 JOBS=${JOBS:-8}
 SHARDS=${SHARDS:-8}
 SIDES=${ONLY:-cuda hip}
-mkdir -p "$W" "$OUT"
+mkdir -p "$W" "$OUT" "$R"
 export PATH="$W/bin:/usr/local/cuda/bin:$PATH"
 export CPATH="$W/deps/include:$W/deps/include/hdf5/serial"
 export LIBRARY_PATH="$W/deps/lib:$W/hiplayer/lib:/usr/local/cuda/lib64"
@@ -89,11 +95,17 @@ build_side() { # side
 
 build() {
   for s in $SIDES; do
-    ( t0=$(date +%s); build_side "$s" >"$OUT/build-$s.log" 2>&1; rc=$?
-      echo "build $s: rc=$rc $(( $(date +%s) - t0 ))s" | tee -a "$OUT/build-$s.log" ) &
+    ( t0=$(date +%s); build_side "$s" >"$R/build-$s.log" 2>&1; rc=$?
+      echo "build $s: rc=$rc $(( $(date +%s) - t0 ))s" | tee -a "$R/build-$s.log" ) &
   done
   wait
-  for s in $SIDES; do tail -1 "$OUT/build-$s.log"; grep -m3 -B2 -E 'error|Error ' "$OUT/build-$s.log" | head -20; done
+  bad=0
+  for s in $SIDES; do
+    tail -1 "$R/build-$s.log"
+    tail -1 "$R/build-$s.log" | grep -q 'rc=0 ' && continue
+    bad=1; echo "build $s failed: results/build-$s.log"; grep -m3 -B2 -E 'error|Error ' "$R/build-$s.log" | head -20
+  done
+  return $bad
 }
 
 # Caffe's own test binary, every CPU and GPU test, in SHARDS processes per side (gtest sharding), all at
@@ -104,17 +116,17 @@ test_all() {
   [ -z "${FILTER:-}" ] || export GTEST_FILTER="$FILTER"
   for s in $SIDES; do
     bin=$(testbin "$s")
-    mkdir -p "$OUT/xml-$s"
+    mkdir -p "$R/xml-$s"
     i=0
     while [ $i -lt "$SHARDS" ]; do
       ( cd "$(tree "$s")" && GTEST_TOTAL_SHARDS=$SHARDS GTEST_SHARD_INDEX=$i timeout "${TEST_TIMEOUT:-540}" $RUN "$bin" 0 \
-          --gtest_output="xml:$OUT/xml-$s/shard$i.xml" >"$OUT/xml-$s/shard$i.log" 2>&1
-        echo "$s shard $i rc=$?" >>"$OUT/xml-$s/shard$i.log" ) &
+          --gtest_output="xml:$OUT/xml-$s/shard$i.xml" >"$R/xml-$s/shard$i.log" 2>&1
+        echo "$s shard $i rc=$?" >>"$R/xml-$s/shard$i.log" ) &
       i=$((i + 1))
     done
   done
   wait
-  for s in $SIDES; do tail -q -n1 "$OUT"/xml-"$s"/shard*.log | tr '\n' ' '; echo; done
+  for s in $SIDES; do tail -q -n1 "$R"/xml-"$s"/shard*.log | tr '\n' ' '; echo; done
 }
 
 # The port's own CMake build, HIP on NVIDIA (the HIP block's NVIDIA branch, the layer's CMake packages), in
@@ -143,9 +155,11 @@ cmake_build() {
       -DGFLAGS_ROOT_DIR="$W/deps" -DGLOG_ROOT_DIR="$W/deps" \
       -DProtobuf_PROTOC_EXECUTABLE="$W/hipnv/bin/protoc" -DPROTOBUF_PROTOC_EXECUTABLE="$W/hipnv/bin/protoc" \
       ${CMAKE_FLAGS:-} && cmake --build "$d" -j"$JOBS" --target caffe caffe.bin test.testbin ) \
-    >"$OUT/cmake-build.log" 2>&1
-  echo "cmake build hip: rc=$? $(( $(date +%s) - t0 ))s" | tee -a "$OUT/cmake-build.log"
-  grep -m5 -E 'CMake Error|error:' "$OUT/cmake-build.log"
+    >"$R/cmake-build.log" 2>&1
+  rc=$?
+  echo "cmake build hip: rc=$rc $(( $(date +%s) - t0 ))s" | tee -a "$R/cmake-build.log"
+  [ $rc -eq 0 ] || { echo "cmake build failed: results/cmake-build.log"; grep -m5 -E 'CMake Error|error:' "$R/cmake-build.log"; }
+  return $rc
 }
 
 # What the test, pool, train and time steps read of a built tree: the library, the tools, the test
@@ -165,7 +179,7 @@ mps() {
   mkdir -p "$CUDA_MPS_PIPE_DIRECTORY" "$CUDA_MPS_LOG_DIRECTORY"
   s=$(echo "$SIDES" | cut -d' ' -f1)
   if nvidia-cuda-mps-control -d && (cd "$(tree "$s")" && timeout 120 $RUN "$(testbin "$s")" 0 \
-        --gtest_filter='ScaleLayerTest/2.TestForwardEltwise' >"$OUT/mps-check.log" 2>&1); then
+        --gtest_filter='ScaleLayerTest/2.TestForwardEltwise' >"$R/mps-check.log" 2>&1); then
     echo "mps: on"
   else
     echo quit | nvidia-cuda-mps-control 2>/dev/null
@@ -187,12 +201,11 @@ pool() {
   set --
   for s in $SIDES; do set -- "$@" "$s=$(tree "$s"):$(testbin "$s")"; done
   t0=$(date +%s)
-  python3 "$B/gtest_pool.py" --out "$W/res" --status "$OUT" --procs "${PROCS:-14}" --stop "${STOP:-480}" \
+  python3 "$B/gtest_pool.py" --out "$R" --procs "${PROCS:-14}" --stop "${STOP:-480}" \
     --test-timeout "${TEST_TIMEOUT:-300}" --list "$W/todo.txt" ${WEIGHTS:+--weights "$WEIGHTS"} --arg 0 \
     --env "LD_LIBRARY_PATH=$W/deps/lib:/usr/local/cuda/lib64" "$@"
   echo "pool: $(( $(date +%s) - t0 )) s"
-  (cd "$W/res" && tar -czf "$OUT/pool-xml.tgz" .)
-  for s in $SIDES; do printf '%s: ' "$s"; awk '{print $2}' "$OUT/pool-$s.txt" | sort | uniq -c | tr '\n' ' '; echo; done
+  for s in $SIDES; do printf '%s: ' "$s"; awk '{print $2}' "$R/pool-$s.txt" | sort | uniq -c | tr '\n' ' '; echo; done
 }
 
 # LeNet on MNIST-shaped data made here (same seed for both sides): caffe train, loss every 10 iterations.
@@ -200,8 +213,8 @@ train() {
   python3 "$B/lenet_data.py" "$W/lenet" || return 1
   for s in $SIDES; do
     ( cd "$W/lenet" && $RUN "$(tree "$s")/.build_release/tools/caffe" train -solver lenet_solver.prototxt -gpu 0 \
-        >"$OUT/train-$s.log" 2>&1; echo "train $s rc=$?" >>"$OUT/train-$s.log" )
-    grep -c 'Iteration .*, loss = ' "$OUT/train-$s.log"
+        >"$R/train-$s.log" 2>&1; echo "train $s rc=$?" >>"$R/train-$s.log" )
+    grep -c 'Iteration .*, loss = ' "$R/train-$s.log"
   done
 }
 
@@ -209,22 +222,33 @@ train() {
 time_net() {
   for s in $SIDES; do
     ( cd "$W/lenet" && $RUN "$(tree "$s")/.build_release/tools/caffe" time -model caffenet_time.prototxt -gpu 0 \
-        -iterations 50 >"$OUT/time-$s.log" 2>&1; echo "time $s rc=$?" >>"$OUT/time-$s.log" )
-    tail -4 "$OUT/time-$s.log"
+        -iterations 50 >"$R/time-$s.log" 2>&1; echo "time $s rc=$?" >>"$R/time-$s.log" )
+    tail -4 "$R/time-$s.log"
   done
+}
+
+# the results of this call and of earlier calls on this machine, as one file
+pack_results() {
+  mkdir -p "$OUT" && tar -C "$R" -czf "$OUT/caffe-results.tar.gz" . &&
+    echo "device.sh: results packed: $OUT/caffe-results.tar.gz ($(du -k "$OUT/caffe-results.tar.gz" | cut -f1) KiB)"
 }
 
 for step in "$@"; do
   case $step in
-    unpack) unpack ;;
-    build) build ;;
-    test) test_all ;;
-    train) train ;;
-    time) time_net ;;
-    pack) pack ;;
-    mps) mps ;;
-    pool) pool ;;
-    cmake) cmake_build ;;
-    *) echo "device.sh: unknown step $step" >&2; exit 2 ;;
+    unpack|build|pack|mps|test|pool|train|time|cmake) ;;
+    *) echo "device.sh: unknown step $step (steps: unpack build pack mps test pool train time cmake)" >&2; exit 2 ;;
   esac
 done
+status=0
+for step in "$@"; do
+  case $step in
+    test) test_all ;;
+    time) time_net ;;
+    cmake) cmake_build ;;
+    *) "$step" ;;
+  esac
+  rc=$?
+  if [ $rc -ne 0 ]; then echo "device.sh: step $step failed (exit $rc); later steps not run" >&2; status=1; break; fi
+done
+pack_results || { echo "device.sh: packing the results into $OUT failed" >&2; status=1; }
+exit $status

@@ -1,12 +1,18 @@
 #!/usr/bin/env python3
 """report.py: summarises what device.sh brought back for the Caffe recipe: Caffe's test results per side
 (passed / failed / skipped, from gtest's XML), every test whose result differs between the original and
-the port with its failure message, the LeNet loss curves and their largest difference, and the
-caffe time per-layer HIP/CUDA ratios. It reads results only; it runs nothing."""
+each port side (hip: the port's Makefile build, hipcmake: its own CMake build) with its failure message, the
+LeNet loss curves and their largest difference, and the caffe time per-layer HIP/CUDA ratios. It reads
+results only; it runs nothing.
+
+usage: report.py RESULT...   each RESULT one call's caffe-results.tar.gz (device.sh packs its results folder
+                             as that one file) or such a folder unpacked; earliest first, later ones win"""
 import glob
 import os
 import re
 import sys
+import tarfile
+import tempfile
 import xml.etree.ElementTree as ET
 
 LOSS_RTOL = 1e-3  # relative difference allowed between the two loss curves, iteration by iteration
@@ -79,11 +85,49 @@ def layer_times(path):
     return times
 
 
+def unpack(path, into):
+    """A packed result (device.sh's caffe-results.tar.gz) as a folder under INTO: only plain files and
+    folders, each inside it (no absolute names, no '..', no links)."""
+    folder = tempfile.mkdtemp(dir=into)
+    with tarfile.open(path) as tar:
+        for member in tar.getmembers():
+            name = os.path.normpath(member.name)
+            if name == ".":
+                continue
+            if os.path.isabs(name) or name.split(os.sep)[0] == ".." or not (member.isfile() or member.isdir()):
+                sys.exit("report.py: %s: refusing member %r (outside the folder, or not a plain file)" % (path, member.name))
+            target = os.path.join(folder, name)
+            if member.isdir():
+                os.makedirs(target, exist_ok=True)
+                continue
+            os.makedirs(os.path.dirname(target), exist_ok=True)
+            with tar.extractfile(member) as src, open(target, "wb") as dst:
+                dst.write(src.read())
+    return folder
+
+
 def main():
-    res = sys.argv[1:]  # result folders, earliest first (each holds xml-cuda/, xml-hip/, train-*.log, time-*.log)
-    parsed = {s: tests([os.path.join(r, "xml-" + s) for r in res]) for s in ("cuda", "hip")}
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    with tempfile.TemporaryDirectory() as scratch:
+        res = []
+        for arg in sys.argv[1:]:
+            if os.path.isdir(arg):
+                res.append(arg)
+            elif os.path.isfile(arg) and tarfile.is_tarfile(arg):
+                res.append(unpack(arg, scratch))
+            else:
+                sys.exit("report.py: %s: neither a results folder nor a packed result (caffe-results.tar.gz)" % arg)
+        summarise(res)
+
+
+def summarise(res):
+    """RES: result folders, earliest first (each holds xml-SIDE/, pool-SIDE.txt, train-*.log, time-*.log)."""
+    found = {os.path.basename(d)[len("xml-"):] for r in res for d in glob.glob(os.path.join(r, "xml-*"))}
+    names = ["cuda"] + sorted(found - {"cuda"})
+    parsed = {s: tests([os.path.join(r, "xml-" + s) for r in res]) for s in names}
     sides = {s: parsed[s][0] for s in parsed}
-    every = parsed["cuda"][1] | parsed["hip"][1]
+    every = set().union(*(parsed[s][1] for s in names))
     print("## Caffe's test binary (test_all.testbin): %d tests in it" % len(every))
     for s, t in sides.items():
         counts = {k: sum(1 for v in t.values() if v[0] == k) for k in ("passed", "failed")}
@@ -92,16 +136,21 @@ def main():
         for r in res:
             for line in shard_logs(os.path.join(r, "xml-" + s)):
                 print("      %s: unfinished shard: %s" % (os.path.basename(r), line))
-    names = sorted(set(sides["cuda"]) | set(sides["hip"]))
-    diff = [n for n in names if sides["cuda"].get(n, ("not run", ""))[0] != sides["hip"].get(n, ("not run", ""))[0]]
-    print("tests whose result differs: %d" % len(diff))
-    for n in diff:
-        c, h = sides["cuda"].get(n, ("not run", "")), sides["hip"].get(n, ("not run", ""))
-        print("  %s: cuda %s, hip %s  %s" % (n, c[0], h[0], h[1] or c[1]))
-    for n in names:
-        if sides["cuda"].get(n, ("", ""))[0] == "failed" and n not in diff:
-            print("  both failed: %s  %s" % (n, sides["cuda"][n][1]))
-    unrun = sorted(every - set(sides["cuda"]) - set(sides["hip"]))
+    # each port side against the original, over the tests both ran (a side run alone is listed, not compared)
+    for port in [s for s in names if s != "cuda"]:
+        if not sides["cuda"] or not sides[port]:
+            print("%s: no original results to compare with" % port if sides[port] else "%s: no results" % port)
+            continue
+        both = sorted(set(sides["cuda"]) & set(sides[port]))
+        diff = [n for n in both if sides["cuda"][n][0] != sides[port][n][0]]
+        print("tests whose result differs, cuda vs %s (of %d both ran): %d" % (port, len(both), len(diff)))
+        for n in diff:
+            c, h = sides["cuda"][n], sides[port][n]
+            print("  %s: cuda %s, %s %s  %s" % (n, c[0], port, h[0], h[1] or c[1]))
+        for n in both:
+            if sides["cuda"][n][0] == "failed" and n not in diff:
+                print("  both failed: %s  %s" % (n, sides["cuda"][n][1]))
+    unrun = sorted(every.difference(*(set(sides[s]) for s in names)))
     if unrun:
         groups = {}
         for n in unrun:
