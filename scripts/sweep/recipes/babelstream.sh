@@ -10,11 +10,14 @@ cuda_build() {
 hip_build() {
   step hip configure cmake -S . -B b -DMODEL=cuda -DCMAKE_HIP_PLATFORM=nvidia -DCMAKE_CUDA_ARCHITECTURES=90 \
     -DCMAKE_CUDA_COMPILER="$CUDA/bin/nvcc" -DCUDA_ARCH=sm_90 -DCMAKE_PREFIX_PATH="$ROOT/build/nvidia-libs" \
-    -DCMAKE_BUILD_TYPE=Release
+    -DCMAKE_LIBRARY_PATH="$NVENV/lib" -DCMAKE_BUILD_TYPE=Release
   step hip build cmake --build b -j"$JOBS"
 }
 amd_build() {
-  step amd configure cmake -S . -B b -DMODEL=cuda -DCMAKE_BUILD_TYPE=Release
+  # CUDA_ARCH is the project's own required option (its value feeds -arch=, which the port drops); the
+  # port calls libhipify_shim (docs/shim.md)
+  step amd configure cmake -S . -B b -DMODEL=cuda -DCUDA_ARCH=sm_90 -DCMAKE_LIBRARY_PATH="$ROOT/build/runtime-shim" \
+    -DCMAKE_BUILD_TYPE=Release
   step amd build cmake --build b -j"$JOBS"
 }
 artifacts() { find b -maxdepth 1 -type f -name '*-stream'; }
