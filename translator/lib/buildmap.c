@@ -171,9 +171,10 @@ static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
  * the original's targets there without a command-line override. Commas of the option (-gencode
  * arch=compute_80,code=sm_80) would split the call's arguments: they become $(hipify_comma). False when
  * the result does not fit. */
-static bool arch_call(const char *text, uint32_t off, uint32_t end, const char *amd, char *repl, size_t size) {
+static bool platform_call(const char *fn, const char *text, uint32_t off, uint32_t end, const char *amd, char *repl,
+                          size_t size) {
     static const char comma[] = "$(hipify_comma)";
-    int k = snprintf(repl, size, "$(call hipify_gpu_arch,%s,", amd);
+    int k = snprintf(repl, size, "$(call %s,%s,", fn, amd);
     if (k < 0 || (size_t)k >= size) return false;
     size_t n = (size_t)k;
     for (uint32_t i = off; i < end; i++) {
@@ -187,6 +188,10 @@ static bool arch_call(const char *text, uint32_t off, uint32_t end, const char *
     repl[n++] = ')';
     repl[n] = '\0';
     return true;
+}
+
+static bool arch_call(const char *text, uint32_t off, uint32_t end, const char *amd, char *repl, size_t size) {
+    return platform_call("hipify_gpu_arch", text, off, end, amd, repl, size);
 }
 
 static void count(hc_unit *u, const char *prefix, const char *what) {
@@ -293,6 +298,12 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             i = last;
             continue;
         }
+        }
+        /* in a Makefile with the HIP module, nvcc is the compiler on NVIDIA: it gets the option as written */
+        char amd[sizeof repl];
+        if (host_call && f->action != BF_ARCH && f->action != BF_PASS && f->action != BF_ODIR) {
+            snprintf(amd, sizeof amd, "%s", repl);
+            if (!platform_call("hipify_gpu_flag", text, off, end, amd, repl, sizeof repl)) snprintf(repl, sizeof repl, "%s", amd);
         }
         if (propose(u, off, end, repl) < 0) return -1;
         count(u, prefix, flagname);
@@ -655,6 +666,9 @@ static const char make_hip_block[] =
     "# GPU targets of a compile line: $(call hipify_gpu_arch,AMD,NVIDIA), the --offload-arch list for clang,\n"
     "# the original's nvcc options (-gencode ...) for nvcc.\n"
     "hipify_gpu_arch = $(if $(filter nvidia,$(HIP_PLATFORM)),$(2),$(1))\n"
+    "# Other nvcc options of a compile line: $(call hipify_gpu_flag,CLANG,NVCC), clang's spelling (empty for an\n"
+    "# option clang does without), the option as written for nvcc; the same choice as hipify_gpu_arch.\n"
+    "hipify_gpu_flag = $(hipify_gpu_arch)\n"
     "# end of the hipify-c HIP block\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
