@@ -779,6 +779,11 @@ const hc_block *hc_code_block_of(const hc_unit *u, size_t i) {
     return u->facts ? hc_code_block_at(u, mark_before(u->facts->marks, u->facts->nmarks, i)) : NULL;
 }
 
+const hc_control_stmt *hc_code_statement_at(const hc_unit *u, size_t kw) {
+    return u->facts ? hc_code_control_at(u, index_in(u->facts->controls, u->facts->ncontrols, sizeof *u->facts->controls, kw))
+                    : NULL;
+}
+
 const hc_control_stmt *hc_code_control_of(const hc_unit *u, size_t i) {
     return u->facts ? hc_code_control_at(u, mark_before(u->facts->cmarks, u->facts->ncmarks, i)) : NULL;
 }

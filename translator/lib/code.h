@@ -224,6 +224,8 @@ const hc_block *hc_code_block_of(const hc_unit *u, size_t i);
 const hc_control_stmt *hc_code_controls(const hc_unit *u, size_t *n);
 /* Statement number k of hc_code_controls (an outer, prior or control field), or NULL for HC_BODY_NONE. */
 const hc_control_stmt *hc_code_control_at(const hc_unit *u, uint32_t k);
+/* The statement whose keyword is token kw, or NULL (O(log n)): the body of a `for` from its `for`. */
+const hc_control_stmt *hc_code_statement_at(const hc_unit *u, size_t kw);
 /* The statement controlling token i (the rules above), or NULL (O(log n)): for `if (c) { ... __syncthreads(); }`
  * and `if (c) __syncthreads();` the if, its condition in cond_open..cond_close. */
 const hc_control_stmt *hc_code_control_of(const hc_unit *u, size_t i);

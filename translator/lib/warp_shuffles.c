@@ -33,8 +33,13 @@ void warp_check_shuffle_loop(warp_scan *w, size_t f) {
             break;
         }
     if (eq == NO_POS || !is_ident(w, pv(w, eq))) return;
-    size_t var = pv(w, eq), body = nx(w, close);
-    size_t body_end = is(w, body, "{") && mt(w, body) != NO_POS ? mt(w, body) : warp_expression_end(w, body, w->n);
+    /* The loop's body: on code lines the code facts' (a block, a statement to its ';', or a nested statement
+     * whole: a nested loop's block does not end it); in a macro's body, which the facts do not read, a block
+     * or the expression after the ')'. */
+    const hc_control_stmt *loop = hc_code_statement_at(w->u, f);
+    size_t var = pv(w, eq), body = nx(w, close), body_end;
+    if (loop && loop->body_first != HC_BODY_NONE) body = loop->body_first, body_end = loop->body_last;
+    else body_end = is(w, body, "{") && mt(w, body) != NO_POS ? mt(w, body) : warp_expression_end(w, body, w->n);
     if (!shuffles_by(w, body, body_end, var)) return;
     uint32_t scope = warp_scope_of(w, f);
     bool halving = false, doubling = false;

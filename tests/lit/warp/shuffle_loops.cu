@@ -44,3 +44,23 @@ __device__ float unrolled(float v) {
   // CHECK: {{^ *}}return v + __shfl_sync(__activemask(), v, 0, 32);
   return v + __shfl_sync(__activemask(), v, 0, 32);
 }
+
+// A loop's body is read from the code facts: a nested loop with its block, a nested statement whole. A
+// shuffle after that body is no step of the loop (the loop is left as written); one inside it is.
+__device__ float after_loop(float v, float *s) {
+  int off = 1;
+  // DIAG-NOT: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: {{.*}}HC3006
+  // CHECK: {{^ *}}for (off = 16; off > 0; off /= 2)
+  for (off = 16; off > 0; off /= 2)
+    for (int k = 0; k < 2; k++) { s[k] += v; }
+  v += __shfl_down_sync(__activemask(), v, off);
+  return v;
+}
+
+__device__ float nested_body(float v, int lane) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: note: HC3006: shuffle loop starting at offset 16
+  // CHECK: {{^ *}}for (int o = (warpSize / 2); o > 0; o /= 2)
+  for (int o = 16; o > 0; o /= 2)
+    if (lane < 64) v += __shfl_down_sync(__activemask(), v, o);
+  return v;
+}
