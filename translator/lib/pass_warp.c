@@ -47,6 +47,7 @@ int hc_pass_warp(hc_unit *u) {
         warp_check_warpsize_assumed(&w, i);
         warp_check_mask_compare(&w, i);
         warp_check_lane_bit(&w, i);
+        warp_check_multi_dim(&w, i);
     }
     warp_check_ballot_vars(&w);
     warp_check_ballot_params(&w);

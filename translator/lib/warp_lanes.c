@@ -9,8 +9,24 @@
 /* Whether the subscript opening at sub indexes an array declared with fewer than 64 elements that cannot
  * be enlarged to 64. Reports each such array once, and proposes [32] -> [64] where that is safe. */
 static bool lane_overflows_array(warp_scan *w, size_t sub) {
-    size_t decl = NO_POS;
-    unsigned long long bound = is_ident(w, pv(w, sub)) ? warp_array_bound(w, pv(w, sub), &decl) : 0;
+    size_t decl = NO_POS, first = sub, dim = 0;
+    while (is(w, pv(w, first), "]") && mt(w, pv(w, first)) != NO_POS && dim < 8) first = mt(w, pv(w, first)), dim++;
+    unsigned long long bound = is_ident(w, pv(w, first)) ? warp_array_bound(w, pv(w, first), &decl) : 0;
+    if (bound && dim) { /* tile[row][lane]: the bound of the dimension it indexes, which cannot be enlarged
+                         * alone (the rows' layout, and code reading them, would change) */
+        size_t open = nx(w, decl);
+        for (size_t k = 0; k < dim && is(w, open, "[") && mt(w, open) != NO_POS; k++) open = nx(w, mt(w, open));
+        size_t lit = nx(w, open);
+        if (!is(w, open, "[") || !is(w, nx(w, lit), "]") || !warp_number_value(w, lit, &bound, NULL)) return false;
+        if (bound >= 64) return false;
+        if (warp_first_report(w, off_of(w, decl), HC_D_SHARED_BY_WARP)) {
+            char name[64], bound_text[32];
+            warp_tok_text(w, decl, name, sizeof name);
+            snprintf(bound_text, sizeof bound_text, "%llu", bound);
+            warp_hazard(w, HC_D_SHARED_BY_WARP, off_of(w, decl), name, bound_text);
+        }
+        return true;
+    }
     if (bound == 0 || bound >= 64) return false;
     /* A literal [32] becomes [64]: every index valid before stays valid, and a lane of a 64-lane
      * wave fits. Not when sizeof reads the array (its size would change) or outside device code. */
@@ -67,6 +83,19 @@ static bool widens_into_small_array(warp_scan *w, size_t p) {
     return small;
 }
 
+/* Whether tokens [a, b) read blockIdx or gridDim, directly or through the initialisers of the locals they
+ * name (depth levels deep): a warp number made from such a value counts warps across the grid. */
+static bool grid_derived(const warp_scan *w, size_t a, size_t b, int depth) {
+    for (size_t t = a; t < b && t < w->n; t = nx(w, t)) {
+        if (is(w, t, "blockIdx") || is(w, t, "gridDim")) return true;
+        if (!is_ident(w, t) || depth <= 0 || is(w, pv(w, t), ".") || is(w, pv(w, t), "->")) continue;
+        const warp_var *d = warp_var_decl(w, t);
+        if (d && d->init_first != NO_POS && d->name != t && grid_derived(w, d->init_first, d->init_end, depth - 1))
+            return true;
+    }
+    return false;
+}
+
 /* Lane arithmetic: thread % 32, thread / 32, thread & 31, thread >> 5, warp * 32, warp << 5. */
 void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
     for (size_t k = 0; k < warp_lane_ops_count; k++) {
@@ -79,12 +108,14 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         size_t next = nx(w, p), before = pv(w, p);
         /* blockDim.x / 32.f: the warp count in floating point; the literal keeps its type as a cast */
         const char *float_repl = !strcmp(op->op, "/") || !strcmp(op->op, "/=") ? warp_float_warp_literal(w, next) : NULL;
-        if ((warp_is_number(w, next, op->value) || float_repl) && warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
+        bool minus = !strcmp(op->op, "-"); /* only 31 - lane: the lane counted from the last one */
+        if (!minus && (warp_is_number(w, next, op->value) || float_repl) && warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
             lit = next;
             cls = warp_left_primary(w, p, &start, 0);
-        } else if (!strcmp(op->op, "*") && warp_is_number(w, before, op->value) &&
-                   warp_precedence(w, pv(w, before)) < 13 && is_ident(w, next) && warp_precedence(w, nx(w, next)) <= 13) {
-            lit = before; /* 32 * warp */
+        } else if ((!strcmp(op->op, "*") || minus) && warp_is_number(w, before, op->value) &&
+                   warp_precedence(w, pv(w, before)) < warp_precedence(w, p) && is_ident(w, next) &&
+                   warp_precedence(w, nx(w, next)) <= warp_precedence(w, p)) {
+            lit = before; /* 32 * warp, 31 - lane */
             cls = warp_var_class(w, next);
         }
         if (lit == NO_POS || !(cls & want)) continue;
@@ -97,6 +128,11 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         bool fixable = w->scopes[scope].device && !warp_in_constant_context(w, p);
         bool widening = !strcmp(op->op, "%") || !strcmp(op->op, "&") || !strcmp(op->op, "%=") || !strcmp(op->op, "&=");
         if (fixable && widening && widens_into_small_array(w, p)) fixable = false;
+        /* (blockIdx.x * blockDim.x + threadIdx.x) / 32: a warp number across the grid numbers work items (rows,
+         * segments) whose count the host's launch fixed for 32 threads each; warpSize here would leave half of
+         * them to no warp on 64 lanes, so the scope stays as written, where each 32 threads still do one. */
+        bool warp_number = op->operand == 0 && !widening && strcmp(op->op, "*") && strcmp(op->op, "<<");
+        if (fixable && warp_number && grid_derived(w, start, p, 4)) fixable = false;
         if (fixable && op->replace_operation) {
             /* Changing >> to / (or << to *) raises precedence: the left operand must stand alone, and a
              * right shift equals division only for non-negative values (threadIdx or unsigned). */
@@ -167,6 +203,8 @@ static void examine_const_uses(warp_scan *w, size_t ci) {
         bool loop_use = is(w, n1, "/") && warp_is_number(w, n2, 2);
         /* a shuffle's width argument, the call opening in the same statement */
         bool width_use = warp_width_call(w, i) != NO_POS;
+        /* N / 2 of template <int N = 32> is any halving unless N is named like a warp size */
+        if (loop_use && c->template_param && !warp_name_looks_like_warp_size(w, c->name)) loop_use = false;
         if (lane_use || loop_use || width_use) c->used_as_width = true;
         size_t sub = warp_enclosing_subscript(w, i);
         if (sub != NO_POS && warp_is_declarator_bracket(w, sub) && !c->template_param) {
@@ -223,6 +261,15 @@ void warp_check_consts(warp_scan *w) {
         warp_hazard(w, HC_D_WARP_SIZE_CONSTANT, off_of(w, c->name), name, name);
         if (c->fixable) warp_propose(w, c->value, c->value, "warpSize", 0, k, "warp-size constant", w->last_hazard);
     }
+}
+
+/* threadIdx.y or threadIdx.z: in a block of more than one dimension a warp's lanes run across rows of
+ * threadIdx.x, so whether a 32 there counts lanes or a row's width (blockDim.x, set by the host) cannot be
+ * told; a 64-lane reduction would add two rows together. The scope's width hazards stay as written. */
+void warp_check_multi_dim(warp_scan *w, size_t i) {
+    if (!is(w, i, "threadIdx") || !is(w, nx(w, i), ".")) return;
+    size_t m = nx_n(w, i, 2);
+    if (is(w, m, "y") || is(w, m, "z")) warp_block_scope(w, warp_scope_of(w, i));
 }
 
 /* s[lane] on an array of 32 (or fewer) elements: a lane of a 64-lane wave indexes past its end, even in

@@ -340,6 +340,8 @@ bool warp_sizeof_reads(const warp_scan *w, size_t decl);
 /* Lane arithmetic: thread % 32, thread / 32, thread & 31, thread >> 5, warp * 32, warp << 5. */
 void warp_check_lane_arithmetic(warp_scan *w, size_t p);
 void warp_check_consts(warp_scan *w);
+/* threadIdx.y or threadIdx.z: a block of more than one dimension keeps its scope's width hazards as written. */
+void warp_check_multi_dim(warp_scan *w, size_t i);
 /* s[lane] on an array of 32 (or fewer) elements: a lane of a 64-lane wave indexes past its end, even in
  * code that already computes lanes with warpSize. */
 void warp_check_lane_subscript(warp_scan *w, size_t open);

@@ -182,8 +182,8 @@ void warp_gather_consts(warp_scan *w) {
         if (!is(w, i, "=")) continue;
         size_t p1 = pv(w, i), p2 = pv(w, p1), p3 = pv(w, p2), n1 = nx(w, i), n2 = nx(w, n1);
         if (!is_ident(w, p1) || !is_ident(w, p2) || !warp_is_number(w, n1, 32) || !(is(w, n2, ">") || is(w, n2, ",")) ||
-            !(is(w, p3, "<") || is(w, p3, ",")) || !warp_name_looks_like_warp_size(w, p1))
-            continue;
+            !(is(w, p3, "<") || is(w, p3, ",")))
+            continue; /* any name: one not like a warp size counts only as a shuffle width or in lane arithmetic */
         add_const(w, p1, n1, n1, NO_POS, 0, false);
         if (!w->oom) w->consts[w->nconsts - 1].template_param = true;
     }
