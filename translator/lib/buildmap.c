@@ -165,12 +165,10 @@ static int propose(hc_unit *u, uint32_t off, uint32_t end, const char *repl) {
     return hc_unit_edit(u, off, end - off, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
-/* In a Makefile with the HIP module, an nvcc target option text[off, end) becomes
- * $(call hipify_gpu_arch,AMD,NVIDIA): the --offload-arch list (amd, "" for a statement's later options)
- * for clang, the option as written for nvcc, which is HIP on NVIDIA's compiler, so the port builds for
- * the original's targets there without a command-line override. Commas of the option (-gencode
- * arch=compute_80,code=sm_80) would split the call's arguments: they become $(hipify_comma). False when
- * the result does not fit. */
+/* In a Makefile with the HIP module, an nvcc option text[off, end) becomes $(call fn,AMD,NVIDIA): clang's
+ * spelling (amd) for clang, the option as written for nvcc, which is HIP on NVIDIA's compiler. Commas of the
+ * option (-gencode arch=compute_80,code=sm_80) would split the call's arguments: they become
+ * $(hipify_comma). False when the result does not fit. */
 static bool platform_call(const char *fn, const char *text, uint32_t off, uint32_t end, const char *amd, char *repl,
                           size_t size) {
     static const char comma[] = "$(hipify_comma)";
@@ -190,6 +188,8 @@ static bool platform_call(const char *fn, const char *text, uint32_t off, uint32
     return true;
 }
 
+/* A GPU target option: the --offload-arch list (amd, "" for a statement's later options) on AMD, so the port
+ * builds for the original's targets on NVIDIA without a command-line override. */
 static bool arch_call(const char *text, uint32_t off, uint32_t end, const char *amd, char *repl, size_t size) {
     return platform_call("hipify_gpu_arch", text, off, end, amd, repl, size);
 }
