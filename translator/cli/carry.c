@@ -140,7 +140,7 @@ int hc_carry_build_modules(const hc_cli *cli, const hc_options *opt, const hc_fi
             !output_dir(cli, r, is_cmake ? HC_FILE_CMAKE : HC_FILE_MAKEFILE, single, dir, sizeof dir))
             continue;
         char **module = is_cmake ? &cmake : &make;
-        if (!*module && !(*module = is_cmake ? hc_build_cmake_hip_block(opt, cli->run.links_shim) : hc_build_make_hip_block())) {
+        if (!*module && !(*module = is_cmake ? hc_build_cmake_hip_block(opt, cli->run.links_shim) : hc_build_make_hip_block(opt))) {
             hc_out_printf(stderr, "hipify-c: error: out of memory\n");
             failed++;
             break;

@@ -668,9 +668,28 @@ static const char make_hip_block[] =
     "hipify_gpu_arch = $(if $(filter nvidia,$(HIP_PLATFORM)),$(2),$(1))\n"
     "# Other nvcc options of a compile line: $(call hipify_gpu_flag,CLANG,NVCC), clang's spelling (empty for an\n"
     "# option clang does without), the option as written for nvcc; the same choice as hipify_gpu_arch.\n"
-    "hipify_gpu_flag = $(hipify_gpu_arch)\n"
-    "# end of the hipify-c HIP block\n";
+    "hipify_gpu_flag = $(hipify_gpu_arch)\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
 
-char *hc_build_make_hip_block(void) { return strdup(make_hip_block); }
+/* A compile line that names no target: hipcc then builds for HCC_AMDGPU_TARGET, else for what
+ * rocm_agent_enumerator finds, else for clang's default (gfx803 with Debian's hipcc 5.2 on a machine
+ * without an AMD GPU). With targets given to hipify-c (--offload-arch) the module sets the variable to
+ * them unless the environment has it; without, hipcc chooses as before. nvcc ignores it. */
+char *hc_build_make_hip_block(const hc_options *opt) {
+    char list[512] = "";
+    if (opt && opt->noffload_archs) {
+        static const char head[] = "# GPU targets of a compile line that names none (hipcc reads HCC_AMDGPU_TARGET; nvcc ignores it)\n"
+                                   "HCC_AMDGPU_TARGET ?= ";
+        size_t k = (size_t)snprintf(list, sizeof list, "%s", head);
+        hc_build_arch_list(opt, list + k, sizeof list - k);
+        for (char *c = list + k; *c; c++)
+            if (*c == ';') *c = ','; /* hipcc splits the variable at commas */
+        k = strlen(list);
+        snprintf(list + k, sizeof list - k, "\nexport HCC_AMDGPU_TARGET\n");
+    }
+    size_t size = sizeof make_hip_block + strlen(list) + sizeof hc_build_make_hip_end;
+    char *block = malloc(size);
+    if (block) snprintf(block, size, "%s%s%s", make_hip_block, list, hc_build_make_hip_end);
+    return block;
+}

@@ -61,10 +61,11 @@ extern const char hc_build_cmake_module_name[];
 extern const char hc_build_cmake_include[];
 
 /* The HIP module of a migrated Makefile that has rules (HIP_PLATFORM, HIP_CPP_CONFIG, HIP_RUNTIME_LIB,
- * HIP_DRIVER_LIB, hipify_host_flags), carried beside it by the front end as hc_build_make_module_name;
- * malloc'd, NULL on out-of-memory. Its first and last lines (ports made before the module hold the same
- * text inline at the top of the Makefile). */
-char *hc_build_make_hip_block(void);
+ * HIP_DRIVER_LIB, hipify_host_flags, hipify_gpu_arch, and HCC_AMDGPU_TARGET from the options' AMD
+ * targets for compile lines that name none), carried beside it by the front end as
+ * hc_build_make_module_name; malloc'd, NULL on out-of-memory. Its first and last lines (ports made
+ * before the module hold the same text inline at the top of the Makefile). */
+char *hc_build_make_hip_block(const hc_options *opt);
 extern const char hc_build_make_hip_marker[];
 extern const char hc_build_make_hip_end[];
 /* "hipify-hip.mk", and the line inserted before the first statement of the Makefile to include it. */
