@@ -9,7 +9,7 @@
 # The originals call cudaThreadSynchronize, which CUDA 13 removed: the original's .cu files get
 # cudaDeviceSynchronize (this edit is the original's, for CUDA 13, and is logged; the port is not edited).
 # No side names a GPU target: nvcc and HIP on NVIDIA build for nvcc's default (sm_75, its PTX JIT-compiled
-# for the H200); the gfx90a compile gets its target from hipcc's HCC_AMDGPU_TARGET.
+# for the H200); the gfx90a compile gets its target from the port's HIP module (HCC_AMDGPU_TARGET).
 progs() { find CUDA -name Makefile | sed 's|/Makefile$||' | sort; }
 exe_of() { sed -n 's/^EXECUTABLE *:= *\([^ ]*\).*/\1/p' "$1/Makefile"; }
 cuda_build() {
@@ -21,7 +21,7 @@ hip_build() {
   for d in $(progs); do step hip "${d##*/}" make -C "$d" HIP_PLATFORM=nvidia; done
 }
 amd_build() {
-  for d in $(progs); do step amd "${d##*/}" env HCC_AMDGPU_TARGET=gfx90a make -C "$d"; done
+  for d in $(progs); do step amd "${d##*/}" make -C "$d"; done
 }
 artifacts() { for d in $(progs); do echo "$d/$(exe_of "$d")"; done; }
 tests() {
