@@ -58,6 +58,18 @@ __global__ void both_arms(unsigned long long *out) {
     out[lane] = b;
 }
 
+// Static shared memory that a block reads before any thread wrote it: a GPU's holds garbage, so the block must not
+// see zeros (a fresh thread's copy) nor the values an earlier block left (a reused one). Even blocks write the
+// upper half, odd blocks only read it.
+__global__ void shared_poison(int *out) {
+    __shared__ int s[128];
+    s[threadIdx.x] = blockIdx.x + 1;
+    if (blockIdx.x % 2 == 0) s[64 + threadIdx.x] = 1000 + blockIdx.x;
+    __syncthreads();
+    out[2 * (blockIdx.x * 64 + threadIdx.x)] = s[threadIdx.x];
+    out[2 * (blockIdx.x * 64 + threadIdx.x) + 1] = s[64 + threadIdx.x];
+}
+
 template <class T> static std::vector<T> run(void (*launch)(T *), size_t n) {
     T *d = nullptr;
     std::vector<T> h(n);
@@ -102,8 +114,17 @@ int main(int argc, char **argv) {
         auto out = run<unsigned long long>(
             [](unsigned long long *d) { hipLaunchKernelGGL(both_arms, dim3(1), dim3(64), 0, 0, d); }, 64);
         for (int l = 0; l < 64; ++l) wrong += out[l] != (l < 10 ? 0x3ffull : 0xffc00ull);
+    } else if (!strcmp(mode, "shared-poison")) {
+        auto out = run<int>([](int *d) { hipLaunchKernelGGL(shared_poison, dim3(16), dim3(64), 0, 0, d); }, 2048);
+        for (int b = 0; b < 16; ++b)
+            for (int t = 0; t < 64; ++t) {
+                const int written = out[2 * (b * 64 + t)], unwritten = out[2 * (b * 64 + t) + 1];
+                wrong += written != b + 1;
+                wrong += b % 2 == 0 ? unwritten != 1000 + b : unwritten == 0 || (unwritten >= 1000 && unwritten < 1016);
+            }
     } else {
-        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence|both-arms\n", argv[0]);
+        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence|both-arms|shared-poison\n",
+                argv[0]);
         return 2;
     }
     printf("%s: %s (%d wrong)\n", mode, wrong ? "WRONG" : "right", wrong);
