@@ -56,6 +56,34 @@ has stderr "refusing member" "report: names the refused member"
 run 1 "report: neither folder nor archive" python3 "$CAFFE/report.py" nothing-here
 has stderr "neither a results folder nor a packed result" "report: says what it wanted"
 
+# device.sh (the GPU machine's half): every result goes into ONE file in OUT, also the gtest XML; a step that
+# fails is named, stops the steps after it, and its results are packed all the same. A stand-in test binary
+# in the layout device.sh expects (the CMake-built port's test.testbin) writes gtest's XML where asked.
+mkdir -p dev/bundle dev/w/hip dev/w/hip-cmake/test dev/out
+cp "$CAFFE/device.sh" dev/bundle/
+cat >dev/w/hip-cmake/test/test.testbin <<'EOF'
+#!/bin/sh
+for a in "$@"; do case $a in --gtest_output=xml:*) out=${a#--gtest_output=xml:} ;; esac; done
+echo '[       OK ] S.a (0 ms)'
+printf '<testsuites><testsuite name="S"><testcase classname="S" name="a" status="run"/></testsuite></testsuites>\n' >"$out"
+EOF
+chmod +x dev/w/hip-cmake/test/test.testbin
+W="$SCRATCH/dev/w" OUT="$SCRATCH/dev/out" ONLY=hipcmake SHARDS=2 run 0 "device.sh: test, packed" \
+  sh dev/bundle/device.sh dev/bundle test
+[ "$(ls dev/out)" = caffe-results.tar.gz ] || fail "device.sh: OUT holds $(ls dev/out | tr '\n' ' ')(one file expected)"
+tar -tzf dev/out/caffe-results.tar.gz >dev/listing
+has dev/listing 'xml-hipcmake/shard0.xml' "device.sh: the shards' XML inside the packed file"
+has dev/listing 'xml-hipcmake/shard1.log' "device.sh: the shards' logs inside the packed file"
+run 0 "report: device.sh's packed file" python3 "$CAFFE/report.py" dev/out/caffe-results.tar.gz
+has stdout '^hipcmake .* 1 run: 1 passed, 0 failed' "report: reads device.sh's packing"
+W="$SCRATCH/dev/w" OUT="$SCRATCH/dev/out" ONLY=hipcmake run 1 "device.sh: a failing step" \
+  sh dev/bundle/device.sh dev/bundle train test
+has stderr 'device.sh: step train failed' "device.sh: names the failed step"
+tar -tzf dev/out/caffe-results.tar.gz >dev/listing
+has dev/listing 'xml-hipcmake/shard0.xml' "device.sh: earlier results still packed after a failure"
+run 2 "device.sh: unknown step" sh dev/bundle/device.sh dev/bundle bake
+has stderr 'unknown step bake' "device.sh: names the unknown step"
+
 # scan_headers.sh: CUDA 13's headers through nvcc -M (g++ -M fails on both), and a file that does not scan
 if command -v nvcc >/dev/null 2>&1; then
   mkdir -p tree/src/layers

@@ -120,7 +120,7 @@ test_all() {
     i=0
     while [ $i -lt "$SHARDS" ]; do
       ( cd "$(tree "$s")" && GTEST_TOTAL_SHARDS=$SHARDS GTEST_SHARD_INDEX=$i timeout "${TEST_TIMEOUT:-540}" $RUN "$bin" 0 \
-          --gtest_output="xml:$OUT/xml-$s/shard$i.xml" >"$R/xml-$s/shard$i.log" 2>&1
+          --gtest_output="xml:$R/xml-$s/shard$i.xml" >"$R/xml-$s/shard$i.log" 2>&1
         echo "$s shard $i rc=$?" >>"$R/xml-$s/shard$i.log" ) &
       i=$((i + 1))
     done
