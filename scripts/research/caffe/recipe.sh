@@ -65,6 +65,8 @@ cmake-nvidia cmd cmake             cmake
 cmake-nvidia cmd nvcc              CUDA-13-toolkit(nvcc-in-PATH)
 cmake-nvidia cmd protoc            protobuf-compiler
 bundle    cmd  nvcc                CUDA-13-toolkit(nvcc-in-PATH)
+bundle    file /usr/include/hip/hip_runtime.h libamdhip64-dev
+cmake-nvidia file /usr/include/hip/hip_runtime.h libamdhip64-dev
 bundle    cmd  g++                 g++
 bundle    cmd  patchelf            patchelf
 bundle    cmd  xz                  xz-utils
