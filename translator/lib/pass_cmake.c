@@ -168,6 +168,8 @@ typedef struct cm_state {
     bool has_find_hip;    /* already migrated: find_package(hip) present */
     const char *packages[16]; /* HIP packages the file's libraries need (find_package after hip) */
     size_t npackages;
+    struct { uint32_t off, len; } nvcc_vars[32]; /* variables of the file that hold nvcc options (prescan) */
+    size_t nnvcc_vars;
 } cm_state;
 
 static const char *tx(const cm_state *s, const cm_arg *a) { return s->u->text + a->off; }
@@ -197,8 +199,79 @@ static void need_package(cm_state *s, const char *pkg) {
     if (s->npackages < COUNT_OF(s->packages)) s->packages[s->npackages++] = pkg;
 }
 
+static bool is_nvcc_var(const cm_state *s, const char *name, size_t len) {
+    for (size_t i = 0; i < s->nnvcc_vars; i++)
+        if (s->nvcc_vars[i].len == len && memcmp(s->u->text + s->nvcc_vars[i].off, name, len) == 0) return true;
+    return false;
+}
+
+static bool note_nvcc_name(cm_state *s, const char *name, size_t len) {
+    if (!len || is_nvcc_var(s, name, len) || s->nnvcc_vars == COUNT_OF(s->nvcc_vars)) return false;
+    s->nvcc_vars[s->nnvcc_vars].off = (uint32_t)(name - s->u->text);
+    s->nvcc_vars[s->nnvcc_vars++].len = (uint32_t)len;
+    return true;
+}
+
+/* Records NAME when [p, p+len) is exactly ${NAME}; true when it was new. */
+static bool note_nvcc_var(cm_state *s, const char *p, size_t len) {
+    if (len < 4 || p[0] != '$' || p[1] != '{' || p[len - 1] != '}') return false;
+    for (size_t k = 2; k + 1 < len; k++)
+        if (!isalnum((unsigned char)p[k]) && p[k] != '_') return false;
+    return note_nvcc_name(s, p + 2, len - 3);
+}
+
+/* An nvcc GPU-target option (-gencode=..., -arch=sm_XX): no other compiler takes one. */
+static bool is_gpu_target_option(const cm_state *s, const cm_arg *a) {
+    static const char *const starts[] = {"-gencode", "--generate-code", "-arch=sm_", "-arch=compute_",
+                                         "--gpu-architecture=", "-code=sm_"};
+    for (size_t i = 0; i < COUNT_OF(starts); i++)
+        if (a->len >= strlen(starts[i]) && memcmp(tx(s, a), starts[i], strlen(starts[i])) == 0) return true;
+    return false;
+}
+
+/* The file's own variables that hold nvcc options, so that their set() is translated as CMAKE_CUDA_FLAGS is:
+ * one handed to CUDA sources alone ($<$<COMPILE_LANGUAGE:CUDA>:${V}> in a target's options, the OPTIONS of
+ * cuda_add_executable/cuda_add_library), one set to GPU-target options alone (set(SM70 -gencode=...), used
+ * by another file, say), and the variables such a variable's own set() is made of
+ * (set(GENCODE ${GENCODE} ${GENCODE_SM70})). */
+static void prescan_nvcc_vars(cm_state *s) {
+    static const char lang[] = "$<$<COMPILE_LANGUAGE:CUDA>:";
+    const char *t = s->u->text;
+    for (size_t i = 0; i < s->f.ncmds; i++) {
+        const cm_cmd *c = &s->f.cmds[i];
+        if (name_is(s, c, "set") && c->nargs >= 2) {
+            bool all = true;
+            for (size_t k = 1; k < c->nargs && all; k++) all = is_gpu_target_option(s, arg_of(s, c, k));
+            if (all) note_nvcc_name(s, t + arg_of(s, c, 0)->off, arg_of(s, c, 0)->len);
+        }
+        bool options = false, cuda_add = name_is(s, c, "cuda_add_executable") || name_is(s, c, "cuda_add_library");
+        for (size_t k = 0; k < c->nargs; k++) {
+            const cm_arg *a = arg_of(s, c, k);
+            const char *p = t + a->off, *end = p + a->len;
+            if (cuda_add && !a->quoted && arg_is(s, a, "OPTIONS")) options = true;
+            else if (options) note_nvcc_var(s, p, a->len);
+            for (const char *g = p; (g = memmem(g, (size_t)(end - g), lang, sizeof lang - 1)) != NULL;) {
+                g += sizeof lang - 1;
+                const char *close = memchr(g, '}', (size_t)(end - g));
+                if (close && close + 1 < end && close[1] == '>') note_nvcc_var(s, g, (size_t)(close + 1 - g));
+            }
+        }
+    }
+    for (bool grew = s->nnvcc_vars > 0; grew;) {
+        grew = false;
+        for (size_t i = 0; i < s->f.ncmds; i++) {
+            const cm_cmd *c = &s->f.cmds[i];
+            if (!name_is(s, c, "set") || c->nargs < 2) continue;
+            const cm_arg *v = arg_of(s, c, 0);
+            if (!is_nvcc_var(s, t + v->off, v->len)) continue;
+            for (size_t k = 1; k < c->nargs; k++) grew |= note_nvcc_var(s, t + arg_of(s, c, k)->off, arg_of(s, c, k)->len);
+        }
+    }
+}
+
 /* Which HIP packages the file's CUDA libraries need, and whether it was migrated before. */
 static void prescan(cm_state *s) {
+    prescan_nvcc_vars(s);
     const char *t = s->u->text;
     for (size_t i = 0; i < s->f.nargs; i++) {
         const cm_arg *a = &s->f.args[i];
@@ -435,6 +508,7 @@ static int migrate_set(cm_state *s, const cm_cmd *c) {
                                             "CUDA_NVCC_FLAGS"};
     for (size_t k = 0; k < COUNT_OF(flag_vars); k++)
         if (arg_is(s, v, flag_vars[k])) return translate_args(s, c, vals, c->nargs);
+    if (!v->quoted && is_nvcc_var(s, s->u->text + v->off, v->len)) return translate_args(s, c, vals, c->nargs);
     return 0;
 }
 
