@@ -12,7 +12,8 @@ fi
 # sample directory : program it must produce (relative to its build directory)
 samples="cmake-saxpy-curand:build/saxpy_curand cmake-findcuda-legacy:build/legacy_vecops
 cmake-subdir-lib:build/reduce_app cmake-findcuda-cxx11:build/cxx11_app cmake-host-cpp:build/host_cpp
-make-stencil:stencil"
+make-stencil:stencil
+cmake-header-only-lib:build/header_only_app"
 failed=0
 check_program() { # $1 sample, $2 program path
   if [ ! -x "$2" ]; then echo "FAIL $1: $2 was not built"; return 1; fi

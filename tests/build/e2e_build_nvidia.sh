@@ -14,7 +14,8 @@ fi
 # cuda_add_executable(... OPTIONS -lineinfo), an option of its HIP sources only).
 samples="cmake-saxpy-curand:saxpy_curand:--use_fast_math cmake-subdir-lib:reduce_app: cmake-findcuda-cxx11:cxx11_app:
 cmake-cu-only-openmp:cu_only:--use_fast_math,-Xcompiler=-fno-strict-aliasing cmake-findcuda-legacy:legacy_vecops:-lineinfo
-cmake-host-cpp:host_cpp:"
+cmake-host-cpp:host_cpp:
+cmake-header-only-lib:header_only_app:--extended-lambda,-DTRANSFORM_LIB_OPTIONS=1,-lineinfo"
 failed=0
 rm -rf "$work" && mkdir -p "$work"
 for entry in $samples; do
