@@ -21,4 +21,5 @@ elif kind == 'structs':   out = ['struct cudaDeviceProp { int x; };\n'] + ['void
 elif kind == 'printf_builtin_index': out = ['__global__ void k(){\n'] + ['  printf("%d %d", threadIdx.x, blockIdx.y);\n'] * n + ['}\n']
 elif kind == 'branches':  out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n'] + ['  if (lane == %d) { { p[%d] = lane; } } else if (p[0]) { p[1] = 0; } else { __syncthreads(); }\n' % (i, i) for i in range(n)] + ['}\n']
 elif kind == 'elsechain': out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n  if (lane == 0) p[0] = 0;\n'] + ['  else if (lane == %d) p[%d] = lane;\n' % (i, i) for i in range(1, n)] + ['  else __syncthreads();\n}\n']
+elif kind == 'template_default_arg': out = ['template <class T> struct S%d { int f(int a); };\ntemplate <class T> int S%d<T>::f(int a = sizeof(S%d<T>)) { return a; }\n' % (i, i, i) for i in range(n)]
 sys.stdout.write(''.join(out))

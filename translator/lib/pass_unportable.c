@@ -382,6 +382,7 @@ int hc_pass_unportable(hc_unit *u) {
         if (rc == 0) rc = check_alloc_flags(&s, i);
         if (rc == 0) rc = unp_check_min_max(&s, i);
         if (rc == 0) rc = unp_check_printf_builtin_index(&s, i);
+        unp_check_template_default_arg(&s, i);
         /* new-check: checks added by tools/new-check are called above this line */
     }
     return rc;

@@ -61,4 +61,8 @@ int unp_check_min_max(unp_scan *s, size_t i);
 /* Built-in index cast in a printf argument (HC1114, unportable_printf_builtin_index.c). Returns 0, or -1 when memory runs out. */
 int unp_check_printf_builtin_index(unp_scan *s, size_t i);
 
+/* A default argument an out-of-line definition of a member of a class template adds (HC1115,
+ * unportable_template_default_arg.c). */
+void unp_check_template_default_arg(unp_scan *s, size_t i);
+
 #endif
