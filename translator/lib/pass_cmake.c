@@ -573,6 +573,20 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
                     continue;
                 }
             }
+            if (rest > 11 && memcmp(t + p, "CMAKE_CUDA_", 11) == 0) { /* CMAKE_CUDA_FLAGS_${BUILD_TYPE} */
+                uint32_t e = 11;
+                while (e < rest && (isalnum((unsigned char)t[p + e]) || t[p + e] == '_')) e++;
+                const char *close = e + 2 < rest && t[p + e] == '$' && t[p + e + 1] == '{'
+                                        ? memchr(t + p + e, '}', rest - e) : NULL;
+                if (close) { /* a name computed at configure time: which CUDA variable it is is not known here */
+                    char name[96];
+                    e = (uint32_t)(close - t) + 1 - p;
+                    snprintf(name, sizeof name, "%.*s", (int)e, t + p);
+                    hc_unit_diag(s->u, HC_D_BUILD_NOT_UNDERSTOOD, p, name, name);
+                    k += e;
+                    continue;
+                }
+            }
             size_t wlen;
             const char *hip;
             if (hc_cmake_word_at(t + p, rest, &wlen, &hip) && !already_edited(s, p, (uint32_t)wlen)) {
