@@ -3,7 +3,8 @@
 # build the project's own HIP model, or the bm2_long deck (the mirror lacks its two large files).
 # Its own check: every run compares the energies of each pose with the deck's ref_energies.out and exits
 # with EXIT_FAILURE when one differs by more than its tolerance. Time: the best run's mean kernel time
-# as the program prints it ("best: { ... avg_ms: ...").
+# as the program prints it ("best: { ... avg_ms: ..."). The gfx90a configure gets the project's required
+# CUDA_ARCH (src/cuda/model.cmake:16), whose one use, nvcc's -arch=, the port no longer has.
 cuda_build() {
   step cuda configure cmake -S . -B b -DMODEL=cuda -DCMAKE_CUDA_COMPILER="$CUDA/bin/nvcc" -DCUDA_ARCH=sm_90 \
     -DCMAKE_BUILD_TYPE=Release
@@ -17,7 +18,7 @@ hip_build() {
   step hip build cmake --build b -j"$JOBS"
 }
 amd_build() {
-  step amd configure cmake -S . -B b -DMODEL=cuda -DCMAKE_BUILD_TYPE=Release \
+  step amd configure cmake -S . -B b -DMODEL=cuda -DCMAKE_BUILD_TYPE=Release -DCUDA_ARCH=gfx90a \
     -DCMAKE_LIBRARY_PATH="$ROOT/build/runtime-shim"
   step amd build cmake --build b -j"$JOBS"
 }
