@@ -24,14 +24,14 @@ int fast = 1;
 int not_device = 1;
 #endif
 // CHECK: #if __CUDA_ARCH__ >= 700
-// DIAG: cuda_arch.cu:[[#@LINE+1]]:5: warning: HC1080: '#if __CUDA_ARCH__ >= 700' is always false under HIP (HIP defines __HIP_DEVICE_COMPILE__ in device code but has no compute-capability number): line [[#@LINE+2]] is never compiled [pp-dead-branch]
+// DIAG: cuda_arch.cu:[[#@LINE+1]]:5: warning: HC1080: '#if __CUDA_ARCH__ >= 700' is always false under HIP on AMD (HIP defines __HIP_DEVICE_COMPILE__ in device code but has no compute-capability number): line [[#@LINE+2]] is never compiled [pp-dead-branch]
 #if __CUDA_ARCH__ >= 700
 int tensor_cores = 1;
 #endif
 // The double-precision atomicAdd polyfill: under HIP the device side takes the #else branch and
 // defines an atomicAdd that HIP already has.
 // CHECK: #if !defined(__HIP_DEVICE_COMPILE__) || __CUDA_ARCH__ >= 600
-// DIAG: cuda_arch.cu:[[#@LINE+1]]:32: warning: HC1081: '__CUDA_ARCH__' counts as 0 under HIP in '#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600' ({{.*}}): the condition is true in host code and false in device code [pp-cuda-macro]
+// DIAG: cuda_arch.cu:[[#@LINE+1]]:32: warning: HC1081: '__CUDA_ARCH__' counts as 0 under HIP on AMD in '#if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600' ({{.*}}): the condition is true in host code and false in device code [pp-cuda-macro]
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ >= 600
 #else
 __device__ double atomicAdd(double *a, double v);
@@ -41,7 +41,7 @@ __device__ double atomicAdd(double *a, double v);
 #define ON_DEVICE defined(__CUDA_ARCH__)
 // __CUDACC__ is renamed by the rename table (__HIPCC__, defined on both sides): not a dead branch.
 // CHECK: #if defined(__HIPCC__) && !defined(__NVCC__)
-// DIAG: cuda_arch.cu:[[#@LINE+1]]:37: warning: HC1080: '#if defined(__CUDACC__) && !defined(__NVCC__)' is always true under HIP (only nvcc defines __NVCC__; hipcc is clang and defines __HIPCC__ and __clang__): line [[#@LINE+2]] is always compiled [pp-dead-branch]
+// DIAG: cuda_arch.cu:[[#@LINE+1]]:37: warning: HC1080: '#if defined(__CUDACC__) && !defined(__NVCC__)' is always true under HIP on AMD (only nvcc defines __NVCC__; hipcc is clang and defines __HIPCC__ and __clang__): line [[#@LINE+2]] is always compiled [pp-dead-branch]
 #if defined(__CUDACC__) && !defined(__NVCC__)
 int clang_cuda = 1;
 #endif
