@@ -96,6 +96,36 @@ static bool grid_derived(const warp_scan *w, size_t a, size_t b, int depth) {
     return false;
 }
 
+/* Whether the value at p is combined with blockIdx or gridDim: the innermost subscript holding p reads one, or,
+ * outside subscripts, its statement does (blockIdx.x * (blockDim.x / 32) + warp). */
+static bool meets_grid(const warp_scan *w, size_t p) {
+    size_t a = p, b = p, sub = warp_enclosing_subscript(w, p);
+    if (sub != NO_POS && mt(w, sub) != NO_POS) a = nx(w, sub), b = mt(w, sub);
+    else {
+        while (pv(w, a) != NO_POS && !is(w, pv(w, a), ";") && !is(w, pv(w, a), "{") && !is(w, pv(w, a), "}")) a = pv(w, a);
+        while (b < w->n && !is(w, b, ";") && !is(w, b, "{") && !is(w, b, "}")) b = nx(w, b);
+    }
+    return grid_derived(w, a, b, 0);
+}
+
+/* A warp number or warp count that numbers work across the grid: it meets blockIdx at p, or it initialises a
+ * local ("int warp = threadIdx.x / 32;") that meets blockIdx where it is used. */
+static bool grid_work_index(const warp_scan *w, size_t p) {
+    if (meets_grid(w, p)) return true;
+    size_t a = p;
+    while (pv(w, a) != NO_POS && !is(w, pv(w, a), ";") && !is(w, pv(w, a), "{") && !is(w, pv(w, a), "}")) a = pv(w, a);
+    size_t eq = NO_POS;
+    for (size_t t = a; t < p && eq == NO_POS; t = nx(w, t))
+        if (is(w, t, "=")) eq = t;
+    if (eq == NO_POS || !is_ident(w, pv(w, eq))) return false;
+    uint32_t scope = warp_scope_of(w, p);
+    size_t first, end;
+    warp_uses_between(w, pv(w, eq), nx(w, p), w->scopes[scope].last, &first, &end);
+    for (size_t u = first; u < end; u++)
+        if (warp_scope_of(w, w->idents[u].pos) == scope && meets_grid(w, w->idents[u].pos)) return true;
+    return false;
+}
+
 /* Lane arithmetic: thread % 32, thread / 32, thread & 31, thread >> 5, warp * 32, warp << 5. */
 void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
     for (size_t k = 0; k < warp_lane_ops_count; k++) {
@@ -128,11 +158,12 @@ void warp_check_lane_arithmetic(warp_scan *w, size_t p) {
         bool fixable = w->scopes[scope].device && !warp_in_constant_context(w, p);
         bool widening = !strcmp(op->op, "%") || !strcmp(op->op, "&") || !strcmp(op->op, "%=") || !strcmp(op->op, "&=");
         if (fixable && widening && widens_into_small_array(w, p)) fixable = false;
-        /* (blockIdx.x * blockDim.x + threadIdx.x) / 32: a warp number across the grid numbers work items (rows,
-         * segments) whose count the host's launch fixed for 32 threads each; warpSize here would leave half of
-         * them to no warp on 64 lanes, so the scope stays as written, where each 32 threads still do one. */
+        /* (blockIdx.x * blockDim.x + threadIdx.x) / 32, or blockIdx.x * (blockDim.x / 32) + warp: a warp number
+         * across the grid numbers work items (rows, segments) whose count the host's launch fixed for 32 threads
+         * each; warpSize here would leave half of them to no warp on 64 lanes, so the scope stays as written,
+         * where each 32 threads still do one. */
         bool warp_number = op->operand == 0 && !widening && strcmp(op->op, "*") && strcmp(op->op, "<<");
-        if (fixable && warp_number && grid_derived(w, start, p, 4)) fixable = false;
+        if (fixable && warp_number && (grid_derived(w, start, p, 4) || grid_work_index(w, p))) fixable = false;
         if (fixable && op->replace_operation) {
             /* Changing >> to / (or << to *) raises precedence: the left operand must stand alone, and a
              * right shift equals division only for non-negative values (threadIdx or unsigned). */

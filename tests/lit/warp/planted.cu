@@ -106,3 +106,26 @@ __global__ void not_mirrors(int *out) {
   // CHECK: {{^ *}}out[lane] = 31 - out[lane] + out[0] * 31 - lane;
   out[lane] = 31 - out[lane] + out[0] * 31 - lane;
 }
+
+// A warp number that meets blockIdx (rows per block blockDim.x / 32): the host launched rows / (threads / 32)
+// blocks, so the rows stay 32 threads each, as written.
+__global__ void rows_per_block(const float *m, int cols, float *out) {
+  // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3001: 'threadIdx.x / 32'
+  // CHECK: {{^ *}}int warp = threadIdx.x / 32;
+  int warp = threadIdx.x / 32;
+  // CHECK: {{^ *}}int lane = threadIdx.x % 32;
+  int lane = threadIdx.x % 32;
+  int row = blockIdx.x * (blockDim.x / 32) + warp;
+  float s = 0.0f;
+  for (int c = lane; c < cols; c += 32) s += m[row * cols + c];
+  // CHECK: {{^ *}}for (int o = 16; o > 0; o /= 2)
+  for (int o = 16; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+  if (lane == 0) out[row] = s;
+}
+
+// A warp number used only as a block-local index beside blockIdx (warp_offsets[warp]) is rewritten.
+__global__ void block_local(const int *block_offsets, const int *warp_offsets, int *out) {
+  // CHECK: {{^ *}}int warp = threadIdx.x / warpSize;
+  int warp = threadIdx.x / 32;
+  out[block_offsets[blockIdx.x] + warp_offsets[warp]] = 1;
+}
