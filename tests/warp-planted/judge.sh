@@ -10,6 +10,7 @@ hipify=$1 include=$2 work=$3
 shift 3
 here=$(cd "$(dirname "$0")" && pwd)
 if [ ! -f "$include/hip/hip_runtime.h" ]; then echo "SKIPPED: no HIP-CPU at $include"; exit 77; fi
+include=$(cd "$include" && pwd) # the programs are compiled from their own folders
 rm -rf "$work"
 mkdir -p "$work"
 if [ $# -eq 0 ]; then grep -v '^#' "$here/planted.txt" > "$work/list.txt"
@@ -34,5 +35,7 @@ while IFS='|' read -r _ name counts plain fixed _; do
     esac
 done < "$work/table.md"
 [ "$(grep -c '^| p[0-9]' "$work/table.md")" -eq "$(grep -c . "$work/list.txt")" ] || { echo "FAIL: rows missing"; failed=1; }
+# a run where nothing compiled judged nothing
+grep -q '^| p[0-9][^|]*|[^|]*| \(right\|wrong\)' "$work/table.md" || { echo "FAIL: no plain port ran"; failed=1; }
 [ $failed -eq 0 ] && echo "PASS: no fixed port made wrong or left wrong with nothing reported, no wrong plain port unreported"
 exit $failed
