@@ -22,4 +22,5 @@ elif kind == 'printf_builtin_index': out = ['__global__ void k(){\n'] + ['  prin
 elif kind == 'branches':  out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n'] + ['  if (lane == %d) { { p[%d] = lane; } } else if (p[0]) { p[1] = 0; } else { __syncthreads(); }\n' % (i, i) for i in range(n)] + ['}\n']
 elif kind == 'elsechain': out = ['__global__ void k(int *p){\n  int lane = threadIdx.x % 32;\n  if (lane == 0) p[0] = 0;\n'] + ['  else if (lane == %d) p[%d] = lane;\n' % (i, i) for i in range(1, n)] + ['  else __syncthreads();\n}\n']
 elif kind == 'template_default_arg': out = ['template <class T> struct S%d { int f(int a); };\ntemplate <class T> int S%d<T>::f(int a = sizeof(S%d<T>)) { return a; }\n' % (i, i, i) for i in range(n)]
+elif kind == 'divergent_barrier': out = ['__global__ void k(int *p){\n  int t = threadIdx.x;\n  if (blockIdx.x == 0) __syncthreads();\n'] + ['  else if (blockIdx.x == %d) { if (t == %d) return; __syncthreads(); }\n' % (i, i) for i in range(1, n)] + ['  __syncthreads();\n}\n']
 sys.stdout.write(''.join(out))

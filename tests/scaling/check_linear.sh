@@ -36,4 +36,5 @@ run printf_builtin_index 160000 '(unsigned int)blockIdx.y'
 run branches 80000 'warpSize'
 run elsechain 80000 'warpSize'
 run template_default_arg 20000 'int S7<T>::f(int a = sizeof(S7<T>))'
+run divergent_barrier 80000 'blockIdx.x == 79999'
 exit $fail

@@ -336,7 +336,7 @@ static int rewrite_half2_member(unp_scan *s, size_t member) {
 }
 
 int hc_pass_unportable(hc_unit *u) {
-    unp_scan s = {.u = u, .text = u->text};
+    unp_scan s = {.u = u, .text = u->text, .div_return_fn = HC_BODY_NONE, .div_return_stmt = HC_BODY_NONE};
     if (hc_code_analyze(u) < 0) return -1; /* done once for the file, before the passes */
     unp_collect_cg(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)
@@ -383,7 +383,9 @@ int hc_pass_unportable(hc_unit *u) {
         if (rc == 0) rc = unp_check_min_max(&s, i);
         if (rc == 0) rc = unp_check_printf_builtin_index(&s, i);
         unp_check_template_default_arg(&s, i);
+        if (rc == 0) rc = unp_check_divergent_barrier(&s, i);
         /* new-check: checks added by tools/new-check are called above this line */
     }
+    free(s.div_chains);
     return rc;
 }

@@ -18,6 +18,9 @@ typedef struct unp_scan {
     bool alloc_prop;              /* the file names cudaMemAllocationProp / CUmemAllocationProp */
     struct cg_var { const hc_token *name; const char *type; } cg_vars[64]; /* variables holding a group */
     size_t ncg_vars;
+    uint32_t div_return_fn;   /* divergent_barrier: the function body ('{') holding a thread-dependent return */
+    uint32_t div_return_stmt; /* and the outermost statement around that return (in hc_code_controls) */
+    struct div_chain *div_chains; /* divergent_barrier: per statement, computed once; freed by the pass */
 } unp_scan;
 
 /* The index of the word of list[0, n) that token i spells, or NONE. */
@@ -64,5 +67,8 @@ int unp_check_printf_builtin_index(unp_scan *s, size_t i);
 /* A default argument an out-of-line definition of a member of a class template adds (HC1115,
  * unportable_template_default_arg.c). */
 void unp_check_template_default_arg(unp_scan *s, size_t i);
+
+/* Barrier under a thread-dependent condition (HC1116, unportable_divergent_barrier.c). Returns 0, or -1 when memory runs out. */
+int unp_check_divergent_barrier(unp_scan *s, size_t i);
 
 #endif

@@ -200,6 +200,7 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_PATH_TOO_LONG] = HC_EFFORT_NONE,
     [HC_D_PRINTF_BUILTIN_INDEX] = HC_EFFORT_NONE,
     [HC_D_TEMPLATE_DEFAULT_ARG] = HC_EFFORT_MANUAL,
+    [HC_D_DIVERGENT_BARRIER] = HC_EFFORT_MANUAL,
 };
 
 hc_effort hc_report_diag_effort(hc_diag_id id)
