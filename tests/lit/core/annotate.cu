@@ -3,9 +3,9 @@
 #include <cuda_runtime.h>
 void f(void **p) {
   if (p) {
-    // CHECK:{{^}}      // hipify-c: warning: HC1001: 'cudaThreadSetLimit' has no HIP equivalent; left unchanged [unsupported-api]
-    // CHECK-NEXT:{{^}}      cudaThreadSetLimit(cudaLimitStackSize, 1024);
-      cudaThreadSetLimit(cudaLimitStackSize, 1024);
+    // CHECK:{{^}}      // hipify-c: warning: HC1001: 'cudaCtxResetPersistingL2Cache' has no HIP equivalent; left unchanged [unsupported-api]
+    // CHECK-NEXT:{{^}}      cudaCtxResetPersistingL2Cache();
+      cudaCtxResetPersistingL2Cache();
   }
   // CHECK-NOT: {{^ *}}// hipify-c: note
   // CHECK:{{^}}  hipMalloc(p, 1);

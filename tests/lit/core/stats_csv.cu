@@ -14,23 +14,24 @@
 // CHECK-NEXT: stats_csv.cu,summary,replaced_bytes,54
 // CHECK-NEXT: stats_csv.cu,summary,total_bytes,{{[1-9][0-9]*}}
 // CHECK-NEXT: stats_csv.cu,summary,changed_lines,4
-// CHECK-NEXT: stats_csv.cu,summary,total_lines,36
+// CHECK-NEXT: stats_csv.cu,summary,total_lines,37
 // CHECK-NEXT: stats_csv.cu,summary,time_elapsed_us,{{[0-9]+}}
 // CHECK-NEXT: stats_csv.cu,converted_by_api,runtime,4
 // CHECK-NEXT: stats_csv.cu,unconverted_by_api,runtime,1
 // CHECK-NEXT: stats_csv.cu,converted_by_name,cudaLimitStackSize,1
 // CHECK-NEXT: stats_csv.cu,converted_by_name,cudaMemset,1
+// CHECK-NEXT: stats_csv.cu,unconverted_by_name,cudaStreamGetId,1
 // CHECK-NEXT: stats_csv.cu,converted_by_name,cudaStream_t,1
-// CHECK-NEXT: stats_csv.cu,unconverted_by_name,cudaThreadSetLimit,1
 // CHECK-NEXT: stats_csv.cu,converted_by_name,cuda_runtime.h,1
 // CHECK-NEXT: TOTAL,summary,converted_refs,4
 // CHECK-NEXT: TOTAL,summary,unconverted_refs,1
 // CHECK-NEXT: TOTAL,summary,replaced_bytes,54
-// CHECK: TOTAL,unconverted_by_name,cudaThreadSetLimit,1
+// CHECK: TOTAL,unconverted_by_name,cudaStreamGetId,1
+// CHECK-NEXT: TOTAL,converted_by_name,cudaStream_t,1
 // CHECK-NEXT: TOTAL,converted_by_name,cuda_runtime.h,1
 // CHECK-NOT: {{.}}
 #include <cuda_runtime.h>
 void f(void *p, cudaStream_t s) {
   cudaMemset(p, 0, 4);
-  cudaThreadSetLimit(cudaLimitStackSize, 0);
+  int limit = cudaLimitStackSize; cudaStreamGetId(s, (unsigned long long *)p);
 }

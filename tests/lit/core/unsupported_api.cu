@@ -11,11 +11,11 @@ void f(void **p) {
   // DIAG: unsupported_api.cu:[[@LINE+2]]:3: warning: HC1001: 'cudaCtxResetPersistingL2Cache' has no HIP equivalent; left unchanged [unsupported-api]
   // CHECK: cudaCtxResetPersistingL2Cache();
   cudaCtxResetPersistingL2Cache();
-  // DIAG: unsupported_api.cu:[[@LINE+2]]:23: warning: HC1001: 'cudaThreadSetLimit' has no HIP equivalent; left unchanged [unsupported-api]
-  // CHECK: (void)hipFree(*p); cudaThreadSetLimit(hipLimitStackSize, 0);
-  (void)cudaFree(*p); cudaThreadSetLimit(cudaLimitStackSize, 0);
+  // DIAG: unsupported_api.cu:[[@LINE+2]]:23: warning: HC1001: 'cudaStreamGetId' has no HIP equivalent; left unchanged [unsupported-api]
+  // CHECK: (void)hipFree(*p); cudaStreamGetId(hipStreamPerThread, (unsigned long long *)*p);
+  (void)cudaFree(*p); cudaStreamGetId(cudaStreamPerThread, (unsigned long long *)*p);
 }
 // STATS: UNCONVERTED refs count: 2
 // STATS: [HIPIFY] info: UNCONVERTED refs by names:
 // STATS-NEXT: cudaCtxResetPersistingL2Cache: 1
-// STATS-NEXT: cudaThreadSetLimit: 1
+// STATS-NEXT: cudaStreamGetId: 1
