@@ -79,6 +79,13 @@ absent out/huge.cu "tree: oversized file not written"
 has out/latin1.cu "$(printf 'caf\351')" "tree: a file that is not UTF-8 is translated, its bytes kept"
 [ "$(grep -c 'error: HC200[2-7]' stderr)" -ge 5 ] || fail "tree: fewer error lines than bad files"
 [ "$status" -ne 1 ] || pass "tree with bad files"
+grep -q 't/empty.cu' stderr && fail "tree: an empty file found by the walk is reported"
+[ -f out/empty.cu ] && [ ! -s out/empty.cu ] || fail "tree: the empty file is not copied as it is"
+
+# An empty header or placeholder in a tree is not bad input: copied as it is, exit status 0.
+mkdir -p e/cmake && write_cuda e/k.cu && : >e/empty.h && : >e/cmake/add.cmake
+run 0 "tree with empty files" "$HIPIFY" -O eout e
+[ -f eout/empty.h ] && [ ! -s eout/empty.h ] && [ -f eout/cmake/add.cmake ] || fail "empty files of a tree not copied"
 
 # A NUL byte in a file that is only copied (not a source) is fine: data files are not checked.
 mkdir -p d && printf '\000\001\002' >d/blob.bin && write_cuda d/k.cu

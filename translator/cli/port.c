@@ -141,13 +141,23 @@ static unsigned job_facts(const hc_cli *cli, const hc_job *j) {
     return facts;
 }
 
+/* An empty file found by walking a tree (an empty header, an empty .cmake placeholder: real projects have
+ * them) has nothing to translate and is copied as it is. Named on the command line it is still translated,
+ * and reported (HC2009), since an empty file someone asked for is most often a truncated copy. */
+static bool is_empty_regular_file(const char *path) {
+    struct stat st;
+    return lstat(path, &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0;
+}
+
 static void *worker(void *arg) {
     run_state *s = arg;
     for (;;) {
         size_t i = atomic_fetch_add(&s->next, 1);
         if (i >= s->jobs->n) break;
         const hc_job *j = &s->jobs->v[i];
-        hc_file_kind kind = hc_file_kind_of(hc_context_options(s->ctx), j->path, job_facts(s->cli, j));
+        unsigned facts = job_facts(s->cli, j);
+        hc_file_kind kind = hc_file_kind_of(hc_context_options(s->ctx), j->path, facts);
+        if (!(facts & HC_PATH_NAMED) && is_empty_regular_file(j->path)) kind = HC_FILE_OTHER;
         if (kind == HC_FILE_SOURCE || kind == HC_FILE_CMAKE || kind == HC_FILE_MAKEFILE) {
             unsigned long long need = hc_membudget_estimate(j->path);
             hc_membudget_take(s->memory, need);
