@@ -129,3 +129,24 @@ __global__ void block_local(const int *block_offsets, const int *warp_offsets, i
   int warp = threadIdx.x / 32;
   out[block_offsets[blockIdx.x] + warp_offsets[warp]] = 1;
 }
+
+// A loop from a lane striding by 32: rewritten with the lane, or lanes 32..63 read what lanes 0..31 read too.
+__global__ void rows_one_block(const float *m, int rows, int cols, float *out) {
+  int warp = threadIdx.x / 32;
+  int lane = threadIdx.x % 32;
+  for (int row = warp; row < rows; row += blockDim.x / 32) {
+    float s = 0.0f;
+    // DIAG: {{.*}}:[[@LINE+2]]:{{[0-9]+}}: warning: HC3001: 'c += 32'
+    // CHECK: {{^ *}}for (int c = lane; c < cols; c += warpSize) s += m[row * cols + c];
+    for (int c = lane; c < cols; c += 32) s += m[row * cols + c];
+    for (int o = 16; o > 0; o /= 2) s += __shfl_down_sync(0xffffffff, s, o);
+    if (lane == 0) out[row] = s;
+  }
+}
+
+// A data index stepping by 32 is no lane stride.
+__global__ void data_stride(float *x, int n) {
+  // DIAG-NOT: HC3001: 'i += 32'
+  // CHECK: {{^ *}}for (int i = 0; i < n; i += 32) x[i] = 0.0f;
+  for (int i = 0; i < n; i += 32) x[i] = 0.0f;
+}
