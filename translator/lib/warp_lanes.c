@@ -105,7 +105,15 @@ static bool meets_grid(const warp_scan *w, size_t p) {
         while (pv(w, a) != NO_POS && !is(w, pv(w, a), ";") && !is(w, pv(w, a), "{") && !is(w, pv(w, a), "}")) a = pv(w, a);
         while (b < w->n && !is(w, b, ";") && !is(w, b, "{") && !is(w, b, "}")) b = nx(w, b);
     }
-    return grid_derived(w, a, b, 0);
+    /* subscripts not holding p (out[blockIdx.x] = ...: a per-block slot) are another value's index */
+    for (size_t t = a; t < b && t < w->n; t = nx(w, t)) {
+        if (is(w, t, "[") && mt(w, t) != NO_POS && !(t < p && p < mt(w, t))) {
+            t = mt(w, t);
+            continue;
+        }
+        if (is(w, t, "blockIdx") || is(w, t, "gridDim")) return true;
+    }
+    return false;
 }
 
 /* A warp number or warp count that numbers work across the grid: it meets blockIdx at p, or it initialises a
@@ -117,7 +125,7 @@ static bool grid_work_index(const warp_scan *w, size_t p) {
     size_t eq = NO_POS;
     for (size_t t = a; t < p && eq == NO_POS; t = nx(w, t))
         if (is(w, t, "=")) eq = t;
-    if (eq == NO_POS || !is_ident(w, pv(w, eq))) return false;
+    if (eq == NO_POS || !is_ident(w, pv(w, eq)) || !(warp_var_class(w, pv(w, eq)) & CLS_WARP)) return false;
     uint32_t scope = warp_scope_of(w, p);
     size_t first, end;
     warp_uses_between(w, pv(w, eq), nx(w, p), w->scopes[scope].last, &first, &end);

@@ -150,3 +150,19 @@ __global__ void data_stride(float *x, int n) {
   // CHECK: {{^ *}}for (int i = 0; i < n; i += 32) x[i] = 0.0f;
   for (int i = 0; i < n; i += 32) x[i] = 0.0f;
 }
+
+// A warp count that only sits in a statement storing a per-block slot (out[blockIdx.x] = s / (blockDim.x / 32.f))
+// numbers no work across the grid: rewritten with the block reduction.
+__global__ void mean_per_block(const float *in, float *out) {
+  __shared__ float maxima[32];
+  float v = in[blockIdx.x * blockDim.x + threadIdx.x];
+  for (int o = 16; o > 0; o >>= 1) v = fmaxf(v, __shfl_down_sync(0xffffffff, v, o));
+  if (threadIdx.x % 32 == 0) maxima[threadIdx.x / 32] = v;
+  __syncthreads();
+  if (threadIdx.x == 0) {
+    float s = 0.0f;
+    for (int w = 0; w < blockDim.x / 32; ++w) s += maxima[w];
+    // CHECK: {{^ *}}out[blockIdx.x] = s / (blockDim.x / (float)warpSize);
+    out[blockIdx.x] = s / (blockDim.x / 32.f);
+  }
+}
