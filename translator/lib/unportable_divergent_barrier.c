@@ -81,8 +81,9 @@ int unp_check_divergent_barrier(unp_scan *s, size_t i) {
     hc_unit *u = s->u;
     bool oom = false;
     if (hc_code_is(u, i, "return")) {
+        if (!hc_code_device_body(u, i)) return 0; /* O(log n): host code's returns cost no walk */
         uint32_t fn = body_open(u, i);
-        if (fn == HC_BODY_NONE || fn == s->div_return_fn || !hc_code_device_body(u, i)) return 0;
+        if (fn == HC_BODY_NONE || fn == s->div_return_fn) return 0;
         if (hc_values_analyze(u) < 0) return -1;
         const div_chain *ch = control_chain(s, i, &oom);
         if (oom) return -1;
