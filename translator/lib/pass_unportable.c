@@ -336,7 +336,7 @@ static int rewrite_half2_member(unp_scan *s, size_t member) {
 }
 
 int hc_pass_unportable(hc_unit *u) {
-    unp_scan s = {.u = u, .text = u->text, .div_return_fn = HC_BODY_NONE, .div_return_stmt = HC_BODY_NONE};
+    unp_scan s = {.u = u, .text = u->text};
     if (hc_code_analyze(u) < 0) return -1; /* done once for the file, before the passes */
     unp_collect_cg(&s);
     for (size_t i = 0; i < u->toks.n && !s.alloc_prop; i++)

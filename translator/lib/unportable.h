@@ -18,8 +18,6 @@ typedef struct unp_scan {
     bool alloc_prop;              /* the file names cudaMemAllocationProp / CUmemAllocationProp */
     struct cg_var { const hc_token *name; const char *type; } cg_vars[64]; /* variables holding a group */
     size_t ncg_vars;
-    uint32_t div_return_fn;   /* divergent_barrier: the function body ('{') holding a thread-dependent return */
-    uint32_t div_return_stmt; /* and the outermost statement around that return (in hc_code_controls) */
     struct div_chain *div_chains; /* divergent_barrier: per statement, computed once; freed by the pass */
 } unp_scan;
 

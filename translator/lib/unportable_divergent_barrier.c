@@ -1,7 +1,8 @@
 /* unportable_divergent_barrier.c: the divergent_barrier check of the unportable pass: a block barrier
  * (__syncthreads and its _count/_and/_or forms) reached under a condition that differs between the threads of a
- * block (HC1116): an if/else/switch on such a value, or after a `return` guarded by one in the same function.
- * It rewrites nothing, and reads loops as uniform (a stride loop's trip count usually is; the tokens cannot tell). */
+ * block (HC1116): an if/else/switch on such a value. It rewrites nothing, and reads loops as uniform (a stride
+ * loop's trip count usually is; the tokens cannot tell). A barrier past an early `return` is not reported: a
+ * thread that has exited no longer holds a barrier up (PTX `exit`; on AMD a wave that ended is not counted). */
 #include "unportable.h"
 #include "util.h"
 #include "values.h"
@@ -10,13 +11,6 @@
 
 static const char *const barriers[] = {"__syncthreads", "__syncthreads_count", "__syncthreads_and",
                                        "__syncthreads_or"};
-
-/* The '{' of the innermost function or lambda body holding token i, or HC_BODY_NONE: bounded by the nesting. */
-static uint32_t body_open(const hc_unit *u, size_t i) {
-    const hc_block *b = hc_code_block_of(u, i);
-    while (b && !b->body) b = hc_code_block_at(u, b->outer);
-    return b ? b->open : HC_BODY_NONE;
-}
 
 /* The facts of statement k's chain (it and the statements around it), each computed once per file so that a
  * deep else-if chain costs its length, not its length squared: whether some if, else or switch of the chain tests
@@ -73,39 +67,18 @@ static const div_chain *control_chain(unp_scan *s, size_t i, bool *oom) {
     return chain_of(s, (uint32_t)(c - all));
 }
 
-/* Token i is an identifier in code the compilation reads (pass_unportable.c's loop), in token order. A
- * `return` under a thread-dependent condition is remembered (its function and the outermost statement around
- * it); a later barrier in the same function, past that statement and not in its else arm, is reported. Each
+/* Token i is an identifier in code the compilation reads (pass_unportable.c's loop), in token order. A barrier
+ * whose controlling statements include an if, else or switch on a thread-dependent value is reported. Each
  * statement's chain is computed once (chain_of), so the pass stays linear in the file. */
 int unp_check_divergent_barrier(unp_scan *s, size_t i) {
     hc_unit *u = s->u;
     bool oom = false;
-    if (hc_code_is(u, i, "return")) {
-        if (!hc_code_device_body(u, i)) return 0; /* O(log n): host code's returns cost no walk */
-        uint32_t fn = body_open(u, i);
-        if (fn == HC_BODY_NONE || fn == s->div_return_fn) return 0;
-        if (hc_values_analyze(u) < 0) return -1;
-        const div_chain *ch = control_chain(s, i, &oom);
-        if (oom) return -1;
-        if (ch && ch->state == 2) {
-            s->div_return_fn = fn;
-            s->div_return_stmt = ch->top;
-        }
-        return 0;
-    }
     size_t k = unp_word(s, i, barriers, COUNT_OF(barriers));
     if (k == NONE || !hc_code_punct(u, hc_code_next(u, i), "(") || !unp_global_use(s, i)) return 0;
     if (!hc_code_device_body(u, i)) return 0;
     if (hc_values_analyze(u) < 0) return -1;
     const div_chain *ch = control_chain(s, i, &oom);
     if (oom) return -1;
-    bool report = ch && ch->state == 2;
-    const hc_control_stmt *ret = hc_code_control_at(u, s->div_return_stmt);
-    if (!report && ret && body_open(u, i) == s->div_return_fn && i > ret->body_last) {
-        /* past the statement holding the return: unless i lies in that statement's else arm */
-        const hc_control_stmt *arm = hc_code_statement_at(u, hc_code_next(u, ret->body_last));
-        report = !(arm && arm->control == HC_CTL_ELSE && i <= arm->body_last);
-    }
-    if (report) hc_unit_diag(u, HC_D_DIVERGENT_BARRIER, hc_code_tok(u, i)->off, barriers[k], barriers[k]);
+    if (ch && ch->state == 2) hc_unit_diag(u, HC_D_DIVERGENT_BARRIER, hc_code_tok(u, i)->off, barriers[k], barriers[k]);
     return 0;
 }
