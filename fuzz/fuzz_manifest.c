@@ -38,8 +38,17 @@ static void require_no_output(const hc_cli *cli) {
     require(!cli->resync_dir && !cli->resync_json && !cli->drift_dir && !cli->drift_json && !cli->drift_html,
             "no other mode or its report");
     require(!cli->query && !cli->list_unsupported && !cli->doc_md && !cli->doc_csv && !cli->tables_id, "no action");
+    /* the value word of a two-word option (-I DIR, -D NAME...) is its value whatever it looks like: clang
+     * reads `-I -Minc` as the directory "-Minc" */
+    static const char *const two_word[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include", "-resource-dir"};
     for (size_t i = 0; i < cli->clang_args.n; i++) {
         const char *a = cli->clang_args.v[i];
+        bool value_follows = false;
+        for (size_t k = 0; k < sizeof two_word / sizeof *two_word; k++) value_follows |= !strcmp(a, two_word[k]);
+        if (value_follows) {
+            i++;
+            continue;
+        }
         require(strncmp(a, "-M", 2) != 0 && strncmp(a, "-o", 2) != 0 && strncmp(a, "-X", 2) != 0 &&
                     strncmp(a, "-fplugin", 8) != 0 && strncmp(a, "-Wp,", 4) != 0 && strncmp(a, "-Wl,", 4) != 0,
                 "no compiler argument that writes, loads or passes words on");
