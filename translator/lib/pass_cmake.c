@@ -718,22 +718,17 @@ static int migrate(cm_state *s) {
      * migrated (an enable_language(CUDA) in an included .cmake file, which has no project() of its own) */
     bool root_only = !s->changed && project && s->u->cmake_module_root;
     if (!s->changed && !root_only) return 0;
-    if (root_only) {
-        if (hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, hc_build_cmake_include, HC_PRIO_BUILD,
-                         HC_EFFORT_RENAME) < 0)
-            return -1;
-        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project",
-                     "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): a "
-                     "CMake file below this one enables or uses CUDA, and it has no project() of its own");
-        count(s, "hip-module");
-    } else if (project) {
+    if (project) {
         /* the module is written beside this file by the front end, which finds this line in the output */
+        const char *note =
+            root_only ? "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): a "
+                        "CMake file below this one enables or uses CUDA, and it has no project() of its own"
+                      : "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): HIP "
+                        "sources are compiled by hipcc, or nvcc for HIP on NVIDIA (docs/build-migration.md)";
         if (hc_unit_edit(s->u, line_start(s->u->text, project->start), 0, hc_build_cmake_include, HC_PRIO_BUILD,
                          HC_EFFORT_RENAME) < 0)
             return -1;
-        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project",
-                     "HIP module (cmake/hipify-hip.cmake, carried beside this file) included before project(): HIP "
-                     "sources are compiled by hipcc, or nvcc for HIP on NVIDIA (docs/build-migration.md)");
+        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, project->start, "project", note);
         count(s, "hip-module");
     } else {
         hc_unit_diag(s->u, HC_D_BUILD_REWRITE, UINT32_MAX, NULL,
