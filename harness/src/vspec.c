@@ -312,10 +312,16 @@ static int parse_program(parse_context *ctx, const cJSON *item, const spec_defau
         if (get_strings(ctx, item, "platform_notes", &p->platform_notes, 0) != 0)
             return -1;
     } else {
-        if (get_string(ctx, item, "tree", &tree) != 0 || get_string(ctx, item, "port", &port) != 0)
+        int rc = get_string(ctx, item, "tree", &tree);
+        if (rc == 0)
+            rc = get_string(ctx, item, "port", &port);
+        if (rc == 0 && !tree)
+            rc = fail(ctx, "'tree' (the CUDA source folder) is required");
+        if (rc != 0) { /* either may be set already: a bad 'port' after a good 'tree' leaked it */
+            free(tree);
+            free(port);
             return -1;
-        if (!tree)
-            return fail(ctx, "'tree' (the CUDA source folder) is required");
+        }
         p->tree = absolute_from(dir, tree);
         p->port = absolute_from(dir, port);
         free(tree);
