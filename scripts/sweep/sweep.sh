@@ -12,7 +12,9 @@
 #   bundle    write CARRY/NAME.tar.xz: both sides' test programs, what they need to run, the test list
 #   report    the table, from the build logs and RESULTS (the folder device.sh's OUT came back to)
 # env: WORK (default /tmp/hipify-sweep), HIPIFY (default build/bin/hipify-c), CARRY (default .carry/sweep),
-#      MIRRORS (default /work/.mirror), JOBS (default 2), LIST (default scripts/sweep/projects.txt)
+#      MIRRORS (default /work/.mirror), JOBS (default 2), LIST (default scripts/sweep/projects.txt),
+#      RECIPES (the folder of NAME.sh recipes, default scripts/sweep/recipes: a list and recipes kept outside
+#      the repository work the same way)
 set -eu
 ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 HERE=$ROOT/scripts/sweep
@@ -22,6 +24,7 @@ CARRY=${CARRY:-$ROOT/.carry/sweep}
 MIRRORS=${MIRRORS:-/work/.mirror}
 JOBS=${JOBS:-2}
 LIST=${LIST:-$HERE/projects.txt}
+RECIPES=${RECIPES:-$HERE/recipes}
 CUDA=${CUDA_PATH:-/usr/local/cuda}
 # HIP on NVIDIA here (docs/build-migration.md): nvcc behind a hipcc (scripts/research/caffe/hipcc-nvidia)
 # with the CUDA-13 overlay, the library layer and Debian's HIP headers (in a folder of their own, so that
@@ -104,7 +107,7 @@ build_one() { # name
   W=$WORK/$1
   mkdir -p "$W/logs"
   sed -i '/^\(cuda\|hip\|amd\) /d; /^hand-edits/d' "$W/steps.txt"
-  . "$HERE/recipes/$1.sh"
+  . "$RECIPES/$1.sh"
   ( cd "$W/cuda" && cuda_build )
   ( cd "$W/hip" && PATH="$NVENV/bin:$PATH" LIBRARY_PATH="$NVENV/lib:$CUDA/lib64" hip_build )
   ( cd "$W/amd" && amd_build )
@@ -120,7 +123,7 @@ build_one() { # name
 # shared libraries they load that the GPU machine lacks (CUDA's own and the C/C++ runtime it has), tests.txt
 bundle_one() { # name
   W=$WORK/$1
-  . "$HERE/recipes/$1.sh"
+  . "$RECIPES/$1.sh"
   tmp=$(mktemp -d) && mkdir -p "$tmp/$1/lib"
   for s in cuda hip; do
     mkdir -p "$tmp/$1/$s"
