@@ -166,7 +166,10 @@ typedef struct cm_state {
     bool *arg_done;       /* an argument already rewritten by a command-specific rule */
     bool changed;         /* some CUDA construct was migrated */
     bool has_find_hip;    /* already migrated: find_package(hip) present */
+    bool has_find_cuda;   /* find_package(CUDA|CUDAToolkit): the HIP libraries' packages are found there */
     const char *packages[16]; /* HIP packages the file's libraries need (find_package after hip) */
+    uint32_t package_use[16]; /* the first command naming each one's library */
+    bool package_found[16];   /* the file already has its own find_package(<package>) */
     size_t npackages;
     struct { uint32_t off, len; } nvcc_vars[32]; /* variables of the file that hold nvcc options (prescan) */
     size_t nnvcc_vars;
@@ -192,11 +195,15 @@ static int edit(cm_state *s, uint32_t off, uint32_t len, const char *repl) {
     return hc_unit_edit(s->u, off, len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME);
 }
 
-static void need_package(cm_state *s, const char *pkg) {
+/* Records that the command at use names a library of HIP package pkg. */
+static void need_package(cm_state *s, const char *pkg, uint32_t use) {
     if (!pkg[0] || strcmp(pkg, "hip") == 0) return;
     for (size_t i = 0; i < s->npackages; i++)
         if (strcmp(s->packages[i], pkg) == 0) return;
-    if (s->npackages < COUNT_OF(s->packages)) s->packages[s->npackages++] = pkg;
+    if (s->npackages < COUNT_OF(s->packages)) {
+        s->package_use[s->npackages] = use;
+        s->packages[s->npackages++] = pkg;
+    }
 }
 
 static bool is_nvcc_var(const cm_state *s, const char *name, size_t len) {
@@ -269,41 +276,51 @@ static void prescan_nvcc_vars(cm_state *s) {
     }
 }
 
-/* Which HIP packages the file's CUDA libraries need, and whether it was migrated before. */
+/* Which HIP packages the file's CUDA libraries need (and the first command naming each), whether the file
+ * finds them itself, and whether it was migrated before. */
 static void prescan(cm_state *s) {
     prescan_nvcc_vars(s);
     const char *t = s->u->text;
-    for (size_t i = 0; i < s->f.nargs; i++) {
-        const cm_arg *a = &s->f.args[i];
-        for (uint32_t k = 0; k + 6 < a->len; k++) {
-            const char *p = t + a->off + k;
-            if (memcmp(p, "CUDA::", 6) == 0) {
-                uint32_t e = k + 6;
-                while (e < a->len && (isalnum((unsigned char)t[a->off + e]) || t[a->off + e] == '_')) e++;
-                const hc_build_lib *lib = hc_build_lib_by_target(p, e - k);
-                if (lib) need_package(s, lib->hip_package);
+    for (size_t ci = 0; ci < s->f.ncmds; ci++) {
+        const cm_cmd *c = &s->f.cmds[ci];
+        for (size_t ai = 0; ai < c->nargs; ai++) {
+            const cm_arg *a = arg_of(s, c, ai);
+            for (uint32_t k = 0; k + 6 < a->len; k++) {
+                const char *p = t + a->off + k;
+                if (memcmp(p, "CUDA::", 6) == 0) {
+                    uint32_t e = k + 6;
+                    while (e < a->len && (isalnum((unsigned char)t[a->off + e]) || t[a->off + e] == '_')) e++;
+                    const hc_build_lib *lib = hc_build_lib_by_target(p, e - k);
+                    if (lib) need_package(s, lib->hip_package, c->start);
+                }
             }
+            const hc_build_lib *lib = NULL;
+            for (uint32_t k = 0; k + 2 < a->len && !lib; k++) /* ${CUDA_CUBLAS_LIBRARIES} */
+                if (t[a->off + k] == '$' && t[a->off + k + 1] == '{') {
+                    const char *v = t + a->off + k + 2;
+                    const char *close = memchr(v, '}', a->len - k - 2);
+                    if (close) lib = hc_build_lib_by_var(v, (size_t)(close - v));
+                }
+            if (lib) need_package(s, lib->hip_package, c->start);
         }
-        const hc_build_lib *lib = NULL;
-        for (uint32_t k = 0; k + 2 < a->len && !lib; k++) /* ${CUDA_CUBLAS_LIBRARIES} */
-            if (t[a->off + k] == '$' && t[a->off + k + 1] == '{') {
-                const char *v = t + a->off + k + 2;
-                const char *close = memchr(v, '}', a->len - k - 2);
-                if (close) lib = hc_build_lib_by_var(v, (size_t)(close - v));
-            }
-        if (lib) need_package(s, lib->hip_package);
-    }
-    for (size_t i = 0; i < s->f.ncmds; i++) {
-        const cm_cmd *c = &s->f.cmds[i];
         if (name_is(s, c, "find_package") && c->nargs && arg_is(s, arg_of(s, c, 0), "hip")) s->has_find_hip = true;
-        if (name_is(s, c, "cuda_add_cublas_to_target")) need_package(s, "hipblas");
+        if (name_is(s, c, "find_package") && c->nargs &&
+            (arg_is(s, arg_of(s, c, 0), "CUDA") || arg_is(s, arg_of(s, c, 0), "CUDAToolkit")))
+            s->has_find_cuda = true;
+        if (name_is(s, c, "cuda_add_cublas_to_target")) need_package(s, "hipblas", c->start);
         if (name_is(s, c, "target_link_libraries") || name_is(s, c, "link_libraries"))
             for (size_t k = 0; k < c->nargs; k++) { /* plain library names: target_link_libraries(x cublas) */
                 const cm_arg *a = arg_of(s, c, k);
                 const hc_build_lib *lib = a->quoted ? NULL : hc_build_lib_by_name(s->u->text + a->off, a->len);
-                if (lib && lib->hip_target[0]) need_package(s, lib->hip_package);
+                if (lib && lib->hip_target[0]) need_package(s, lib->hip_package, c->start);
             }
-        if (name_is(s, c, "cuda_add_cufft_to_target")) need_package(s, "hipfft");
+        if (name_is(s, c, "cuda_add_cufft_to_target")) need_package(s, "hipfft", c->start);
+    }
+    for (size_t ci = 0; ci < s->f.ncmds; ci++) { /* a package the file already finds (migrated before, say) */
+        const cm_cmd *c = &s->f.cmds[ci];
+        if (!name_is(s, c, "find_package") || !c->nargs) continue;
+        for (size_t i = 0; i < s->npackages; i++)
+            if (arg_is(s, arg_of(s, c, 0), s->packages[i])) s->package_found[i] = true;
     }
 }
 
@@ -533,7 +550,7 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
             const hc_build_lib *lib = hc_build_lib_by_name(t + a->off, a->len);
             if (lib && lib->hip_target[0]) {
                 if (edit(s, a->off, a->len, lib->hip_target) < 0) return -1;
-                need_package(s, lib->hip_package);
+                need_package(s, lib->hip_package, c->start);
                 count(s, "library");
                 continue;
             }
@@ -700,6 +717,39 @@ static uint32_t line_start(const char *t, uint32_t off) {
     return off;
 }
 
+/* A HIP library's imported target (roc::hipblas) exists only once its package is found. A file that links
+ * one and has no find_package(CUDA|CUDAToolkit) of its own to migrate (the library named bare, as CUDA's
+ * language support allows, or found by a parent directory's file) gets find_package(<package> REQUIRED) on
+ * the line before the first command naming it, at that command's indentation: inside the same if() or
+ * function() body, so an optional CUDA part stays optional. */
+static int find_packages_at_use(cm_state *s) {
+    if (s->has_find_cuda) return 0;
+    bool done[COUNT_OF(s->packages)] = {0};
+    for (size_t i = 0; i < s->npackages; i++) {
+        if (done[i] || s->package_found[i]) continue;
+        uint32_t at = line_start(s->u->text, s->package_use[i]);
+        const char *indent = s->u->text + at;
+        int indent_len = 0;
+        while (indent[indent_len] == ' ' || indent[indent_len] == '\t') indent_len++;
+        if (at + (uint32_t)indent_len != s->package_use[i]) indent_len = 0; /* not first on its line */
+        char repl[1024];
+        size_t n = 0;
+        for (size_t j = i; j < s->npackages && n < sizeof repl; j++) {
+            if (done[j] || s->package_found[j] || s->package_use[j] != s->package_use[i]) continue;
+            done[j] = true;
+            n += (size_t)snprintf(repl + n, sizeof repl - n, "%.*sfind_package(%s REQUIRED)\n", indent_len, indent,
+                                  s->packages[j]);
+        }
+        if (n >= sizeof repl) continue;
+        if (hc_unit_edit(s->u, at, 0, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
+        hc_unit_diag(s->u, HC_D_BUILD_REWRITE, s->package_use[i], "find_package",
+                     "find_package of the HIP library added before its first use: its imported target exists only "
+                     "once its package is found, and this file finds no CUDA package to migrate");
+        count(s, "find_package");
+    }
+    return 0;
+}
+
 static int migrate(cm_state *s) {
     prescan(s);
     /* the module itself, or a file migrated before (its include line, or the module's text inline): HIP already */
@@ -714,6 +764,7 @@ static int migrate(cm_state *s) {
         if (migrate_words(s, c, link) < 0) return -1;
         if (s->u->edits.n > before) s->changed = true;
     }
+    if (s->changed && find_packages_at_use(s) < 0) return -1;
     /* a file that names no CUDA itself includes the module when the run says a CMake file below it was
      * migrated (an enable_language(CUDA) in an included .cmake file, which has no project() of its own) */
     bool root_only = !s->changed && project && s->u->cmake_module_root;
