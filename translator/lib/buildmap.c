@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 static const hc_build_lib build_libs[] = {
 #define HC_BUILD_LIB(cl, hl, ct, ht, pkg, var) {cl, hl, ct, ht, pkg, var},
@@ -36,9 +37,18 @@ const hc_build_lib *hc_build_lib_by_target(const char *target, size_t len) {
     return NULL;
 }
 
+/* FindCUDA also names each library it finds in a variable of its own, CUDA_<library>_LIBRARY
+ * (CUDA_cublas_LIBRARY, CUDA_cufft_LIBRARY, CUDA_CUDART_LIBRARY, CUDA_cudart_static_LIBRARY) */
 const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len) {
     for (size_t i = 0; i < NBUILD_LIBS; i++)
         if (equals(var, len, build_libs[i].findcuda_var)) return &build_libs[i];
+    static const char pre[] = "CUDA_", suf[] = "_LIBRARY";
+    size_t np = sizeof pre - 1, ns = sizeof suf - 1;
+    if (len <= np + ns || memcmp(var, pre, np) != 0 || memcmp(var + len - ns, suf, ns) != 0) return NULL;
+    const char *name = var + np;
+    size_t n = strip_static(name, len - np - ns);
+    for (size_t i = 0; i < NBUILD_LIBS; i++)
+        if (strlen(build_libs[i].cuda_lib) == n && strncasecmp(name, build_libs[i].cuda_lib, n) == 0) return &build_libs[i];
     return NULL;
 }
 

@@ -589,6 +589,14 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
                     k += e;
                     continue;
                 }
+                if (lib) { /* a FindCUDA library without a HIP counterpart (NPP) */
+                    char name[96];
+                    uint32_t e = (uint32_t)(close - t) + 1 - p;
+                    snprintf(name, sizeof name, "%.*s", (int)e, t + p);
+                    hc_unit_diag(s->u, HC_D_BUILD_NO_EQUIVALENT, p, name, name);
+                    k += e;
+                    continue;
+                }
             }
             if (rest > 11 && memcmp(t + p, "CMAKE_CUDA_", 11) == 0) { /* CMAKE_CUDA_FLAGS_${BUILD_TYPE} */
                 uint32_t e = 11;
