@@ -106,6 +106,74 @@ static inline hipError_t hipifyShimCpuGetDeviceProperties(hipDeviceProp_t *props
     return status;
 }
 #define hipGetDeviceProperties hipifyShimCpuGetDeviceProperties
+
+/* HIP's short names of the half types (hip_fp16.h declares them beside __half and __half2; HIP-CPU does not). */
+using half = __half;
+using half2 = __half2;
+
+/* ---- hipDeviceGetAttribute, which HIP-CPU lacks ------------------------------------------------------ */
+/* Each attribute the device properties answer (X-macro: HIP's name, the value read from hipDeviceProp_t p).
+ * The enumerators are HIP's names; their numbers are this header's own (nothing compiled against HIP-CPU
+ * shares them with a real HIP). An attribute not listed is not declared, so a port that asks for it stops at
+ * compile time naming it, instead of running with an invented value. */
+#define HIPIFY_SHIM_CPU_ATTRIBUTES(X)                                                                      \
+    X(hipDeviceAttributeMaxThreadsPerBlock, p.maxThreadsPerBlock)                                          \
+    X(hipDeviceAttributeMaxBlockDimX, p.maxThreadsDim[0])                                                  \
+    X(hipDeviceAttributeMaxBlockDimY, p.maxThreadsDim[1])                                                  \
+    X(hipDeviceAttributeMaxBlockDimZ, p.maxThreadsDim[2])                                                  \
+    X(hipDeviceAttributeMaxGridDimX, p.maxGridSize[0])                                                     \
+    X(hipDeviceAttributeMaxGridDimY, p.maxGridSize[1])                                                     \
+    X(hipDeviceAttributeMaxGridDimZ, p.maxGridSize[2])                                                     \
+    X(hipDeviceAttributeMaxSharedMemoryPerBlock, p.sharedMemPerBlock)                                      \
+    X(hipDeviceAttributeMaxSharedMemoryPerMultiprocessor, p.maxSharedMemoryPerMultiProcessor)              \
+    X(hipDeviceAttributeTotalConstantMemory, p.totalConstMem)                                              \
+    X(hipDeviceAttributeWarpSize, p.warpSize)                                                              \
+    X(hipDeviceAttributeMaxRegistersPerBlock, p.regsPerBlock)                                              \
+    X(hipDeviceAttributeClockRate, p.clockRate)                                                            \
+    X(hipDeviceAttributeMemoryClockRate, p.memoryClockRate)                                                \
+    X(hipDeviceAttributeMemoryBusWidth, p.memoryBusWidth)                                                  \
+    X(hipDeviceAttributeMultiprocessorCount, p.multiProcessorCount)                                        \
+    X(hipDeviceAttributeComputeMode, p.computeMode)                                                        \
+    X(hipDeviceAttributeL2CacheSize, p.l2CacheSize)                                                        \
+    X(hipDeviceAttributeMaxThreadsPerMultiProcessor, p.maxThreadsPerMultiProcessor)                        \
+    X(hipDeviceAttributeComputeCapabilityMajor, p.major)                                                   \
+    X(hipDeviceAttributeComputeCapabilityMinor, p.minor)                                                   \
+    X(hipDeviceAttributeConcurrentKernels, p.concurrentKernels)                                            \
+    X(hipDeviceAttributePciBusId, p.pciBusID)                                                              \
+    X(hipDeviceAttributePciDeviceId, p.pciDeviceID)                                                        \
+    X(hipDeviceAttributePciDomainID, p.pciDomainID)                                                        \
+    X(hipDeviceAttributeIsMultiGpuBoard, p.isMultiGpuBoard)                                                \
+    X(hipDeviceAttributeIntegrated, p.integrated)                                                          \
+    X(hipDeviceAttributeCanMapHostMemory, p.canMapHostMemory)                                              \
+    X(hipDeviceAttributeCooperativeLaunch, p.cooperativeLaunch)                                            \
+    X(hipDeviceAttributeCooperativeMultiDeviceLaunch, p.cooperativeMultiDeviceLaunch)                      \
+    X(hipDeviceAttributeKernelExecTimeout, p.kernelExecTimeoutEnabled)                                     \
+    X(hipDeviceAttributeEccEnabled, p.ECCEnabled)
+#define HIPIFY_SHIM_CPU_ENUMERATOR(name, value) name,
+typedef enum hipDeviceAttribute_t { HIPIFY_SHIM_CPU_ATTRIBUTES(HIPIFY_SHIM_CPU_ENUMERATOR) } hipDeviceAttribute_t;
+#undef HIPIFY_SHIM_CPU_ENUMERATOR
+
+/* The property's value as HIP's int result; sizes beyond INT_MAX (HIP-CPU reports the host's memory as the
+ * constant memory) read INT_MAX, as a GPU's attribute never exceeds it. */
+template <typename T> static inline int hipifyShimCpuAttributeValue(T v) noexcept {
+    if constexpr (sizeof(T) > sizeof(int))
+        return v > (T)2147483647 ? 2147483647 : (int)v;
+    return (int)v;
+}
+static inline hipError_t hipDeviceGetAttribute(int *value, hipDeviceAttribute_t attribute, int device) noexcept {
+    hipDeviceProp_t p;
+    if (value == nullptr) return hipErrorInvalidValue;
+    hipError_t status = hipGetDeviceProperties(&p, device);
+    if (status != hipSuccess) return status;
+    switch (attribute) {
+#define HIPIFY_SHIM_CPU_CASE(name, v)                                                                      \
+    case name: *value = hipifyShimCpuAttributeValue(v); return hipSuccess;
+        HIPIFY_SHIM_CPU_ATTRIBUTES(HIPIFY_SHIM_CPU_CASE)
+#undef HIPIFY_SHIM_CPU_CASE
+    }
+    return hipErrorInvalidValue;
+}
+#undef HIPIFY_SHIM_CPU_ATTRIBUTES
 #endif /* __cplusplus */
 
 #endif /* __HIP_CPU_RT__ */

@@ -54,6 +54,22 @@ int main() {
         fprintf(stderr, "FAIL: bit casts\n");
         failures++;
     }
+    int attr = 0, sms = 0, constant = 0;
+    if (hipDeviceGetAttribute(&attr, hipDeviceAttributeWarpSize, 0) != hipSuccess || attr != 64 ||
+        hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, 0) != hipSuccess ||
+        sms != prop.multiProcessorCount || sms < 1 ||
+        hipDeviceGetAttribute(&constant, hipDeviceAttributeTotalConstantMemory, 0) != hipSuccess || constant < 1 ||
+        hipDeviceGetAttribute(nullptr, hipDeviceAttributeWarpSize, 0) != hipErrorInvalidValue) {
+        fprintf(stderr, "FAIL: hipDeviceGetAttribute: warp size %d, %d multiprocessors (properties: %d), constant %d\n",
+                attr, sms, prop.multiProcessorCount, constant);
+        failures++;
+    }
+    const half h = __float2half(1.5f); // HIP's short names of the half types
+    const half2 h2 = __halves2half2(h, h);
+    if (__half2float(h) != 1.5f || __half2float(h2.y) != 1.5f) {
+        fprintf(stderr, "FAIL: half and half2\n");
+        failures++;
+    }
     Outputs *dev = nullptr, host;
     if (hipMalloc((void **)&dev, sizeof host) != hipSuccess) return 2;
     hipLaunchKernelGGL(shim_kernel, dim3(1), dim3(LANES), 0, 0, dev);
