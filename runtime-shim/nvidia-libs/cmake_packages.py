@@ -81,6 +81,16 @@ if(NOT TARGET hip::device)
 endif()
 set(hip_LIBRARIES {first})
 set(HIP_PLATFORM nvidia)
+# HIP's headers for NVIDIA include CUDA's (cuda_runtime.h), and there Thrust and CUB are CUDA's own: a port that
+# compiles with ${{hip_INCLUDE_DIRS}} (what the migration writes for ${{CUDAToolkit_INCLUDE_DIRS}}) or searches it
+# for thrust/version.h needs CUDA's folders, CUDA 13's cccl one too (which CMake before 3.31.9 does not list).
+# The targets above keep HIP's alone: they link CUDA::cudart, which gives CUDA's.
+foreach(_hipify_d IN LISTS CUDAToolkit_INCLUDE_DIRS)
+  list(APPEND hip_INCLUDE_DIRS "${{_hipify_d}}")
+  if(IS_DIRECTORY "${{_hipify_d}}/cccl" AND NOT "${{_hipify_d}}/cccl" IN_LIST CUDAToolkit_INCLUDE_DIRS)
+    list(APPEND hip_INCLUDE_DIRS "${{_hipify_d}}/cccl")
+  endif()
+endforeach()
 set(HIP_INCLUDE_DIRS ${{hip_INCLUDE_DIRS}})
 """
 

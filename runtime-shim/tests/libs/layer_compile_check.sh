@@ -1,7 +1,8 @@
 #!/bin/sh
-# hipcub_check.sh: compiles a ported CUB program (hipcub/unqualified.cpp) with nvcc against the HIP-on-NVIDIA
-# library layer, as the harness builds ports. It does not run it. Exit 77 (SKIPPED) without nvcc or the layer.
-# usage: hipcub_check.sh NVCC LAYER_INCLUDE COMPAT_INCLUDE HIP_INCLUDE WORK SOURCE
+# layer_compile_check.sh: compiles a ported program (a CUB one, hipcub/unqualified.cpp; a Thrust one,
+# thrust/system_hip.cpp) with nvcc against the HIP-on-NVIDIA library layer, as the harness builds ports. It does
+# not run it. Exit 77 (SKIPPED) without nvcc or the layer.
+# usage: layer_compile_check.sh NVCC LAYER_INCLUDE COMPAT_INCLUDE HIP_INCLUDE WORK SOURCE
 set -u
 nvcc=$1 layer=$2 compat=$3 hip_include=$4 work=$5 source=$6
 if [ -z "$nvcc" ] || [ ! -x "$nvcc" ]; then echo "SKIPPED: nvcc not found; HIP on NVIDIA cannot be built here"; exit 77; fi
@@ -15,9 +16,9 @@ set -- "$@" -I"$layer"
 # A system folder named with -I would move before nvcc's own system headers: only another one is named.
 [ -n "$hip_include" ] && [ "$hip_include" != /usr/include ] && set -- "$@" -I"$hip_include"
 echo "$nvcc $* -c $source"
-if ! "$nvcc" "$@" -c "$source" -o "$work/unqualified.o" >"$work/compile.log" 2>&1; then
+if ! "$nvcc" "$@" -c "$source" -o "$work/$(basename "$source" .cpp).o" >"$work/compile.log" 2>&1; then
   grep -E 'error' "$work/compile.log"
-  echo "FAIL: $(basename "$source") does not compile against the layer's hipcub (full log: $work/compile.log)"
+  echo "FAIL: $(basename "$source") does not compile against the layer (full log: $work/compile.log)"
   exit 1
 fi
-echo "PASS: $(basename "$source") compiles against the layer's hipcub"
+echo "PASS: $(basename "$source") compiles against the layer"
