@@ -1,6 +1,7 @@
 #!/bin/sh
-# cpu_tier.sh: the wave64 tier end to end on four small programs (tests/cpu-tier): a warp-synchronous program is
-# refused by the source scan, a lane-divergent ballot and ballots in both arms of a lane-dependent branch are reported
+# cpu_tier.sh: the wave64 tier end to end on six small programs (tests/cpu-tier): a warp-synchronous program, one
+# with extern __shared__ dynamic shared memory and one with cooperative groups (HIP-CPU builds neither) are refused
+# by the source scan, a lane-divergent ballot and ballots in both arms of a lane-dependent branch are reported
 # not runnable by the patched HIP-CPU, and a block reduction passes on its own checks, then against a planted CUDA
 # recording that agrees, fails against one that differs, and passes again with --own-checks-only.
 # usage: cpu_tier.sh HARNESS HIPIFY CORPUS RECORD_INCLUDE HIP_CPU_INCLUDE CXX WORK. Exit 77 without HIP-CPU.
@@ -19,6 +20,12 @@ echo "build exit $?"
 check "warp-synchronous volatile code refused before building" \
       "volatile_reduce.*SKIPPED.*not runnable on HIP-CPU.*warp-synchronous-volatile" "$work/build.out"
 [ ! -e "$work/w/volatile_reduce/volatile_reduce.hip-cpu" ] || { echo "FAIL: volatile_reduce was built"; failed=1; }
+check "extern __shared__ refused before building, naming HIP_DYNAMIC_SHARED" \
+      "dynamic_shared.*SKIPPED.*not runnable on HIP-CPU.*HIP_DYNAMIC_SHARED.*dynamic-shared-extern" "$work/build.out"
+[ ! -e "$work/w/dynamic_shared/dynamic_shared.hip-cpu" ] || { echo "FAIL: dynamic_shared was built"; failed=1; }
+check "cooperative groups refused before building, naming hip_cooperative_groups.h" \
+      "cg_reduce.*SKIPPED.*not runnable on HIP-CPU.*hip_cooperative_groups.h.*cooperative-groups" "$work/build.out"
+[ ! -e "$work/w/cg_reduce/cg_reduce.hip-cpu" ] || { echo "FAIL: cg_reduce was built"; failed=1; }
 "$harness" run-cpu $common --program lane_vote >"$work/vote.out" 2>&1; rc=$?
 check "lane-divergent ballot reported not runnable" "lane_vote.*SKIPPED.*not runnable on HIP-CPU" "$work/vote.out"
 [ $rc -eq 77 ] || { echo "FAIL: lane_vote run-cpu exit $rc, expected 77 (SKIPPED)"; failed=1; }
