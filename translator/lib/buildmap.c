@@ -185,8 +185,10 @@ static bool platform_call(const char *fn, const char *text, uint32_t off, uint32
     int k = snprintf(repl, size, "$(call %s,%s,", fn, amd);
     if (k < 0 || (size_t)k >= size) return false;
     size_t n = (size_t)k;
+    int depth = 0; /* a comma inside a make function of the option ($(subst .,,$(V))) is that function's */
     for (uint32_t i = off; i < end; i++) {
-        const char *piece = text[i] == ',' ? comma : NULL;
+        depth += text[i] == '(' || text[i] == '{' ? 1 : text[i] == ')' || text[i] == '}' ? -1 : 0;
+        const char *piece = text[i] == ',' && depth == 0 ? comma : NULL;
         size_t plen = piece ? sizeof comma - 1 : 1;
         if (n + plen + 2 > size) return false;
         if (piece) memcpy(repl + n, piece, plen);
@@ -223,8 +225,13 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             if (w[i].len > 2 && s[0] == '-' && s[1] == 'l') {
                 const hc_build_lib *lib = hc_build_lib_by_name(s + 2, w[i].len - 2);
                 if (lib && lib->hip_lib[0]) {
-                    char repl[64];
-                    snprintf(repl, sizeof repl, "-l%s", lib->hip_lib);
+                    char repl[160], amd[64];
+                    snprintf(amd, sizeof amd, "-l%s", lib->hip_lib);
+                    /* with the Makefile's HIP module: on NVIDIA the HIP library is a layer over the CUDA one
+                     * the original links (hipBLAS over cuBLAS), so the original's option stays there */
+                    if (!(host_call && platform_call("hipify_gpu_flag", text, w[i].off, w[i].off + w[i].len, amd, repl,
+                                                     sizeof repl)))
+                        snprintf(repl, sizeof repl, "%s", amd);
                     if (hc_unit_edit(u, w[i].off, w[i].len, repl, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
                     count(u, prefix, "library");
                 } else if (lib) {
@@ -238,6 +245,17 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
         uint32_t off = w[i].off, end = w[last].off + w[last].len;
         int depth = 0; /* a make function call split at blanks: $(foreach ...,-gencode arch=..$(sm))) */
         for (uint32_t k = off; k < end; k++) depth += text[k] == '(' ? 1 : text[k] == ')' ? -1 : 0;
+        /* a GPU target whose value a make function computes (-arch=compute_$(subst .,,$(CC))): the function's
+         * words belong to the option; for nvcc the whole option stays as written */
+        if (depth > 0 && f->action == BF_ARCH && host_call) {
+            size_t k = last;
+            int d = depth;
+            while (d > 0 && k + 1 < n) {
+                k++;
+                for (uint32_t c = w[k].off; c < w[k].off + w[k].len; c++) d += text[c] == '(' ? 1 : text[c] == ')' ? -1 : 0;
+            }
+            if (d == 0) last = k, end = w[k].off + w[k].len, depth = 0;
+        }
         if (depth != 0) {
             char what[160];
             snprintf(what, sizeof what, "'%.*s' inside a make function or expression", (int)(end - off < 100 ? end - off : 100),

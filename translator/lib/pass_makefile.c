@@ -98,6 +98,7 @@ typedef struct mk_state {
     size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
     char host_vars[1024];      /* "NAME NAME ": *FLAGS variables named on host-compiler recipe lines */
     char nvcc_vars[256];       /* " NAME NAME ": variables assigned nvcc (NVCC, or CC := nvcc) */
+    char overridden[256];      /* " NAME NAME ": variables the file assigns with override */
     char rule_sources;         /* the sources the last rule's prerequisites name: see source_kind */
 } mk_state;
 
@@ -232,6 +233,13 @@ static int migrate_library_word(mk_state *s, const hc_build_word *w) {
         snprintf(name, sizeof name, "%.*s", (int)w->len, p);
         hc_unit_diag(u, HC_D_BUILD_NO_EQUIVALENT, w->off, name, name);
         return 0;
+    }
+    /* with the HIP block, a library HIP on NVIDIA layers over the CUDA one (hipBLAS over cuBLAS) keeps the
+     * original's name there */
+    char both[160];
+    if (!repl && s->block) {
+        snprintf(both, sizeof both, "$(call hipify_gpu_flag,%s,%.*s)", lib->hip_lib, (int)w->len, p);
+        repl = both;
     }
     if (hc_unit_edit(u, w->off, w->len, repl ? repl : lib->hip_lib, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
     hc_unit_count_rule(u, "make:library");
@@ -487,10 +495,27 @@ static int each_statement(mk_state *s, int (*fn)(mk_state *, bool)) {
     return rc;
 }
 
-static int no_op(mk_state *s, bool recipe) {
-    (void)s;
-    (void)recipe;
+/* The first walk: which variables the file assigns with override. Once make has read such an assignment it
+ * ignores every later plain one, so the lines append_tail adds must say override too. */
+static int note_overrides(mk_state *s, bool recipe) {
+    const char *t = s->u->text, *name;
+    size_t len, value;
+    if (recipe || s->nw < 2 || s->w[0].len != 8 || memcmp(t + s->w[0].off, "override", 8) != 0) return 0;
+    if (!assigned_variable(t, s->w, s->nw, &name, &len, &value) || len > 64) return 0;
+    char entry[72];
+    snprintf(entry, sizeof entry, " %.*s ", (int)len, name);
+    size_t used = strlen(s->overridden);
+    if (!strstr(s->overridden, entry) && used + len + 2 < sizeof s->overridden)
+        snprintf(s->overridden + used, sizeof s->overridden - used, "%s", used ? entry + 1 : entry);
     return 0;
+}
+
+/* "override " when the file assigns the variable text[0, n) with override, else "". */
+static const char *override_of(const mk_state *s, const char *name, size_t n) {
+    char entry[72];
+    if (n > 64) return "";
+    snprintf(entry, sizeof entry, " %.*s ", (int)n, name);
+    return strstr(s->overridden, entry) ? "override " : "";
 }
 
 /* The first byte of the first line that is neither blank nor a comment: the block goes before it, after
@@ -524,7 +549,8 @@ static int append_tail(mk_state *s) {
         char entry[32];
         snprintf(entry, sizeof entry, " %s ", host_flag_vars[k]);
         if (mentions_name(t, u->len, host_flag_vars[k]) && !strstr(s->host_vars, entry)) {
-            n += (size_t)snprintf(tail + n, sizeof tail - n, "%s += $(HIP_CPP_CONFIG)\n", host_flag_vars[k]);
+            n += (size_t)snprintf(tail + n, sizeof tail - n, "%s%s += $(HIP_CPP_CONFIG)\n",
+                                  override_of(s, host_flag_vars[k], strlen(host_flag_vars[k])), host_flag_vars[k]);
             any = true;
         }
     }
@@ -533,16 +559,18 @@ static int append_tail(mk_state *s) {
         while (*v == ' ') v++;
         const char *e = strchr(v, ' ');
         if (!*v || !e) break;
-        n += (size_t)snprintf(tail + n, sizeof tail - n, "%.*s += $(HIP_CPP_CONFIG)\n", (int)(e - v), v);
+        n += (size_t)snprintf(tail + n, sizeof tail - n, "%s%.*s += $(HIP_CPP_CONFIG)\n", override_of(s, v, (size_t)(e - v)),
+                              (int)(e - v), v);
         any = true;
         v = e;
     }
-    if (!any) n += (size_t)snprintf(tail + n, sizeof tail - n, "CPPFLAGS += $(HIP_CPP_CONFIG)\n");
+    if (!any)
+        n += (size_t)snprintf(tail + n, sizeof tail - n, "%sCPPFLAGS += $(HIP_CPP_CONFIG)\n", override_of(s, "CPPFLAGS", 8));
     if (u->run->links_shim) {
         const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
         n += (size_t)snprintf(tail + n, sizeof tail - n,
                               "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md).\n"
-                              "%s += -lhipify_shim -l$(HIP_RUNTIME_LIB)\n", link);
+                              "%s%s += -lhipify_shim -l$(HIP_RUNTIME_LIB)\n", override_of(s, link, strlen(link)), link);
     }
     if (hc_unit_edit(u, (uint32_t)u->len, 0, tail, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
     return 0;
@@ -564,7 +592,7 @@ int hc_pass_makefile(hc_unit *u) {
         s.skip_from = (size_t)(inc - u->text);
         s.skip_to = s.skip_from + strlen(hc_build_make_include);
     }
-    int rc = each_statement(&s, no_op); /* first: does the file have rules? */
+    int rc = each_statement(&s, note_overrides); /* first: does the file have rules? what does it override? */
     s.block = s.has_rules;
     size_t before = u->edits.n;
     if (rc == 0) rc = each_statement(&s, migrate_statement);
