@@ -85,9 +85,11 @@ set(HIP_PLATFORM nvidia)
 # compiles with ${{hip_INCLUDE_DIRS}} (what the migration writes for ${{CUDAToolkit_INCLUDE_DIRS}}) or searches it
 # for thrust/version.h needs CUDA's folders, CUDA 13's cccl one too (which CMake before 3.31.9 does not list).
 # The targets above keep HIP's alone: they link CUDA::cudart, which gives CUDA's.
+# (list(FIND), not if(IN_LIST): a project of CMake 2.8 finds hip with policy CMP0057 unset)
 foreach(_hipify_d IN LISTS CUDAToolkit_INCLUDE_DIRS)
   list(APPEND hip_INCLUDE_DIRS "${{_hipify_d}}")
-  if(IS_DIRECTORY "${{_hipify_d}}/cccl" AND NOT "${{_hipify_d}}/cccl" IN_LIST CUDAToolkit_INCLUDE_DIRS)
+  list(FIND CUDAToolkit_INCLUDE_DIRS "${{_hipify_d}}/cccl" _hipify_i)
+  if(IS_DIRECTORY "${{_hipify_d}}/cccl" AND _hipify_i EQUAL -1)
     list(APPEND hip_INCLUDE_DIRS "${{_hipify_d}}/cccl")
   endif()
 endforeach()
