@@ -29,15 +29,13 @@ static void check_list(const hc_manifest_file *v, size_t n) {
     }
 }
 
-/* The options the allow-list accepted, made into an option struct as --resync makes them (hc_cli_replay_apply),
- * and parsed as hipify-c's own command line: the two agree, and neither names an output. */
-static void require_no_output(const hc_cli *cli) {
+/* The options the allow-list accepted, made into a port's option struct as --resync makes them
+ * (hc_port_opts_replay), and parsed as hipify-c's own command line: the two agree, and neither names an
+ * output (a port's option struct has no field for another mode or an action at all). */
+static void require_no_output(const hc_port_opts *cli) {
     require(!cli->output && !cli->out_dir && !cli->inplace && !cli->depfile, "no translation output named");
     require(!cli->diff && !cli->report && !cli->stats_json && !cli->sarif && !cli->o_stats && !cli->print_stats_csv,
             "no report named");
-    require(!cli->resync_dir && !cli->resync_json && !cli->drift_dir && !cli->drift_json && !cli->drift_html,
-            "no other mode or its report");
-    require(!cli->query && !cli->list_unsupported && !cli->doc_md && !cli->doc_csv && !cli->tables_id, "no action");
     /* the value word of a two-word option (-I DIR, -D NAME...) is its value whatever it looks like: clang
      * reads `-I -Minc` as the directory "-Minc" */
     static const char *const two_word[] = {"-I", "-D", "-U", "-isystem", "-iquote", "-idirafter", "-include", "-resource-dir"};
@@ -65,7 +63,7 @@ static bool same_words(const hc_strv *a, const hc_strv *b) {
 static bool same_text(const char *a, const char *b) { return a == b || (a && b && !strcmp(a, b)); }
 
 /* Every field a replayable option sets (hc_cli_port_options' list), compared without reading a file. */
-static bool same_options(const hc_cli *x, const hc_cli *y) {
+static bool same_options(const hc_port_opts *x, const hc_port_opts *y) {
     const hc_options *a = &x->opt, *b = &y->opt;
     return a->hip_version == b->hip_version && x->hip_version_given == y->hip_version_given &&
            a->launch_syntax == b->launch_syntax && a->skip_excluded_pp_blocks == b->skip_excluded_pp_blocks &&
@@ -87,9 +85,8 @@ static void check_replayed(const hc_manifest *m) {
         require(bad < m->noptions, "the refused word is one of the options");
         return;
     }
-    hc_cli replayed; /* a value an option refuses is reported on stderr, which run-fuzz.sh closes (-close_fd_mask) */
-    hc_cli_init(&replayed);
-    int ra = hc_cli_replay_apply(&replayed, (const char *const *)m->options, m->noptions, &bad);
+    hc_port_opts replayed; /* a value an option refuses is reported on stderr, which run-fuzz.sh closes (-close_fd_mask) */
+    int ra = hc_port_opts_replay(&replayed, (const char *const *)m->options, m->noptions, &bad);
     require(ra == 0 || bad <= m->noptions, "a refused word is one of the options, or all of them");
     char **argv = calloc(m->noptions + 3, sizeof *argv);
     require(argv != NULL, "memory");
@@ -100,9 +97,14 @@ static void check_replayed(const hc_manifest *m) {
     int rp = hc_cli_parse((int)m->noptions + 2, argv, &parsed);
     require((ra == 0) == (rp == 0), "the struct --resync makes accepts what the command line accepts");
     if (ra == 0) require_no_output(&replayed);
-    if (rp == 0) require_no_output(&parsed);
-    if (ra == 0 && rp == 0) require(same_options(&replayed, &parsed), "the struct --resync makes is the parsed one");
-    hc_cli_free(&replayed);
+    if (rp == 0) {
+        require_no_output(&parsed.port);
+        require(!parsed.resync_dir && !parsed.resync_json && !parsed.drift_dir && !parsed.drift_json && !parsed.drift_html,
+                "no other mode or its report");
+        require(!parsed.query && !parsed.list_unsupported && !parsed.doc_md && !parsed.doc_csv, "no action");
+    }
+    if (ra == 0 && rp == 0) require(same_options(&replayed, &parsed.port), "the struct --resync makes is the parsed one");
+    hc_port_opts_free(&replayed);
     hc_cli_free(&parsed); /* hc_cli_parse starts by clearing it: freeing is safe however it ended */
     free(argv);
 }

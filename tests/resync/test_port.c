@@ -1,5 +1,5 @@
-/* test_port.c: unit tests of the port as a function (hc_port), called with an option struct filled in
- * code and by the manifest's words (hc_cli_replay_apply), never with argv: a small tree is ported, the
+/* test_port.c: unit tests of the port as a function (hc_port), called with a port's option struct filled in
+ * code and by the manifest's words (hc_port_opts_replay), never with argv: a small tree is ported, the
  * replay decoder refuses what a manifest may not carry, and the port keeps its refusals. Scratch files only. */
 #include "cli.h"
 #include "unit_check.h"
@@ -53,10 +53,9 @@ int main(void) {
 
     /* the recorded words become fields; no argv, no parser */
     const char *const words[] = {"--hip-version=6.2", "--semantic=never", "--hip-kernel-execution-syntax"};
-    hc_cli o;
-    hc_cli_init(&o);
+    hc_port_opts o;
     size_t bad = 99;
-    CHECK_INT(hc_cli_replay_apply(&o, words, 3, &bad), 0);
+    CHECK_INT(hc_port_opts_replay(&o, words, 3, &bad), 0);
     CHECK_INT(o.opt.hip_version, HC_VERSION(6, 2, 0));
     CHECK(o.hip_version_given);
     CHECK_INT(o.opt.semantic, HC_SEM_NEVER);
@@ -79,15 +78,15 @@ int main(void) {
 
     /* the port's own refusals hold when it is called as a function: an output inside the input is refused
      * before anything is written */
-    hc_cli in_input;
-    hc_cli_init(&in_input);
+    hc_port_opts in_input;
+    hc_port_opts_init(&in_input);
     CHECK(hc_strv_push(&in_input.inputs, cuda) == 0);
     in_input.out_dir = unit_at("cuda/out");
     CHECK_INT(hc_port(&in_input), HC_EXIT_USAGE);
     CHECK(!exists(unit_at("cuda/out")));
     /* a report that would replace the input: the one collision rule, refused before anything is written */
-    hc_cli clash;
-    hc_cli_init(&clash);
+    hc_port_opts clash;
+    hc_port_opts_init(&clash);
     CHECK(hc_strv_push(&clash.inputs, unit_at("cuda/k.cu")) == 0);
     clash.output = unit_at("k.hip.cu");
     clash.diff = unit_at("cuda/k.cu");
@@ -104,16 +103,15 @@ int main(void) {
         {{"--semantic=sometimes", "--roc"}, 0}, {{"--roc", "--suppress=HC9999"}, 1},
     };
     for (size_t i = 0; i < COUNT_OF(refused); i++) {
-        hc_cli r;
-        hc_cli_init(&r);
+        hc_port_opts r;
         bad = 99;
-        CHECK_INT(hc_cli_replay_apply(&r, refused[i].words, 2, &bad), -1);
+        CHECK_INT(hc_port_opts_replay(&r, refused[i].words, 2, &bad), -1);
         CHECK_INT(bad, refused[i].bad);
-        CHECK(!r.diff && !r.out_dir && !r.resync_dir && !r.depfile && !r.output);
-        hc_cli_free(&r);
+        CHECK(!r.diff && !r.out_dir && !r.depfile && !r.output); /* and no field for another mode at all */
+        hc_port_opts_free(&r);
     }
-    hc_cli_free(&o);
-    hc_cli_free(&in_input);
-    hc_cli_free(&clash);
+    hc_port_opts_free(&o);
+    hc_port_opts_free(&in_input);
+    hc_port_opts_free(&clash);
     UNIT_DONE();
 }

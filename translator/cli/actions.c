@@ -49,7 +49,7 @@ static void print_versions(FILE *out, const hc_cli *cli) {
     }
     char v[16];
     fprintf(out, "hipify-c %s; target HIP %s\n", HC_VERSION_STRING,
-            cli->opt.hip_version ? hc_version_format(cli->opt.hip_version, v, sizeof v) : "the newest in the tables");
+            cli->port.opt.hip_version ? hc_version_format(cli->port.opt.hip_version, v, sizeof v) : "the newest in the tables");
     for (int f = 0; f < HC_FAMILY__COUNT; f++) {
         if (!rows[f]) continue;
         fprintf(out, "%s: %zu names", hc_family_label((hc_family)f), rows[f]);
@@ -66,7 +66,7 @@ int hc_cli_actions(const hc_cli *cli) {
     if ((cli->doc_md || cli->doc_csv) && hc_docgen_write(cli) != 0) return HC_EXIT_OUTPUT;
     if (fflush(stdout) != 0) return HC_EXIT_OUTPUT;
     /* like hipify-clang: with no input the action was the whole run */
-    return acted && cli->inputs.n == 0 ? HC_EXIT_OK : -1;
+    return acted && cli->port.inputs.n == 0 ? HC_EXIT_OK : -1;
 }
 
 void hc_cli_verbose(FILE *out, const hc_context *ctx, const hc_file_result *results, size_t n) {

@@ -45,20 +45,8 @@ void hc_strv_clear(hc_strv *s) {
 }
 
 void hc_cli_free(hc_cli *cli) {
-    hc_strv_clear(&cli->inputs);
-    hc_strv_clear(&cli->clang_args);
-    hc_strv_clear(&cli->rule_files);
-    hc_strv_clear(&cli->hip_paths);
-    if (cli->hip_include_dirs)
-        for (size_t i = 1; i < cli->run.nhip_include_dirs; i++) free(cli->hip_include_dirs[i]);
-    free(cli->hip_include_dirs);
-    hc_strv_clear(&cli->offload_archs);
-    hc_strv_clear(&cli->exclude_dirs);
-    hc_strv_clear(&cli->exclude_files);
+    hc_port_opts_free(&cli->port);
     hc_strv_clear(&cli->extra_args_before);
-    free(cli->input_paths);
-    free(cli->hipcc_compiled);
-    free(cli->cmake_module_roots);
 }
 
 static bool name_matches(const opt_def *o, const char *name, size_t n) {
@@ -237,21 +225,21 @@ static int parse_suppress(hc_options *opt, const char *list) {
 }
 
 static int apply(hc_cli *cli, const opt_def *o, const char *val) {
-    hc_options *opt = &cli->opt;
+    hc_options *opt = &cli->port.opt;
     switch (o->id) {
-    case OPT_OUTPUT: cli->output = val; break;
-    case OPT_OUT_DIR: cli->out_dir = val; break;
-    case OPT_INPLACE: cli->inplace = true; break;
-    case OPT_NO_BACKUP: cli->no_backup = true; break;
-    case OPT_ONLY_CHANGED: cli->only_changed = true; break;
-    case OPT_EXAMINE: cli->examine = true; break;
-    case OPT_PRINT_STATS: cli->print_stats = true; break;
-    case OPT_PRINT_STATS_CSV: cli->print_stats_csv = true; break;
-    case OPT_O_STATS: cli->o_stats = val; break;
-    case OPT_STATS_JSON: cli->stats_json = val; break;
-    case OPT_DIFF: cli->diff = val; break;
-    case OPT_REPORT: cli->report = val; break;
-    case OPT_SARIF: cli->sarif = val; break;
+    case OPT_OUTPUT: cli->port.output = val; break;
+    case OPT_OUT_DIR: cli->port.out_dir = val; break;
+    case OPT_INPLACE: cli->port.inplace = true; break;
+    case OPT_NO_BACKUP: cli->port.no_backup = true; break;
+    case OPT_ONLY_CHANGED: cli->port.only_changed = true; break;
+    case OPT_EXAMINE: cli->port.examine = true; break;
+    case OPT_PRINT_STATS: cli->port.print_stats = true; break;
+    case OPT_PRINT_STATS_CSV: cli->port.print_stats_csv = true; break;
+    case OPT_O_STATS: cli->port.o_stats = val; break;
+    case OPT_STATS_JSON: cli->port.stats_json = val; break;
+    case OPT_DIFF: cli->port.diff = val; break;
+    case OPT_REPORT: cli->port.report = val; break;
+    case OPT_SARIF: cli->port.sarif = val; break;
     case OPT_HIP_LAUNCH: opt->launch_syntax = HC_LAUNCH_HIP; break;
     case OPT_CUDA_LAUNCH: opt->launch_syntax = HC_LAUNCH_KEEP; break;
     case OPT_SKIP_EXCLUDED: opt->skip_excluded_pp_blocks = true; break;
@@ -261,7 +249,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
             hc_out_printf(stderr, "hipify-c: --hip-version: '%s' is not a version such as 6.2 or 5.2.3\n", val);
             return -1;
         }
-        cli->hip_version_given = true;
+        cli->port.hip_version_given = true;
         break;
     case OPT_CUDA_VERSION:
         opt->cuda_version = hc_version_parse(val);
@@ -274,15 +262,15 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_MIOPEN: opt->miopen = true; break;
     case OPT_FIX_WARP: opt->fix_warp_size = true; break;
     case OPT_ANNOTATE: opt->annotate = true; break;
-    case OPT_RULES: return hc_strv_push(&cli->rule_files, val);
+    case OPT_RULES: return hc_strv_push(&cli->port.rule_files, val);
     case OPT_NO_BUILD_SCRIPTS: opt->build_scripts = false; break;
     case OPT_BUILD_SCRIPTS_ONLY: opt->build_scripts_only = true; opt->build_scripts = true; break;
-    case OPT_OFFLOAD_ARCH: return offload_archs(&cli->offload_archs, val);
-    case OPT_INCLUDE: return hc_strv_push_joined(&cli->clang_args, "-I", val);
-    case OPT_DEFINE: return hc_strv_push_joined(&cli->clang_args, "-D", val);
+    case OPT_OFFLOAD_ARCH: return offload_archs(&cli->port.offload_archs, val);
+    case OPT_INCLUDE: return hc_strv_push_joined(&cli->port.clang_args, "-I", val);
+    case OPT_DEFINE: return hc_strv_push_joined(&cli->port.clang_args, "-D", val);
     case OPT_COMPILE_DB: opt->compile_db_dir = val; break;
     case OPT_CUDA_PATH: opt->cuda_path = val; break;
-    case OPT_HIP_PATH: return split_list(&cli->hip_paths, val, ":"); /* repeatable, and PATH-like */
+    case OPT_HIP_PATH: return split_list(&cli->port.hip_paths, val, ":"); /* repeatable, and PATH-like */
     case OPT_SEMANTIC: {
         static const char *const words[] = {"auto", "always", "full", "never"};
         static const hc_semantic_policy modes[] = {HC_SEM_AUTO, HC_SEM_ALWAYS, HC_SEM_FULL, HC_SEM_NEVER};
@@ -294,17 +282,17 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
     case OPT_DECLS_DIR: opt->decls_dir = val; break;
     case OPT_SUPPRESS: return parse_suppress(opt, val);
     case OPT_SUPPRESS_ALL: opt->suppress_all = true; break;
-    case OPT_QUIET_WARNINGS: cli->quiet_warnings = true; break;
+    case OPT_QUIET_WARNINGS: cli->port.quiet_warnings = true; break;
     case OPT_FAIL_ON: {
         static const char *const words[] = {"note", "warning", "error"};
         static const hc_severity severities[] = {HC_SEV_NOTE, HC_SEV_WARNING, HC_SEV_ERROR};
         int k = choice(o->long_name, val, words, COUNT_OF(words));
         if (k < 0) return -1;
-        cli->fail_on = severities[k];
+        cli->port.fail_on = severities[k];
         break;
     }
-    case OPT_EXCLUDE_DIRS: return split_list(&cli->exclude_dirs, val, ",");
-    case OPT_EXCLUDE_FILES: return split_list(&cli->exclude_files, val, ",");
+    case OPT_EXCLUDE_DIRS: return split_list(&cli->port.exclude_dirs, val, ",");
+    case OPT_EXCLUDE_FILES: return split_list(&cli->port.exclude_files, val, ",");
     case OPT_JOBS: {
         char *end;
         long n = strtol(val, &end, 10);
@@ -312,7 +300,7 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
             hc_out_printf(stderr, "hipify-c: --jobs: '%s' is not a number from 1 to 1024\n", val);
             return -1;
         }
-        cli->jobs = (int)n;
+        cli->port.jobs = (int)n;
         break;
     }
     case OPT_MEMORY: {
@@ -323,15 +311,15 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
             hc_out_printf(stderr, "hipify-c: --memory: '%s' is not a size such as 512M, 4G or 1073741824\n", val);
             return -1;
         }
-        cli->memory_limit = n << shift;
+        cli->port.memory_limit = n << shift;
         break;
     }
     case OPT_QUERY: cli->query = val; break;
     case OPT_LIST_UNSUPPORTED: cli->list_unsupported = true; cli->list_family = val; break;
     case OPT_VERSIONS: cli->versions = true; break;
-    case OPT_VERBOSE: cli->verbose = true; break;
+    case OPT_VERBOSE: cli->port.verbose = true; break;
     case OPT_EXPERIMENTAL: opt->experimental = true; break;
-    case OPT_AMAP: cli->amap = true; break;
+    case OPT_AMAP: cli->port.amap = true; break;
     case OPT_USE_HIP_DATA_TYPES: opt->use_hip_data_types = true; break;
     case OPT_NO_UNDOCUMENTED:
     case OPT_NO_WARN_UNDOCUMENTED:
@@ -341,10 +329,10 @@ static int apply(hc_cli *cli, const opt_def *o, const char *val) {
         break;
     case OPT_NO_OUTPUT: cli->no_output = true; break;
     case OPT_CLANG_RESOURCE_DIR:
-        if (hc_strv_push(&cli->clang_args, "-resource-dir") < 0) return -1;
-        return hc_strv_push(&cli->clang_args, val);
-    case OPT_CUDA_GPU_ARCH: return hc_strv_push_joined(&cli->clang_args, "--cuda-gpu-arch=", val);
-    case OPT_EXTRA_ARG: return hc_strv_push(&cli->clang_args, val);
+        if (hc_strv_push(&cli->port.clang_args, "-resource-dir") < 0) return -1;
+        return hc_strv_push(&cli->port.clang_args, val);
+    case OPT_CUDA_GPU_ARCH: return hc_strv_push_joined(&cli->port.clang_args, "--cuda-gpu-arch=", val);
+    case OPT_EXTRA_ARG: return hc_strv_push(&cli->port.clang_args, val);
     case OPT_EXTRA_ARG_BEFORE: return hc_strv_push(&cli->extra_args_before, val);
     case OPT_SAVE_TEMPS:
     case OPT_TEMP_DIR:
@@ -401,17 +389,17 @@ int hc_cli_set(hc_cli *cli, hc_opt_id id, const char *val) {
 
 /* Checks and settles what depends on several options, once all are read (hipify-clang's rules). */
 int hc_cli_settle(hc_cli *cli) {
-    if (cli->amap) cli->opt.skip_excluded_pp_blocks = false; /* "ignores default-preprocessor" */
-    if (cli->no_backup && !cli->inplace) { /* hipify-clang accepts it alone: there is no backup to skip */
+    if (cli->port.amap) cli->port.opt.skip_excluded_pp_blocks = false; /* "ignores default-preprocessor" */
+    if (cli->port.no_backup && !cli->port.inplace) { /* hipify-clang accepts it alone: there is no backup to skip */
         fprintf(stderr, "hipify-c: note: --no-backup changes nothing without --inplace\n");
-        cli->no_backup = false;
+        cli->port.no_backup = false;
     }
     if (cli->no_output) {
-        if (cli->output || cli->inplace) {
-            fprintf(stderr, "hipify-c: --no-output excludes %s\n", cli->output ? "-o" : "--inplace");
+        if (cli->port.output || cli->port.inplace) {
+            fprintf(stderr, "hipify-c: --no-output excludes %s\n", cli->port.output ? "-o" : "--inplace");
             return -1;
         }
-        cli->examine = true; /* nothing written; statistics and reports as asked */
+        cli->port.examine = true; /* nothing written; statistics and reports as asked */
     }
     if ((cli->doc_format || cli->doc_roc) && !cli->doc_md && !cli->doc_csv) {
         fprintf(stderr, "hipify-c: --%s needs --md or --csv\n", cli->doc_format ? "doc-format" : "doc-roc");
@@ -419,23 +407,22 @@ int hc_cli_settle(hc_cli *cli) {
     }
     if (cli->extra_args_before.n) { /* --extra-arg-before goes in front of every other user argument */
         hc_strv all = {0};
-        for (size_t i = 0; i < cli->extra_args_before.n + cli->clang_args.n; i++) {
+        for (size_t i = 0; i < cli->extra_args_before.n + cli->port.clang_args.n; i++) {
             size_t nb = cli->extra_args_before.n;
-            if (hc_strv_push(&all, i < nb ? cli->extra_args_before.v[i] : cli->clang_args.v[i - nb]) < 0) {
+            if (hc_strv_push(&all, i < nb ? cli->extra_args_before.v[i] : cli->port.clang_args.v[i - nb]) < 0) {
                 hc_strv_clear(&all);
                 return -1;
             }
         }
-        hc_strv_clear(&cli->clang_args);
-        cli->clang_args = all;
+        hc_strv_clear(&cli->port.clang_args);
+        cli->port.clang_args = all;
     }
     return 0;
 }
 
 void hc_cli_init(hc_cli *cli) {
     memset(cli, 0, sizeof *cli);
-    cli->fail_on = -1;
-    cli->opt.build_scripts = true;
+    hc_port_opts_init(&cli->port);
 }
 
 int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
@@ -444,11 +431,11 @@ int hc_cli_parse(int argc, char **argv, hc_cli *cli) {
         const char *a = argv[i];
         if (strcmp(a, "--") == 0) { /* the rest goes to the compiler */
             for (i++; i < argc; i++)
-                if (hc_strv_push(&cli->clang_args, argv[i]) < 0) return -1;
+                if (hc_strv_push(&cli->port.clang_args, argv[i]) < 0) return -1;
             break;
         }
         if (a[0] != '-' || a[1] == '\0') { /* an input ('-' alone is not supported: inputs are files) */
-            if (hc_strv_push(&cli->inputs, a) < 0) return -1;
+            if (hc_strv_push(&cli->port.inputs, a) < 0) return -1;
             continue;
         }
         const opt_def *o = NULL;

@@ -22,19 +22,19 @@ static bool output_has(const hc_file_result *r, const char *needle) {
 }
 
 /* The directory the result's output was written to, or false when it went nowhere (stdout, --examine). */
-static bool output_dir(const hc_cli *cli, const hc_file_result *r, hc_file_kind kind, bool single, char *out,
+static bool output_dir(const hc_port_opts *po, const hc_file_result *r, hc_file_kind kind, bool single, char *out,
                        size_t size) {
     char path[PATH_MAX], err[PATH_MAX + 64];
-    if (cli->examine || r->status != HC_OK || r->kind != kind) return false;
+    if (po->examine || r->status != HC_OK || r->kind != kind) return false;
     if (single) {
-        if (!cli->output || strcmp(cli->output, "-") == 0) return false;
+        if (!po->output || strcmp(po->output, "-") == 0) return false;
         /* -o /dev/null, /dev/stdout, a FIFO: the output went to no directory of the port's */
         struct stat st;
-        if (stat(cli->output, &st) == 0 && !S_ISREG(st.st_mode)) return false;
-        snprintf(path, sizeof path, "%s", cli->output);
-    } else if (cli->inplace) {
+        if (stat(po->output, &st) == 0 && !S_ISREG(st.st_mode)) return false;
+        snprintf(path, sizeof path, "%s", po->output);
+    } else if (po->inplace) {
         if (!realpath(r->path, path)) return false;
-    } else if (!cli->out_dir || hc_output_path(cli->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
+    } else if (!po->out_dir || hc_output_path(po->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
         return false;
     }
     snprintf(out, size, "%s", dirname(path));
@@ -105,14 +105,14 @@ bool hc_carry_is_shim(const char *path) {
     return false;
 }
 
-int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job_list *jobs, bool single) {
+int hc_carry_shim(const hc_port_opts *po, const hc_file_result *results, const hc_job_list *jobs, bool single) {
     char (*served)[PATH_MAX] = NULL; /* directories done, so each is checked once */
     size_t nserved = 0, cap = 0;
     int failed = 0;
     for (size_t i = 0; i < jobs->n; i++) {
         char dir[PATH_MAX];
         if (!output_has(&results[i], "\"hipify_shim.h\"") ||
-            !output_dir(cli, &results[i], HC_FILE_SOURCE, single, dir, sizeof dir))
+            !output_dir(po, &results[i], HC_FILE_SOURCE, single, dir, sizeof dir))
             continue;
         bool done = false;
         for (size_t k = 0; k < nserved && !done; k++) done = strcmp(served[k], dir) == 0;
@@ -128,8 +128,8 @@ int hc_carry_shim(const hc_cli *cli, const hc_file_result *results, const hc_job
     return failed;
 }
 
-int hc_carry_build_modules(const hc_cli *cli, const hc_options *opt, const hc_file_result *results, const hc_job_list *jobs,
-                           bool single) {
+int hc_carry_build_modules(const hc_port_opts *po, const hc_options *opt, bool links_shim, const hc_file_result *results,
+                           const hc_job_list *jobs, bool single) {
     int failed = 0;
     char *cmake = NULL, *make = NULL;
     for (size_t i = 0; i < jobs->n; i++) {
@@ -137,10 +137,10 @@ int hc_carry_build_modules(const hc_cli *cli, const hc_options *opt, const hc_fi
         const hc_file_result *r = &results[i];
         bool is_cmake = r->kind == HC_FILE_CMAKE;
         if (!output_has(r, is_cmake ? hc_build_cmake_include : hc_build_make_include) ||
-            !output_dir(cli, r, is_cmake ? HC_FILE_CMAKE : HC_FILE_MAKEFILE, single, dir, sizeof dir))
+            !output_dir(po, r, is_cmake ? HC_FILE_CMAKE : HC_FILE_MAKEFILE, single, dir, sizeof dir))
             continue;
         char **module = is_cmake ? &cmake : &make;
-        if (!*module && !(*module = is_cmake ? hc_build_cmake_hip_block(opt, cli->run.links_shim) : hc_build_make_hip_block(opt))) {
+        if (!*module && !(*module = is_cmake ? hc_build_cmake_hip_block(opt, links_shim) : hc_build_make_hip_block(opt))) {
             hc_out_printf(stderr, "hipify-c: error: out of memory\n");
             failed++;
             break;

@@ -27,7 +27,11 @@ typedef struct hc_strv {
     size_t n, cap;
 } hc_strv;
 
-typedef struct hc_cli {
+/* The options of one port (hc_port): what to translate, the translation options, where the port goes, what
+ * it reports, and the run's resources. Nothing else: no other mode, no command, no run state. The command
+ * line fills the one inside hc_cli from argv; --resync builds one from a manifest's allow-listed words
+ * (hc_port_opts_replay) and the re-sync's own settings. */
+typedef struct hc_port_opts {
     hc_options opt;
     hc_strv inputs;
     hc_strv clang_args;
@@ -38,61 +42,64 @@ typedef struct hc_cli {
     const char *output;    /* -o */
     const char *out_dir;   /* -O */
     bool inplace, no_backup, only_changed, examine;
-    bool print_stats, print_stats_csv, quiet_warnings;
+    bool print_stats, print_stats_csv, quiet_warnings, verbose;
+    bool amap;             /* recorded in the manifest as the option given (opt holds what it settles) */
     const char *o_stats, *stats_json, *diff, *report, *sarif;
-    const char *query;
-    bool list_unsupported;
-    const char *list_family;
+    const char *depfile;   /* --depfile */
+    bool no_manifest;      /* --no-manifest */
     int fail_on; /* -1: none, else an hc_severity */
     int jobs;
     unsigned long long memory_limit; /* --memory: bytes the translations in flight may take (0: available memory) */
     bool hip_version_given;
     hc_strv hip_paths;           /* --hip-path locations in order (empty: found by hc_hip_install_find) */
-    char hip_include[4096];      /* include/ of the target HIP installation ("" when none) */
-    char **hip_include_dirs;     /* it, then include/ of each other --hip-path location: run.hip_include_dirs */
-    const char **input_paths;    /* the path of every job (the jobs' strings): run.input_paths */
-    const char **hipcc_compiled; /* the paths of the jobs hipcc compiles (the jobs' strings): run.hipcc_compiled */
-    const char **cmake_module_roots; /* the jobs that include the CMake HIP module for a file below: run.cmake_module_roots */
-    hc_run_facts run;            /* what the whole run knows, which the context reads (port.c fills it) */
+    /* the target HIP installation, found once (hc_port_hip_target) */
+    bool hip_target_known;
+    char hip_include[4096];      /* its include/ ("" when none) */
+    char **hip_include_dirs;     /* it, then include/ of each other --hip-path location (NULL when none) */
+    size_t nhip_include_dirs;
+    int *diag_worst;             /* the highest severity hc_cli_diag reported (a counter of the running port's,
+                                  * so that --fail-on sees the front end's diagnostics); NULL: not counted */
+} hc_port_opts;
+
+typedef struct hc_cli {
+    hc_port_opts port;           /* what a port of the inputs needs (hc_port) */
+    const char *query;
+    bool list_unsupported;
+    const char *list_family;
     /* hipify-clang's options: actions run before translation, and switches */
     hc_strv extra_args_before;   /* --extra-arg-before, put in front of clang_args once parsing ends */
-    bool amap, no_output, verbose, versions;
+    bool no_output, versions;
     bool doc_md, doc_csv;        /* --md, --csv */
     const char *doc_format;      /* full, strict, compact (NULL: full) */
     const char *doc_roc;         /* skip, separate, joint (NULL: skip) */
     /* keeping a port alive (port_cli.c, resync_cli.c, drift_cli.c) */
-    const char *depfile;                 /* --depfile */
-    bool tables_id, no_manifest;         /* --tables-id, --no-manifest */
     const char *resync_dir, *base_cuda;  /* --resync HIP_DIR, --base-cuda DIR */
     const char *resync_json;             /* --resync-json */
     bool resync_dry_run, allow_tool_change;
     const char *drift_dir, *drift_json, *drift_html; /* --drift HIP_DIR, its reports */
-    bool hip_target_known;       /* hc_cli_hip_target has filled hip_include and opt.hip_version */
-    int *diag_worst;             /* the highest severity hc_cli_diag reported (a counter of hc_cli_main's, so
-                                  * that --fail-on sees the front end's diagnostics); NULL: not counted */
 } hc_cli;
 
 /* Keeping a port alive (port_cli.c): the options that shape a translation, as command-line words
  * ("--roc", "--hip-version=5.2.0"), which a manifest records and --resync replays; the options of
  * options.def's last block; the manifest -O leaves; the --depfile of a -o translation. */
-int hc_cli_port_options(const hc_cli *cli, hc_strv *words);
+int hc_cli_port_options(const hc_port_opts *po, hc_strv *words);
 /* Whether every word is one a manifest may carry (a translation option, never an output path or a
  * command; --extra-arg only with arguments that steer parsing). Returns 0, or -1 with *bad the first
  * word that is not. */
 int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad);
-/* Sets the fields of cli that the words name, each word one a manifest may carry (the form
- * hc_cli_port_options writes; hc_cli_replay_check has vetted their values), then settles them as
- * hc_cli_settle does: the recorded options become the option struct of a port without passing through
- * argv. A word of any other option, or a value its option refuses (said on stderr), stops it: returns -1
- * with *bad its index (n when the words together are refused). The fields may point into the words,
- * which must outlive cli. */
-int hc_cli_replay_apply(hc_cli *cli, const char *const *words, size_t n, size_t *bad);
+/* Fills po (which it initialises) with the options the words name, each word one a manifest may carry (the
+ * form hc_cli_port_options writes; hc_cli_replay_check has vetted their values), settled as hc_cli_settle
+ * does: the recorded options become the option struct of a port without passing through argv. A word of
+ * any other option, or a value its option refuses (said on stderr), stops it: returns -1 with *bad its
+ * index (n when the words together are refused), po then holding only defaults. The fields may point into
+ * the words, which must outlive po; the caller frees po (hc_port_opts_free) either way. */
+int hc_port_opts_replay(hc_port_opts *po, const char *const *words, size_t n, size_t *bad);
 int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val);
 struct hc_out_guard;
 struct hc_job_list;
-int hc_cli_write_manifest(const hc_cli *cli, const struct hc_job_list *jobs, const hc_file_result *results,
+int hc_cli_write_manifest(const hc_port_opts *po, const struct hc_job_list *jobs, const hc_file_result *results,
                           struct hc_out_guard *guard);
-int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, struct hc_out_guard *guard);
+int hc_cli_write_depfile(const hc_port_opts *po, const hc_file_result *r, struct hc_out_guard *guard);
 /* --resync (resync_cli.c) and --drift (drift_cli.c): whole runs of their own; return the exit status. */
 int hc_cli_resync(hc_cli *cli);
 int hc_cli_drift(hc_cli *cli);
@@ -164,7 +171,7 @@ typedef struct hc_job_list {
 
 /* Walks the inputs (files and directories), honouring exclusions, skipping symlink loops; jobs come out
  * sorted by (root, rel_path). Problems are printed as file: error lines and counted. */
-int hc_discover(const hc_cli *cli, hc_job_list *jobs);
+int hc_discover(const hc_port_opts *po, hc_job_list *jobs);
 void hc_job_list_free(hc_job_list *jobs);
 
 /* Joins dir and rel into out, refusing relative paths that would leave dir (.., absolute); links that
@@ -174,12 +181,13 @@ int hc_output_path(const char *dir, const char *rel, char *out, size_t size, cha
 /* Writes of the run that would land on one file, found before anything is written and each named
  * (HC2022: two inputs, one output path under -O; HC2026: a report on a translated output, a backup or
  * another report). Returns how many (0: none), or -1 when out of memory (collisions.c). */
-int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs);
+int hc_cli_collisions(const hc_port_opts *po, const hc_job_list *jobs);
 /* The one rule for the files the options name to write (-o, every report, --depfile, --resync-json,
  * --drift-json, --drift-html): none may be another of them or an input file, nor lie inside the port
  * or a CUDA tree of --resync and --drift (HC2026, each named). Needs no job list: run before any mode
- * writes. Returns how many. */
+ * writes. Returns how many. hc_port_path_collisions: the same rule for a port's own files alone. */
 int hc_cli_path_collisions(const hc_cli *cli);
+int hc_port_path_collisions(const hc_port_opts *po);
 
 void hc_print_stats(FILE *out, const char *name, const hc_stats *s);
 int hc_write_stats_csv(const char *path, const hc_file_result *files, size_t n, const hc_stats *total, char *err, size_t errsize);
@@ -208,16 +216,20 @@ void hc_membudget_give(hc_membudget *b, unsigned long long bytes);
 /* The whole program: parse, walk, translate, write, report. Returns the exit status; it never calls
  * exit(), so the CLI fuzz target can run it many times in one process. */
 int hc_cli_main(int argc, char **argv);
-/* The port of the inputs cli names (a tree under -O, several inputs, one file to -o or stdout, --inplace,
+/* The port of the inputs po names (a tree under -O, several inputs, one file to -o or stdout, --inplace,
  * --examine), from a filled option struct (port.c): checks the options as the command line does
  * (collisions, modes), translates, writes the outputs, carried headers, manifest, depfile and reports,
  * prints the diagnostics. The command line and --resync both call it; no argv is read. Returns the exit
- * status (HC_EXIT_*); cli keeps its options and its caller frees it. */
-int hc_port(hc_cli *cli);
+ * status (HC_EXIT_*); po keeps its options (and the target HIP installation it found) and its caller
+ * frees it. */
+int hc_port(hc_port_opts *po);
+/* Default options of a port: nothing given (what hc_cli_init starts the command line's from). */
+void hc_port_opts_init(hc_port_opts *po);
+void hc_port_opts_free(hc_port_opts *po);
 /* The target HIP installation of the run (hip_install.c): --hip-path, else the one found, gives the
- * default --hip-version and the include directories the port is checked against. Once per cli; later
+ * default --hip-version and the include directories the port is checked against. Once per po; later
  * calls do nothing. Returns 0, or -1 after printing when --hip-path names no installation. */
-int hc_cli_hip_target(hc_cli *cli);
+int hc_port_hip_target(hc_port_opts *po);
 /* Flushes standard output (output.c); a lost line (--help into a full disk, --print-stats into a closed
  * pipe) is reported. Returns 0 or -1. */
 int hc_cli_flush_stdout(void);
@@ -225,9 +237,9 @@ int hc_cli_flush_stdout(void);
 /* Prints "path: severity: CODE: message [flag]" for a diagnostic of the table, escaped for the
  * terminal (every diagnostic the front end prints about a path goes through here). Notes and
  * warnings obey --suppress and -q; errors are always printed. What is not suppressed counts towards
- * --fail-on (cli->diag_worst), as the library's diagnostics do. Not thread-safe: the front end
+ * --fail-on (po->diag_worst), as the library's diagnostics do. Not thread-safe: the front end
  * reports from one thread. */
-void hc_cli_diag(const hc_cli *cli, const char *path, hc_diag_id id, const char *fmt, ...)
+void hc_cli_diag(const hc_port_opts *po, const char *path, hc_diag_id id, const char *fmt, ...)
     __attribute__((format(printf, 4, 5)));
 
 #endif

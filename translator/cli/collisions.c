@@ -19,8 +19,8 @@ static int cmp_rel(const void *a, const void *b) {
 }
 
 /* -O: two inputs that map to one output path would overwrite each other. */
-static int input_collisions(const hc_cli *cli, const hc_job_list *jobs) {
-    if (!cli->out_dir || jobs->n < 2) return 0;
+static int input_collisions(const hc_port_opts *po, const hc_job_list *jobs) {
+    if (!po->out_dir || jobs->n < 2) return 0;
     const hc_job **v = malloc(jobs->n * sizeof *v);
     if (!v) return -1;
     for (size_t i = 0; i < jobs->n; i++) v[i] = &jobs->v[i];
@@ -28,13 +28,20 @@ static int input_collisions(const hc_cli *cli, const hc_job_list *jobs) {
     int n = 0;
     for (size_t i = 1; i < jobs->n; i++) {
         if (strcmp(v[i - 1]->rel_path, v[i]->rel_path) != 0) continue;
-        hc_cli_diag(cli, v[i]->path, HC_D_OUTPUT_COLLISION, "%s and %s would both be written to %s/%s; nothing written",
-                    v[i - 1]->path, v[i]->path, cli->out_dir, v[i]->rel_path);
+        hc_cli_diag(po, v[i]->path, HC_D_OUTPUT_COLLISION, "%s and %s would both be written to %s/%s; nothing written",
+                    v[i - 1]->path, v[i]->path, po->out_dir, v[i]->rel_path);
         n++;
     }
     free(v);
     return n;
 }
+
+/* The files and trees of a run of the command line's other modes (--resync, --drift), which a port alone
+ * has none of. */
+typedef struct mode_paths {
+    const char *resync_json, *drift_json, *drift_html;
+    const char *resync_dir, *drift_dir, *base_cuda;
+} mode_paths;
 
 /* A report as the run will write it: its option, its path and the file it lands on. */
 typedef struct report_target {
@@ -64,19 +71,19 @@ static bool lands_on(const char *path, const char *real) {
 /* Every file the options of the run name to write, resolved; returns how many. The default CSV path is
  * built in the caller's csv buffer, which the targets point into, so it must outlive them. with_output:
  * -o too (the single translation's file). */
-static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, char *csv, size_t csv_size,
+static size_t collect_reports(const hc_port_opts *po, const mode_paths *modes, report_target *t, size_t cap, char *csv, size_t csv_size,
                               bool with_output) {
     const char *csv_path = NULL;
-    if (cli->print_stats_csv) {
-        if (cli->o_stats) csv_path = cli->o_stats;
-        else if ((size_t)snprintf(csv, csv_size, "%s/hipify-stats.csv", cli->out_dir ? cli->out_dir : ".") < csv_size)
+    if (po->print_stats_csv) {
+        if (po->o_stats) csv_path = po->o_stats;
+        else if ((size_t)snprintf(csv, csv_size, "%s/hipify-stats.csv", po->out_dir ? po->out_dir : ".") < csv_size)
             csv_path = csv;
     }
     const struct { const char *option, *path; } all[] = {
-        {"--diff", cli->diff},        {"--report", cli->report},          {"--stats-json", cli->stats_json},
-        {"--sarif", cli->sarif},      {"--o-stats", csv_path},            {"--depfile", cli->depfile},
-        {"--resync-json", cli->resync_json}, {"--drift-json", cli->drift_json}, {"--drift-html", cli->drift_html},
-        {"-o", with_output ? cli->output : NULL},
+        {"--diff", po->diff},        {"--report", po->report},          {"--stats-json", po->stats_json},
+        {"--sarif", po->sarif},      {"--o-stats", csv_path},            {"--depfile", po->depfile},
+        {"--resync-json", modes->resync_json}, {"--drift-json", modes->drift_json}, {"--drift-html", modes->drift_html},
+        {"-o", with_output ? po->output : NULL},
     };
     size_t n = 0;
     for (size_t i = 0; i < COUNT_OF(all) && n < cap; i++) {
@@ -89,27 +96,28 @@ static size_t collect_reports(const hc_cli *cli, report_target *t, size_t cap, c
 }
 
 /* Names one report that lands on another write of the run. */
-static void report_clash(const hc_cli *cli, const report_target *t, const char *what, const char *other) {
-    hc_cli_diag(cli, t->path, HC_D_REPORT_COLLISION, "%s %s %s %s; nothing written", t->option, t->path, what, other);
+static void report_clash(const hc_port_opts *po, const report_target *t, const char *what, const char *other) {
+    hc_cli_diag(po, t->path, HC_D_REPORT_COLLISION, "%s %s %s %s; nothing written", t->option, t->path, what, other);
 }
 
-static int report_collisions(const hc_cli *cli, const hc_job_list *jobs) {
+static int report_collisions(const hc_port_opts *po, const hc_job_list *jobs) {
     report_target t[16];
     char csv[PATH_MAX];
-    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv, false);
+    static const mode_paths none = {0}; /* a port's own reports: the other modes' run before a port, or none */
+    size_t nt = collect_reports(po, &none, t, COUNT_OF(t), csv, sizeof csv, false);
     int n = 0;
-    bool single = cli->output != NULL || (!cli->out_dir && !cli->inplace);
-    if (cli->examine || single) return n; /* no translation or backup; -o is one of hc_cli_path_collisions' */
+    bool single = po->output != NULL || (!po->out_dir && !po->inplace);
+    if (po->examine || single) return n; /* no translation or backup; -o is one of hc_cli_path_collisions' */
     for (size_t i = 0; i < nt; i++) {
         for (size_t j = 0; j < jobs->n; j++) {
             char out[PATH_MAX];
-            if (cli->out_dir) {
+            if (po->out_dir) {
                 char err[PATH_MAX + 64];
-                if (hc_output_path(cli->out_dir, jobs->v[j].rel_path, out, sizeof out, err, sizeof err) != 0) continue;
-                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "is also the translation of", jobs->v[j].path), n++; break; }
-            } else if (!cli->no_backup) { /* --inplace: the inputs themselves are guarded; their backups are not yet */
+                if (hc_output_path(po->out_dir, jobs->v[j].rel_path, out, sizeof out, err, sizeof err) != 0) continue;
+                if (lands_on(out, t[i].real)) { report_clash(po, &t[i], "is also the translation of", jobs->v[j].path), n++; break; }
+            } else if (!po->no_backup) { /* --inplace: the inputs themselves are guarded; their backups are not yet */
                 if ((size_t)snprintf(out, sizeof out, "%s.prehip", jobs->v[j].path) >= sizeof out) continue;
-                if (lands_on(out, t[i].real)) { report_clash(cli, &t[i], "is also the backup of", jobs->v[j].path), n++; break; }
+                if (lands_on(out, t[i].real)) { report_clash(po, &t[i], "is also the backup of", jobs->v[j].path), n++; break; }
             }
         }
     }
@@ -125,35 +133,35 @@ static bool inside_tree(const char *real, const char *root) {
     return !strncmp(real, r, n) && (real[n] == '/' || real[n] == '\0');
 }
 
-int hc_cli_path_collisions(const hc_cli *cli) {
+static int path_collisions(const hc_port_opts *po, const mode_paths *modes) {
     report_target t[16];
     char csv[PATH_MAX];
-    size_t nt = collect_reports(cli, t, COUNT_OF(t), csv, sizeof csv, true);
+    size_t nt = collect_reports(po, modes, t, COUNT_OF(t), csv, sizeof csv, true);
     int n = 0;
     for (size_t i = 0; i < nt; i++)
         for (size_t k = 0; k < i; k++)
-            if (strcmp(t[i].real, t[k].real) == 0) report_clash(cli, &t[i], "is also the path of", t[k].option), n++;
+            if (strcmp(t[i].real, t[k].real) == 0) report_clash(po, &t[i], "is also the path of", t[k].option), n++;
     /* the trees a --resync or --drift reads and merges into hold no output of theirs: a report written
      * there would replace a hand-edited file or the manifest, or become part of the next re-sync; a file
      * input (a translation's source) is never an output either */
-    const bool trees = cli->resync_dir || cli->drift_dir;
+    const bool trees = modes->resync_dir || modes->drift_dir;
     for (size_t i = 0; i < nt; i++) {
         const struct { const char *what, *root; } areas[] = {
-            {"lies inside the port", cli->resync_dir}, {"lies inside the port", cli->drift_dir},
-            {"lies inside the base tree", cli->base_cuda},
+            {"lies inside the port", modes->resync_dir}, {"lies inside the port", modes->drift_dir},
+            {"lies inside the base tree", modes->base_cuda},
         };
         bool clash = false;
         for (size_t a = 0; a < COUNT_OF(areas) && !clash; a++)
             if (areas[a].root && inside_tree(t[i].real, areas[a].root)) {
-                report_clash(cli, &t[i], areas[a].what, areas[a].root), n++;
+                report_clash(po, &t[i], areas[a].what, areas[a].root), n++;
                 clash = true;
             }
-        for (size_t k = 0; k < cli->inputs.n && !clash; k++) {
+        for (size_t k = 0; k < po->inputs.n && !clash; k++) {
             struct stat st;
-            const char *in = cli->inputs.v[k];
+            const char *in = po->inputs.v[k];
             bool dir = stat(in, &st) == 0 && S_ISDIR(st.st_mode);
             if (dir ? trees && inside_tree(t[i].real, in) : lands_on(in, t[i].real)) {
-                report_clash(cli, &t[i], dir ? "lies inside the input" : "is also the input", in), n++;
+                report_clash(po, &t[i], dir ? "lies inside the input" : "is also the input", in), n++;
                 clash = true;
             }
         }
@@ -161,8 +169,19 @@ int hc_cli_path_collisions(const hc_cli *cli) {
     return n;
 }
 
-int hc_cli_collisions(const hc_cli *cli, const hc_job_list *jobs) {
-    int a = input_collisions(cli, jobs);
+int hc_cli_path_collisions(const hc_cli *cli) {
+    const mode_paths modes = {cli->resync_json, cli->drift_json, cli->drift_html,
+                              cli->resync_dir, cli->drift_dir, cli->base_cuda};
+    return path_collisions(&cli->port, &modes);
+}
+
+int hc_port_path_collisions(const hc_port_opts *po) {
+    static const mode_paths none = {0};
+    return path_collisions(po, &none);
+}
+
+int hc_cli_collisions(const hc_port_opts *po, const hc_job_list *jobs) {
+    int a = input_collisions(po, jobs);
     if (a < 0) return -1;
-    return a + report_collisions(cli, jobs);
+    return a + report_collisions(po, jobs);
 }

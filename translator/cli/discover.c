@@ -18,7 +18,7 @@
 static const char *const vcs_dirs[] = {".git", ".hg", ".svn"};
 
 typedef struct walk {
-    const hc_cli *cli;
+    const hc_port_opts *po;
     hc_job_list *jobs;
     int root;
     dev_t seen_dev[256];
@@ -65,20 +65,20 @@ static void too_long(walk *w, const char *dir, const char *name) {
     char shown[160];
     snprintf(shown, sizeof shown, "%.40s...%s/%.40s%s", dir, strlen(dir) > 40 ? dir + strlen(dir) - 40 : "", name,
              strlen(name) > 40 ? "..." : "");
-    hc_cli_diag(w->cli, shown, HC_D_PATH_TOO_LONG, "path of %zu bytes, over the limit of %d: not read", len, PATH_MAX - 1);
+    hc_cli_diag(w->po, shown, HC_D_PATH_TOO_LONG, "path of %zu bytes, over the limit of %d: not read", len, PATH_MAX - 1);
     w->jobs->errors++;
 }
 
 /* A temporary of an interrupted run: removed when the output layer can prove that its writer is gone
  * (and the run may write: not --examine), else named and left alone, since a live run may be writing it. */
-static void stale_temp(const hc_cli *cli, const char *path) {
+static void stale_temp(const hc_port_opts *po, const char *path) {
     long pid;
-    if (!cli->examine && hc_out_temp_is_stale(path, &pid) && unlink(path) == 0) {
-        hc_cli_diag(cli, path, HC_D_STALE_TEMP_REMOVED, "removed: temporary file of hipify-c process %ld, which no longer "
+    if (!po->examine && hc_out_temp_is_stale(path, &pid) && unlink(path) == 0) {
+        hc_cli_diag(po, path, HC_D_STALE_TEMP_REMOVED, "removed: temporary file of hipify-c process %ld, which no longer "
                     "runs", pid);
         return;
     }
-    hc_cli_diag(cli, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
+    hc_cli_diag(po, path, HC_D_STALE_TEMP, "temporary file of an interrupted hipify-c run; skipped");
 }
 
 static int cmp_names(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
@@ -150,26 +150,26 @@ static int walk_dir(walk *w, const char *dir, const char *rel) {
         char target[PATH_MAX] = "";
         if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && w->root_real[0] &&
             (!realpath(path, target) || !path_inside(target, w->root_real))) {
-            hc_cli_diag(w->cli, path, HC_D_LINK_OUTSIDE, "symbolic link to %s, outside the input directory %s: skipped",
+            hc_cli_diag(w->po, path, HC_D_LINK_OUTSIDE, "symbolic link to %s, outside the input directory %s: skipped",
                         target, w->root_real);
             continue;
         }
         if (S_ISDIR(st.st_mode)) {
             bool vcs = false;
             for (size_t k = 0; k < COUNT_OF(vcs_dirs); k++) vcs |= !strcmp(names[i], vcs_dirs[k]);
-            if (!vcs && !in_list(&w->cli->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
+            if (!vcs && !in_list(&w->po->exclude_dirs, names[i])) rc = walk_dir(w, path, sub);
         } else if (S_ISREG(st.st_mode)) {
             if (hc_out_is_temp_name(names[i])) /* never an input, never copied */
-                stale_temp(w->cli, path);
-            else if (!*rel && w->cli->out_dir && w->cli->inputs.n == 1 && !strcmp(names[i], HC_MANIFEST_NAME)) {
+                stale_temp(w->po, path);
+            else if (!*rel && w->po->out_dir && w->po->inputs.n == 1 && !strcmp(names[i], HC_MANIFEST_NAME)) {
                 /* a tree port's manifest is the port's own: one found in the input tree (an upstream's, a
                  * port's being ported again) is data of another tree, never copied into this port, where
                  * a later --resync would read it as the record of how this port was made */
-                if (!w->cli->quiet_warnings)
+                if (!w->po->quiet_warnings)
                     hc_out_printf(stderr, "%s: note: a port manifest in the input tree is not copied; the port gets "
                                           "its own\n", path);
             }
-            else if (!in_list(&w->cli->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
+            else if (!in_list(&w->po->exclude_files, names[i])) rc = add_job(w->jobs, path, sub, w->root);
         }
     }
     w->depth--;
@@ -209,7 +209,7 @@ static void root_name(const char *dir, char *out, size_t size) {
 
 /* -O: temporaries an interrupted run left in the output directory are named too (it is not walked as
  * input). Links are not followed; depth is bounded like the walk's. */
-static void scan_stale(const hc_cli *cli, const char *dir, size_t depth) {
+static void scan_stale(const hc_port_opts *po, const char *dir, size_t depth) {
     DIR *d = depth < 256 ? opendir(dir) : NULL;
     for (struct dirent *e; d && (e = readdir(d));) {
         if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
@@ -217,9 +217,9 @@ static void scan_stale(const hc_cli *cli, const char *dir, size_t depth) {
         if ((size_t)snprintf(path, sizeof path, "%s/%s", dir, e->d_name) >= sizeof path) continue;
         struct stat st;
         if (lstat(path, &st) != 0) continue;
-        if (S_ISDIR(st.st_mode)) scan_stale(cli, path, depth + 1);
+        if (S_ISDIR(st.st_mode)) scan_stale(po, path, depth + 1);
         else if (S_ISREG(st.st_mode) && hc_out_is_temp_name(e->d_name))
-            stale_temp(cli, path);
+            stale_temp(po, path);
     }
     if (d) closedir(d);
 }
@@ -230,14 +230,14 @@ static int cmp_jobs(const void *a, const void *b) {
     return strcmp(x->rel_path, y->rel_path);
 }
 
-int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
+int hc_discover(const hc_port_opts *po, hc_job_list *jobs) {
     memset(jobs, 0, sizeof *jobs);
     walk w = {0};
-    w.cli = cli;
+    w.po = po;
     w.jobs = jobs;
-    if (cli->out_dir && !realpath(cli->out_dir, w.out_real)) w.out_real[0] = '\0';
-    for (size_t i = 0; i < cli->inputs.n; i++) {
-        const char *in = cli->inputs.v[i];
+    if (po->out_dir && !realpath(po->out_dir, w.out_real)) w.out_real[0] = '\0';
+    for (size_t i = 0; i < po->inputs.n; i++) {
+        const char *in = po->inputs.v[i];
         struct stat st;
         w.root = (int)i;
         if (stat(in, &st) != 0) {
@@ -249,7 +249,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
             /* one directory: its contents directly under -O; several inputs: each directory under its
              * own name, as cp -r would put them */
             char name[PATH_MAX] = "";
-            if (cli->inputs.n > 1) root_name(in, name, sizeof name);
+            if (po->inputs.n > 1) root_name(in, name, sizeof name);
             if (!realpath(in, w.root_real)) w.root_real[0] = '\0';
             if (walk_dir(&w, in, name) < 0) return -1;
         } else {
@@ -258,7 +258,7 @@ int hc_discover(const hc_cli *cli, hc_job_list *jobs) {
             if (add_job(jobs, in, rel, (int)i) < 0) return -1;
         }
     }
-    if (cli->out_dir && w.out_real[0]) scan_stale(cli, cli->out_dir, 0);
+    if (po->out_dir && w.out_real[0]) scan_stale(po, po->out_dir, 0);
     if (jobs->n) qsort(jobs->v, jobs->n, sizeof *jobs->v, cmp_jobs); /* qsort(NULL, 0) is undefined */
     return 0;
 }

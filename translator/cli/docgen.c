@@ -206,7 +206,7 @@ static int emit(const hc_cli *cli, const doc_job *j, hc_family family, const cha
     snprintf(title, sizeof title, "%s", name);
     for (char *p = title; *p; p++)
         if (*p == '_') *p = ' ';
-    snprintf(path, sizeof path, "%s/%s.%s", cli->out_dir ? cli->out_dir : ".", name, j->md ? "md" : "csv");
+    snprintf(path, sizeof path, "%s/%s.%s", cli->port.out_dir ? cli->port.out_dir : ".", name, j->md ? "md" : "csv");
     char *buf = NULL;
     size_t len = 0;
     FILE *f = open_memstream(&buf, &len);

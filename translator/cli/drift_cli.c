@@ -329,11 +329,11 @@ static char *to_html(const drift_report *d, const char *cuda, const char *hip) {
 
 int hc_cli_drift(hc_cli *cli) {
     struct stat st;
-    if (cli->inputs.n != 1 || stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) {
+    if (cli->port.inputs.n != 1 || stat(cli->port.inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "hipify-c: --drift HIP_DIR takes one input: the CUDA tree (a directory)\n");
         return HC_EXIT_USAGE;
     }
-    const char *cuda = cli->inputs.v[0], *hip = cli->drift_dir;
+    const char *cuda = cli->port.inputs.v[0], *hip = cli->drift_dir;
     if (stat(hip, &st) != 0 || !S_ISDIR(st.st_mode)) {
         hc_out_printf(stderr, "%s: error: --drift: not a directory\n", hip);
         return HC_EXIT_USAGE;

@@ -59,46 +59,43 @@ hc_version hc_hip_install_version(const char *incdir) {
 /* The target installation (--hip-path, else the one found) gives the default --hip-version and the
  * include directory HC1124 checks; --hip-path none keeps the found version and turns the check off.
  * Returns -1 after printing when --hip-path names no installation. */
-static int resolve_hip_target(hc_cli *cli) {
+static int resolve_hip_target(hc_port_opts *po) {
     bool none = false;
-    for (size_t i = 0; i < cli->hip_paths.n; i++) none |= strcmp(cli->hip_paths.v[i], "none") == 0;
-    char incdir[sizeof cli->hip_include];
+    for (size_t i = 0; i < po->hip_paths.n; i++) none |= strcmp(po->hip_paths.v[i], "none") == 0;
+    char incdir[sizeof po->hip_include];
     /* several locations: the first HIP installation among them is the target; the others hold libraries
      * installed apart from HIP (hipBLAS under its own prefix), whose headers count as present */
     const char *install = NULL;
-    for (size_t i = 0; i < cli->hip_paths.n && !none && !install; i++)
-        if (hc_hip_install_find(cli->hip_paths.v[i], incdir, sizeof incdir)) install = cli->hip_paths.v[i];
-    for (size_t i = 0; i < cli->hip_paths.n && !none; i++) {
-        char libdir[sizeof cli->hip_include];
-        if (cli->hip_paths.v[i] != install && !hc_hip_library_location(cli->hip_paths.v[i], libdir, sizeof libdir)) {
+    for (size_t i = 0; i < po->hip_paths.n && !none && !install; i++)
+        if (hc_hip_install_find(po->hip_paths.v[i], incdir, sizeof incdir)) install = po->hip_paths.v[i];
+    for (size_t i = 0; i < po->hip_paths.n && !none; i++) {
+        char libdir[sizeof po->hip_include];
+        if (po->hip_paths.v[i] != install && !hc_hip_library_location(po->hip_paths.v[i], libdir, sizeof libdir)) {
             hc_out_printf(stderr, "hipify-c: --hip-path: no HIP installation in '%s' (include/hip/hip_version.h not found)\n",
-                          cli->hip_paths.v[i]);
+                          po->hip_paths.v[i]);
             return -1;
         }
     }
     if (!install && !hc_hip_install_find(NULL, incdir, sizeof incdir)) incdir[0] = '\0';
-    if (!cli->hip_version_given && incdir[0]) cli->opt.hip_version = hc_hip_install_version(incdir);
+    if (!po->hip_version_given && incdir[0]) po->opt.hip_version = hc_hip_install_version(incdir);
     if (none || !incdir[0]) return 0;
-    snprintf(cli->hip_include, sizeof cli->hip_include, "%s", incdir);
-    cli->run.hip_include_dir = cli->hip_include;
-    cli->hip_include_dirs = calloc(cli->hip_paths.n + 1, sizeof *cli->hip_include_dirs);
-    if (!cli->hip_include_dirs) return -1;
-    cli->hip_include_dirs[0] = cli->hip_include;
-    size_t n = 1;
-    for (size_t i = 0; i < cli->hip_paths.n; i++) {
-        char libdir[sizeof cli->hip_include];
-        if (cli->hip_paths.v[i] == install || !hc_hip_library_location(cli->hip_paths.v[i], libdir, sizeof libdir)) continue;
-        if (!(cli->hip_include_dirs[n] = strdup(libdir))) return -1;
-        n++;
+    snprintf(po->hip_include, sizeof po->hip_include, "%s", incdir);
+    po->hip_include_dirs = calloc(po->hip_paths.n + 1, sizeof *po->hip_include_dirs);
+    if (!po->hip_include_dirs) return -1;
+    po->hip_include_dirs[0] = po->hip_include;
+    po->nhip_include_dirs = 1;
+    for (size_t i = 0; i < po->hip_paths.n; i++) {
+        char libdir[sizeof po->hip_include];
+        if (po->hip_paths.v[i] == install || !hc_hip_library_location(po->hip_paths.v[i], libdir, sizeof libdir)) continue;
+        if (!(po->hip_include_dirs[po->nhip_include_dirs] = strdup(libdir))) return -1;
+        po->nhip_include_dirs++;
     }
-    cli->run.hip_include_dirs = (const char *const *)cli->hip_include_dirs;
-    cli->run.nhip_include_dirs = n;
     return 0;
 }
 
-int hc_cli_hip_target(hc_cli *cli) {
-    if (cli->hip_target_known) return 0; /* once a run: it fills the run's include directories */
-    int rc = resolve_hip_target(cli);
-    cli->hip_target_known = rc == 0;
+int hc_port_hip_target(hc_port_opts *po) {
+    if (po->hip_target_known) return 0; /* once a port: it fills the port's include directories */
+    int rc = resolve_hip_target(po);
+    po->hip_target_known = rc == 0;
     return rc;
 }

@@ -18,7 +18,7 @@ int hc_cli_main(int argc, char **argv) {
         exit_code = rc < 0 ? HC_EXIT_USAGE : hc_cli_flush_stdout() != 0 ? HC_EXIT_OUTPUT : HC_EXIT_OK;
         goto done;
     }
-    if (hc_cli_hip_target(&cli) != 0) {
+    if (hc_port_hip_target(&cli.port) != 0) {
         exit_code = HC_EXIT_USAGE;
         goto done;
     }
@@ -27,7 +27,7 @@ int hc_cli_main(int argc, char **argv) {
         goto done;
     }
     if (cli.query || cli.list_unsupported) {
-        int q = cli.query ? hc_query_print(stdout, cli.query, &cli.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.opt);
+        int q = cli.query ? hc_query_print(stdout, cli.query, &cli.port.opt) : hc_list_unsupported(stdout, cli.list_family, &cli.port.opt);
         exit_code = hc_cli_flush_stdout() != 0 ? HC_EXIT_OUTPUT : q == 0 ? HC_EXIT_OK : HC_EXIT_ERRORS;
         goto done;
     }
@@ -36,7 +36,7 @@ int hc_cli_main(int argc, char **argv) {
         else exit_code = cli.resync_dir ? hc_cli_resync(&cli) : hc_cli_drift(&cli);
         goto done;
     }
-    exit_code = hc_port(&cli);
+    exit_code = hc_port(&cli.port);
 done:
     hc_cli_free(&cli);
     return exit_code;

@@ -25,12 +25,12 @@ int hc_output_path(const char *dir, const char *rel, char *out, size_t size, cha
     return 0; /* links inside dir that lead out are refused by the output layer's confinement */
 }
 
-void hc_cli_diag(const hc_cli *cli, const char *path, hc_diag_id id, const char *fmt, ...) {
+void hc_cli_diag(const hc_port_opts *po, const char *path, hc_diag_id id, const char *fmt, ...) {
     const hc_diag_info *info = hc_diag_info_get(id);
     /* errors explain an exit status and are always printed; notes and warnings obey the options */
-    bool suppressed = info->severity < HC_SEV_ERROR && (cli->opt.suppress_all || cli->opt.suppressed[id]);
-    if (!suppressed && cli->diag_worst && (int)info->severity > *cli->diag_worst) *cli->diag_worst = (int)info->severity;
-    if (suppressed || (info->severity < HC_SEV_ERROR && cli->quiet_warnings)) return;
+    bool suppressed = info->severity < HC_SEV_ERROR && (po->opt.suppress_all || po->opt.suppressed[id]);
+    if (!suppressed && po->diag_worst && (int)info->severity > *po->diag_worst) *po->diag_worst = (int)info->severity;
+    if (suppressed || (info->severity < HC_SEV_ERROR && po->quiet_warnings)) return;
     const char *sev = info->severity == HC_SEV_ERROR ? "error" : info->severity == HC_SEV_WARNING ? "warning" : "note";
     char msg[PATH_MAX * 3];
     va_list ap;

@@ -18,11 +18,11 @@
 
 int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val) {
     switch (id) {
-    case OPT_DEPFILE: cli->depfile = val; break;
+    case OPT_DEPFILE: cli->port.depfile = val; break;
     case OPT_TABLES_ID:
         printf("hipify-c %s tables %s\n", HC_VERSION_STRING, hc_tables_id());
         return 1;
-    case OPT_NO_MANIFEST: cli->no_manifest = true; break;
+    case OPT_NO_MANIFEST: cli->port.no_manifest = true; break;
     case OPT_RESYNC: cli->resync_dir = val; break;
     case OPT_BASE_CUDA: cli->base_cuda = val; break;
     case OPT_RESYNC_JSON: cli->resync_json = val; break;
@@ -39,15 +39,15 @@ int hc_cli_apply_port(hc_cli *cli, hc_opt_id id, const char *val) {
 /* Every option whose value can change what a file translates to, in one fixed order, each as one word
  * that the parser reads back as the same option. Output places, reports, -j and messages are left out:
  * they never change a translated byte. */
-int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
-    const hc_options *o = &cli->opt;
+int hc_cli_port_options(const hc_port_opts *po, hc_strv *w) {
+    const hc_options *o = &po->opt;
     int rc = 0;
     char buf[64];
     if (o->hip_version) rc |= hc_strv_push_joined(w, "--hip-version=", hc_version_format(o->hip_version, buf, sizeof buf));
     const struct { bool on; const char *word; } flags[] = {
         {o->launch_syntax == HC_LAUNCH_HIP, "--hip-kernel-execution-syntax"},
         {o->skip_excluded_pp_blocks, "--skip-excluded-preprocessor-conditional-blocks"},
-        {cli->amap, "--amap"},
+        {po->amap, "--amap"},
         {o->roc, "--roc"},
         {o->miopen, "--miopen"},
         {o->fix_warp_size, "--fix-warp-size"},
@@ -56,19 +56,19 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
         {o->use_hip_data_types, "--use-hip-data-types"},
         {!o->build_scripts, "--no-build-scripts"},
         {o->build_scripts_only, "--build-scripts-only"},
-        {cli->only_changed, "--only-changed"},
+        {po->only_changed, "--only-changed"},
         {o->suppress_all, "--suppress-all"},
     };
     for (size_t i = 0; i < COUNT_OF(flags); i++)
         if (flags[i].on) rc |= hc_strv_push(w, flags[i].word);
     static const char *const sem[] = {"auto", "always", "full", "never"};
     if (o->semantic != HC_SEM_AUTO) rc |= hc_strv_push_joined(w, "--semantic=", sem[o->semantic]);
-    for (size_t i = 0; i < cli->offload_archs.n; i++) rc |= hc_strv_push_joined(w, "--offload-arch=", cli->offload_archs.v[i]);
-    for (size_t i = 0; i < cli->rule_files.n; i++) {
+    for (size_t i = 0; i < po->offload_archs.n; i++) rc |= hc_strv_push_joined(w, "--offload-arch=", po->offload_archs.v[i]);
+    for (size_t i = 0; i < po->rule_files.n; i++) {
         /* the rules' content, not only their name, shapes the port: recorded as PATH#BLOB */
         char real[PATH_MAX], word[PATH_MAX + 64];
         hc_blob_id id = "";
-        if (!realpath(cli->rule_files.v[i], real)) snprintf(real, sizeof real, "%s", cli->rule_files.v[i]);
+        if (!realpath(po->rule_files.v[i], real)) snprintf(real, sizeof real, "%s", po->rule_files.v[i]);
         hc_blob_id_of_file(real, id);
         snprintf(word, sizeof word, "%s#%s", real, id);
         rc |= hc_strv_push_joined(w, "--rules=", word);
@@ -76,9 +76,9 @@ int hc_cli_port_options(const hc_cli *cli, hc_strv *w) {
     if (o->compile_db_dir) rc |= hc_strv_push_joined(w, "--build-path=", o->compile_db_dir);
     if (o->cuda_path) rc |= hc_strv_push_joined(w, "--cuda-path=", o->cuda_path);
     if (o->decls_dir) rc |= hc_strv_push_joined(w, "--decls-dir=", o->decls_dir);
-    for (size_t i = 0; i < cli->exclude_dirs.n; i++) rc |= hc_strv_push_joined(w, "--exclude-dirs=", cli->exclude_dirs.v[i]);
-    for (size_t i = 0; i < cli->exclude_files.n; i++) rc |= hc_strv_push_joined(w, "--exclude-files=", cli->exclude_files.v[i]);
-    for (size_t i = 0; i < cli->clang_args.n; i++) rc |= hc_strv_push_joined(w, "--extra-arg=", cli->clang_args.v[i]);
+    for (size_t i = 0; i < po->exclude_dirs.n; i++) rc |= hc_strv_push_joined(w, "--exclude-dirs=", po->exclude_dirs.v[i]);
+    for (size_t i = 0; i < po->exclude_files.n; i++) rc |= hc_strv_push_joined(w, "--exclude-files=", po->exclude_files.v[i]);
+    for (size_t i = 0; i < po->clang_args.n; i++) rc |= hc_strv_push_joined(w, "--extra-arg=", po->clang_args.v[i]);
     if (!o->suppress_all) {
         char list[8192] = "";
         size_t len = 0;
@@ -179,39 +179,52 @@ int hc_cli_replay_check(const char *const *words, size_t n, size_t *bad) {
     return 0;
 }
 
-int hc_cli_replay_apply(hc_cli *cli, const char *const *words, size_t n, size_t *bad) {
-    for (size_t i = 0; i < n; i++) {
+int hc_port_opts_replay(hc_port_opts *po, const char *const *words, size_t n, size_t *bad) {
+    /* the words go through the command line's own setters and settling, into a scratch option struct whose
+     * port part is then the result: a manifest word reaches no field the command line's option would not */
+    hc_cli cli;
+    hc_cli_init(&cli);
+    hc_port_opts_init(po);
+    int rc = 0;
+    for (size_t i = 0; i < n && rc == 0; i++) {
         const struct replayable *row = replayable_of(words[i]);
         /* only the rows of the table set a field: a word of any other option has no way in */
-        if (!row || hc_cli_set(cli, row->id, row->value ? strchr(words[i], '=') + 1 : NULL) != 0) {
+        if (!row || hc_cli_set(&cli, row->id, row->value ? strchr(words[i], '=') + 1 : NULL) != 0) {
             *bad = i;
-            return -1;
+            rc = -1;
         }
     }
-    if (hc_cli_settle(cli) == 0) return 0;
-    *bad = n;
-    return -1;
+    if (rc == 0 && hc_cli_settle(&cli) != 0) {
+        *bad = n;
+        rc = -1;
+    }
+    if (rc == 0) { /* the port part moves out whole; what is left of the scratch struct is freed */
+        *po = cli.port;
+        hc_port_opts_init(&cli.port);
+    }
+    hc_cli_free(&cli);
+    return rc;
 }
 
 /* The one input directory of a tree port, or NULL (a file, or several inputs: no manifest). */
-static const char *single_input_dir(const hc_cli *cli) {
+static const char *single_input_dir(const hc_port_opts *po) {
     struct stat st;
-    if (cli->inputs.n != 1 || stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
-    return cli->inputs.v[0];
+    if (po->inputs.n != 1 || stat(po->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) return NULL;
+    return po->inputs.v[0];
 }
 
 /* Whether -O wrote r's output (the same test as port.c's write_result). */
-static bool was_written(const hc_cli *cli, const hc_file_result *r) {
+static bool was_written(const hc_port_opts *po, const hc_file_result *r) {
     if (r->status != HC_OK) return false;
-    if (r->kind == HC_FILE_OTHER && !r->original) return !cli->only_changed;
-    return r->changed || !cli->only_changed;
+    if (r->kind == HC_FILE_OTHER && !r->original) return !po->only_changed;
+    return r->changed || !po->only_changed;
 }
 
-int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_file_result *results, hc_out_guard *guard) {
-    const char *dir = single_input_dir(cli);
-    if (!cli->out_dir || cli->examine || cli->no_manifest || !dir) return 0;
+int hc_cli_write_manifest(const hc_port_opts *po, const hc_job_list *jobs, const hc_file_result *results, hc_out_guard *guard) {
+    const char *dir = single_input_dir(po);
+    if (!po->out_dir || po->examine || po->no_manifest || !dir) return 0;
     char path[PATH_MAX], err[PATH_MAX + 256];
-    if (hc_output_path(cli->out_dir, HC_MANIFEST_NAME, path, sizeof path, err, sizeof err) != 0) return -1;
+    if (hc_output_path(po->out_dir, HC_MANIFEST_NAME, path, sizeof path, err, sizeof err) != 0) return -1;
     hc_manifest old;
     int loaded = hc_manifest_load(path, &old, err, sizeof err);
     if (loaded == 0) hc_manifest_free(&old);
@@ -230,11 +243,11 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
     hc_manifest m = {0};
     hc_strv words = {0};
     int rc = -1;
-    if (hc_cli_port_options(cli, &words) != 0 || hc_manifest_set_options(&m, (const char *const *)words.v, words.n) != 0)
+    if (hc_cli_port_options(po, &words) != 0 || hc_manifest_set_options(&m, (const char *const *)words.v, words.n) != 0)
         goto done;
     for (size_t i = 0, bad; i < words.n; i += bad + 1) /* the user's own choice, recorded; said once here */
         if (hc_cli_replay_check((const char *const *)words.v + i, words.n - i, &bad) == 0) break;
-        else if (!cli->quiet_warnings)
+        else if (!po->quiet_warnings)
             hc_out_printf(stderr, "hipify-c: note: the port manifest records %s, which --resync replays only when it is "
                                   "given again on its command line\n", words.v[i + bad]);
     m.tool_version = strdup(HC_VERSION_STRING);
@@ -246,7 +259,7 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
         hc_blob_id src = "", out = "";
         int h = r->original ? hc_blob_id_of(r->original, r->original_len, src) : hc_blob_id_of_file(jobs->v[i].path, src);
         if (h != 0) continue; /* unreadable: reported already, not part of the port */
-        if (was_written(cli, r)) {
+        if (was_written(po, r)) {
             if (r->original) hc_blob_id_of(r->output, r->output_len, out);
             else memcpy(out, src, sizeof out);
         }
@@ -257,7 +270,7 @@ int hc_cli_write_manifest(const hc_cli *cli, const hc_job_list *jobs, const hc_f
         hc_out_printf(stderr, "hipify-c: warning: %s; the manifest records no git commit\n", err);
     char *text = hc_manifest_to_json(&m);
     if (!text) goto done;
-    hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, cli->out_dir, guard};
+    hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, po->out_dir, guard};
     hc_out_status st = hc_out_write(&p, path, text, strlen(text), HC_OUT_MODE_DEFAULT, err, sizeof err);
     free(text);
     if (st < 0) {
@@ -282,7 +295,7 @@ static bool dep_has(const hc_strv *d, const char *p) {
 
 /* The file an include names: beside the includer for "...", then each -I directory, as the compiler
  * looks; "" when none exists (a system or toolkit header, which is not the project's to track). */
-static void resolve_include(const hc_cli *cli, const char *includer, bool quoted, const char *name, char *out, size_t size) {
+static void resolve_include(const hc_port_opts *po, const char *includer, bool quoted, const char *name, char *out, size_t size) {
     struct stat st;
     out[0] = '\0';
     if (name[0] == '/') {
@@ -294,16 +307,16 @@ static void resolve_include(const hc_cli *cli, const char *includer, bool quoted
         hc_path_dir(includer, dir, sizeof dir);
         if ((size_t)snprintf(out, size, "%s/%s", dir, name) < size && stat(out, &st) == 0 && S_ISREG(st.st_mode)) return;
     }
-    for (size_t i = 0; i < cli->clang_args.n; i++) {
-        const char *a = cli->clang_args.v[i];
-        const char *inc = !strncmp(a, "-I", 2) && a[2] ? a + 2 : !strcmp(a, "-I") && i + 1 < cli->clang_args.n ? cli->clang_args.v[i + 1] : NULL;
+    for (size_t i = 0; i < po->clang_args.n; i++) {
+        const char *a = po->clang_args.v[i];
+        const char *inc = !strncmp(a, "-I", 2) && a[2] ? a + 2 : !strcmp(a, "-I") && i + 1 < po->clang_args.n ? po->clang_args.v[i + 1] : NULL;
         if (inc && (size_t)snprintf(out, size, "%s/%s", inc, name) < size && stat(out, &st) == 0 && S_ISREG(st.st_mode)) return;
     }
     out[0] = '\0';
 }
 
 /* Adds the headers text includes (every #include line, whatever branch it is in), then theirs. */
-static int scan_includes(const hc_cli *cli, const char *includer, const char *text, size_t len, hc_strv *deps, int depth) {
+static int scan_includes(const hc_port_opts *po, const char *includer, const char *text, size_t len, hc_strv *deps, int depth) {
     if (depth > 64) return 0; /* include cycles are cut by dep_has; this bounds pathological chains */
     for (const char *p = text, *end = text + len; p < end;) {
         const char *eol = memchr(p, '\n', (size_t)(end - p));
@@ -315,7 +328,7 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
         if (hc_include_line(p, eol, &name, &name_len, &quoted) && name_len < sizeof want) {
             memcpy(want, name, name_len);
             want[name_len] = '\0';
-            resolve_include(cli, includer, quoted, want, found, sizeof found);
+            resolve_include(po, includer, quoted, want, found, sizeof found);
             if (found[0]) hc_path_normalize(found); /* "" would become "." */
             if (found[0] && !dep_has(deps, found)) {
                 if (hc_strv_push(deps, found) != 0) return -1;
@@ -325,7 +338,7 @@ static int scan_includes(const hc_cli *cli, const char *includer, const char *te
                     char *buf = malloc((size_t)st.st_size + 1);
                     size_t n = buf ? fread(buf, 1, (size_t)st.st_size, f) : 0;
                     fclose(f);
-                    int rc = buf ? scan_includes(cli, found, buf, n, deps, depth + 1) : -1;
+                    int rc = buf ? scan_includes(po, found, buf, n, deps, depth + 1) : -1;
                     free(buf);
                     if (rc != 0) return rc;
                 }
@@ -345,13 +358,13 @@ static void put_escaped(hc_sbuf *b, const char *s) {
     }
 }
 
-int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guard *guard) {
-    if (!cli->depfile) return 0;
+int hc_cli_write_depfile(const hc_port_opts *po, const hc_file_result *r, hc_out_guard *guard) {
+    if (!po->depfile) return 0;
     hc_strv deps = {0};
     char self[PATH_MAX], err[PATH_MAX + 256];
     int rc = hc_strv_push(&deps, r->path);
-    if (rc == 0 && r->original) rc = scan_includes(cli, r->path, r->original, r->original_len, &deps, 0);
-    for (size_t i = 0; rc == 0 && i < cli->rule_files.n; i++) rc = hc_strv_push(&deps, cli->rule_files.v[i]);
+    if (rc == 0 && r->original) rc = scan_includes(po, r->path, r->original, r->original_len, &deps, 0);
+    for (size_t i = 0; rc == 0 && i < po->rule_files.n; i++) rc = hc_strv_push(&deps, po->rule_files.v[i]);
     /* the binary carries the tables: a new hipify-c (new tables, new rules of translation) re-ports */
     ssize_t n = readlink("/proc/self/exe", self, sizeof self - 1);
     if (rc == 0 && n > 0) {
@@ -360,7 +373,7 @@ int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guar
     }
     hc_sbuf text = {0};
     if (rc == 0) {
-        put_escaped(&text, cli->output);
+        put_escaped(&text, po->output);
         hc_sbuf_puts(&text, ":");
         for (size_t i = 0; i < deps.n; i++) {
             hc_sbuf_puts(&text, " \\\n ");
@@ -370,7 +383,7 @@ int hc_cli_write_depfile(const hc_cli *cli, const hc_file_result *r, hc_out_guar
     }
     if (rc == 0 && !text.failed) {
         hc_out_policy p = {HC_OUT_SKIP_SAME | HC_OUT_MKDIRS, NULL, guard};
-        hc_out_status st = hc_out_write(&p, cli->depfile, text.data, text.len, HC_OUT_MODE_DEFAULT, err, sizeof err);
+        hc_out_status st = hc_out_write(&p, po->depfile, text.data, text.len, HC_OUT_MODE_DEFAULT, err, sizeof err);
         if (st < 0) {
             hc_out_printf(stderr, "hipify-c: error: cannot write the dependency file: %s\n", err);
             rc = -1;

@@ -66,12 +66,11 @@ static int check_tool(resync_run *r) {
  * words set its fields (they are the allow-listed ones; a word of any other option has no field to
  * reach), warnings are left to the re-sync's own report, -j is the re-sync's. Returns 0, or -1 with *bad
  * the index of a recorded word whose value is refused (r->replay.n: out of memory). */
-static int port_options(const resync_run *r, const char *in, const char *out, hc_cli *port, size_t *bad) {
-    hc_cli_init(port);
-    if (hc_cli_replay_apply(port, (const char *const *)r->replay.v, r->replay.n, bad) != 0) return -1;
+static int port_options(const resync_run *r, const char *in, const char *out, hc_port_opts *port, size_t *bad) {
+    if (hc_port_opts_replay(port, (const char *const *)r->replay.v, r->replay.n, bad) != 0) return -1;
     port->quiet_warnings = true;
     port->out_dir = out;
-    port->jobs = r->cli->jobs;
+    port->jobs = r->cli->port.jobs;
     *bad = r->replay.n;
     return in && hc_strv_push(&port->inputs, in) != 0 ? -1 : 0;
 }
@@ -81,14 +80,14 @@ static int port_options(const resync_run *r, const char *in, const char *out, hc
  * still hold what they held. Fills r->replay with the words to translate with. */
 static int check_options(resync_run *r) {
     hc_strv given = {0};
-    if (hc_cli_port_options(r->cli, &given) != 0) return fail_usage("hipify-c: error: out of memory");
+    if (hc_cli_port_options(&r->cli->port, &given) != 0) return fail_usage("hipify-c: error: out of memory");
     unsigned line = hc_manifest_line_of(r->manifest_text, "options");
     int rc = 0;
     const char *rec_hip = NULL;
     for (size_t i = 0; i < r->rec.noptions; i++)
         if (!strncmp(r->rec.options[i], "--hip-version=", 14)) rec_hip = r->rec.options[i];
     /* the target version is always recorded; a command line that does not name it takes the recorded one */
-    if (!r->cli->hip_version_given && given.n && !strncmp(given.v[0], "--hip-version=", 14)) {
+    if (!r->cli->port.hip_version_given && given.n && !strncmp(given.v[0], "--hip-version=", 14)) {
         free(given.v[0]);
         memmove(given.v, given.v + 1, (given.n - 1) * sizeof *given.v);
         given.n--;
@@ -133,8 +132,8 @@ static int check_options(resync_run *r) {
     }
     /* each value must be one its option takes (--semantic=auto, a known diagnostic id): refused here, at
      * its line, before anything is translated */
-    hc_cli trial;
-    hc_cli_init(&trial);
+    hc_port_opts trial;
+    hc_port_opts_init(&trial);
     size_t bad;
     if (rc == 0 && port_options(r, NULL, NULL, &trial, &bad) != 0)
         rc = bad < r->replay.n ? fail_usage("%s:%u: error: the manifest records the option \"%s\", whose value hipify-c "
@@ -142,7 +141,7 @@ static int check_options(resync_run *r) {
                                             r->manifest_path, hc_manifest_line_of_value(r->manifest_text, r->replay.v[bad], line),
                                             r->replay.v[bad])
                                : fail_usage("hipify-c: error: out of memory");
-    hc_cli_free(&trial);
+    hc_port_opts_free(&trial);
     return rc;
 }
 
@@ -237,10 +236,10 @@ done:
 /* Translates the CUDA tree in into out/ with the recorded options: the same port as -O makes, called as
  * the function it is, never through a command line. */
 static int translate_into(resync_run *r, const char *in, const char *out) {
-    hc_cli port;
+    hc_port_opts port;
     size_t bad;
     int status = port_options(r, in, out, &port, &bad) != 0 ? HC_EXIT_USAGE : hc_port(&port);
-    hc_cli_free(&port);
+    hc_port_opts_free(&port);
     if (status == HC_EXIT_USAGE || status == HC_EXIT_OUTPUT) {
         hc_out_printf(stderr, "hipify-c: error: translating %s with the recorded options failed (exit %d)\n", in, status);
         return status;
@@ -607,11 +606,11 @@ static int record_kept(const resync_run *r, const hc_rs_plan *plan, hc_manifest 
 static int run_resync(resync_run *r) {
     hc_cli *cli = r->cli;
     struct stat st;
-    if (cli->inputs.n != 1 || stat(cli->inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode))
+    if (cli->port.inputs.n != 1 || stat(cli->port.inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode))
         return fail_usage("hipify-c: --resync HIP_DIR takes one input: the new CUDA tree (a directory)");
-    if (cli->out_dir || cli->output || cli->inplace)
+    if (cli->port.out_dir || cli->port.output || cli->port.inplace)
         return fail_usage("hipify-c: --resync writes into HIP_DIR itself; -o, --out-dir and --inplace do not apply");
-    r->cuda = cli->inputs.v[0];
+    r->cuda = cli->port.inputs.v[0];
     r->hip = cli->resync_dir;
     if (stat(r->hip, &st) != 0 || !S_ISDIR(st.st_mode)) return fail_usage("%s: error: --resync: not a directory", r->hip);
     if (hc_out_dir_within(r->hip, r->cuda) || hc_out_dir_within(r->cuda, r->hip))
