@@ -66,6 +66,7 @@ static bool same_text(const char *a, const char *b) { return a == b || (a && b &
 static bool same_options(const hc_port_opts *x, const hc_port_opts *y) {
     const hc_options *a = &x->opt, *b = &y->opt;
     return a->hip_version == b->hip_version && x->hip_version_given == y->hip_version_given &&
+           a->cuda_version == b->cuda_version &&
            a->launch_syntax == b->launch_syntax && a->skip_excluded_pp_blocks == b->skip_excluded_pp_blocks &&
            x->amap == y->amap && a->roc == b->roc && a->miopen == b->miopen && a->fix_warp_size == b->fix_warp_size &&
            a->annotate == b->annotate && a->experimental == b->experimental &&

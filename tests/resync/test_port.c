@@ -110,6 +110,24 @@ int main(void) {
         CHECK(!r.diff && !r.out_dir && !r.depfile && !r.output); /* and no field for another mode at all */
         hc_port_opts_free(&r);
     }
+    /* a re-sync's port: the recorded words, quiet, and what the command line says of the run itself */
+    hc_cli given;
+    hc_cli_init(&given);
+    given.port.jobs = 3;
+    given.port.memory_limit = 1ull << 20;
+    given.port.verbose = true;
+    CHECK(hc_strv_push(&given.port.hip_paths, "none") == 0);
+    hc_port_opts rs;
+    bad = 99;
+    CHECK_INT(hc_resync_port_opts(&given, words, 3, cuda, "rs-out", &rs, &bad), 0);
+    CHECK_INT(rs.jobs, 3);
+    CHECK(rs.memory_limit == 1ull << 20);
+    CHECK(rs.verbose && rs.quiet_warnings);
+    CHECK(rs.hip_paths.n == 1 && !strcmp(rs.hip_paths.v[0], "none"));
+    CHECK_INT(rs.opt.semantic, HC_SEM_NEVER);
+    CHECK(rs.inputs.n == 1 && !strcmp(rs.inputs.v[0], cuda) && !strcmp(rs.out_dir, "rs-out"));
+    hc_port_opts_free(&rs);
+    hc_cli_free(&given);
     hc_port_opts_free(&o);
     hc_port_opts_free(&in_input);
     hc_port_opts_free(&clash);

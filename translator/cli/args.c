@@ -401,6 +401,25 @@ int hc_cli_settle(hc_cli *cli) {
         }
         cli->port.examine = true; /* nothing written; statistics and reports as asked */
     }
+    /* the options of --resync and --drift mean nothing without their mode: refused by name, never ignored */
+    if (cli->resync_dir && cli->drift_dir) {
+        fprintf(stderr, "hipify-c: --resync and --drift exclude each other\n");
+        return -1;
+    }
+    const bool resync = cli->resync_dir != NULL, drift = cli->drift_dir != NULL;
+    const struct { bool stray; const char *name, *mode; } modal[] = {
+        {cli->base_cuda && !resync, "--base-cuda", "--resync"},
+        {cli->resync_json && !resync, "--resync-json", "--resync"},
+        {cli->resync_dry_run && !resync, "--resync-dry-run", "--resync"},
+        {cli->allow_tool_change && !resync, "--allow-tool-change", "--resync"},
+        {cli->drift_json && !drift, "--drift-json", "--drift"},
+        {cli->drift_html && !drift, "--drift-html", "--drift"},
+    };
+    for (size_t i = 0; i < COUNT_OF(modal); i++)
+        if (modal[i].stray) {
+            fprintf(stderr, "hipify-c: %s needs %s\n", modal[i].name, modal[i].mode);
+            return -1;
+        }
     if ((cli->doc_format || cli->doc_roc) && !cli->doc_md && !cli->doc_csv) {
         fprintf(stderr, "hipify-c: --%s needs --md or --csv\n", cli->doc_format ? "doc-format" : "doc-roc");
         return -1;

@@ -100,6 +100,14 @@ struct hc_job_list;
 int hc_cli_write_manifest(const hc_port_opts *po, const struct hc_job_list *jobs, const hc_file_result *results,
                           struct hc_out_guard *guard);
 int hc_cli_write_depfile(const hc_port_opts *po, const hc_file_result *r, struct hc_out_guard *guard);
+/* The option struct of a re-sync's port of in (NULL: none) into out (resync_cli.c): the manifest's recorded
+ * words replayed (hc_port_opts_replay: they are the allow-listed ones; a word of any other option has no
+ * field to reach), warnings left to the re-sync's own report, and what cli says of the run itself, which
+ * goes to both translations: -j, --memory, -v and --hip-path (the target installation: where the port's
+ * library headers must be, which --annotate writes into the output). Returns 0, or -1 with *bad the index
+ * of a word whose value is refused (n: refused together, or out of memory); the caller frees po either way. */
+int hc_resync_port_opts(const hc_cli *cli, const char *const *words, size_t n, const char *in, const char *out,
+                        hc_port_opts *po, size_t *bad);
 /* --resync (resync_cli.c) and --drift (drift_cli.c): whole runs of their own; return the exit status. */
 int hc_cli_resync(hc_cli *cli);
 int hc_cli_drift(hc_cli *cli);

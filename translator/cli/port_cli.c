@@ -44,6 +44,7 @@ int hc_cli_port_options(const hc_port_opts *po, hc_strv *w) {
     int rc = 0;
     char buf[64];
     if (o->hip_version) rc |= hc_strv_push_joined(w, "--hip-version=", hc_version_format(o->hip_version, buf, sizeof buf));
+    if (o->cuda_version) rc |= hc_strv_push_joined(w, "--cuda-version=", hc_version_format(o->cuda_version, buf, sizeof buf));
     const struct { bool on; const char *word; } flags[] = {
         {o->launch_syntax == HC_LAUNCH_HIP, "--hip-kernel-execution-syntax"},
         {o->skip_excluded_pp_blocks, "--skip-excluded-preprocessor-conditional-blocks"},
@@ -100,6 +101,7 @@ static const struct replayable {
     hc_opt_id id;     /* the field it sets (hc_cli_set) */
 } replayable[] = {
     {"--hip-version", true, OPT_HIP_VERSION},
+    {"--cuda-version", true, OPT_CUDA_VERSION},
     {"--hip-kernel-execution-syntax", false, OPT_HIP_LAUNCH},
     {"--skip-excluded-preprocessor-conditional-blocks", false, OPT_SKIP_EXCLUDED},
     {"--amap", false, OPT_AMAP},

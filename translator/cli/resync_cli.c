@@ -51,9 +51,10 @@ static int check_tool(resync_run *r) {
     if (same_tool && same_tables) return 0;
     unsigned line = hc_manifest_line_of(r->manifest_text, same_tool ? "tables_id" : "tool_version");
     if (r->cli->allow_tool_change) {
-        hc_out_printf(stderr, "%s:%u: warning: the port was made by hipify-c %s (tables %s), this is %s (tables %s); "
-                              "merging anyway (--allow-tool-change)\n", r->manifest_path, line, r->rec.tool_version,
-                      r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
+        if (!r->cli->port.quiet_warnings)
+            hc_out_printf(stderr, "%s:%u: warning: the port was made by hipify-c %s (tables %s), this is %s (tables %s); "
+                                  "merging anyway (--allow-tool-change)\n", r->manifest_path, line, r->rec.tool_version,
+                          r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
         return 0;
     }
     return fail_usage("%s:%u: error: the port was made by hipify-c %s with tables %s; this is hipify-c %s with tables %s: "
@@ -62,17 +63,51 @@ static int check_tool(resync_run *r) {
                       r->manifest_path, line, r->rec.tool_version, r->rec.tables_id, HC_VERSION_STRING, hc_tables_id());
 }
 
-/* The option struct of a port of in (NULL: none yet) into out/ with the recorded options: r->replay's
- * words set its fields (they are the allow-listed ones; a word of any other option has no field to
- * reach), warnings are left to the re-sync's own report, -j is the re-sync's. Returns 0, or -1 with *bad
- * the index of a recorded word whose value is refused (r->replay.n: out of memory). */
-static int port_options(const resync_run *r, const char *in, const char *out, hc_port_opts *port, size_t *bad) {
-    if (hc_port_opts_replay(port, (const char *const *)r->replay.v, r->replay.n, bad) != 0) return -1;
+int hc_resync_port_opts(const hc_cli *cli, const char *const *words, size_t n, const char *in, const char *out,
+                        hc_port_opts *port, size_t *bad) {
+    if (hc_port_opts_replay(port, words, n, bad) != 0) return -1;
+    const hc_port_opts *given = &cli->port;
     port->quiet_warnings = true;
     port->out_dir = out;
-    port->jobs = r->cli->port.jobs;
-    *bad = r->replay.n;
+    port->jobs = given->jobs;
+    port->memory_limit = given->memory_limit;
+    port->verbose = given->verbose;
+    *bad = n;
+    for (size_t i = 0; i < given->hip_paths.n; i++)
+        if (hc_strv_push(&port->hip_paths, given->hip_paths.v[i]) != 0) return -1;
     return in && hc_strv_push(&port->inputs, in) != 0 ? -1 : 0;
+}
+
+/* The option struct of a port of in (NULL: none yet) into out/ with the recorded options (r->replay). */
+static int port_options(const resync_run *r, const char *in, const char *out, hc_port_opts *port, size_t *bad) {
+    return hc_resync_port_opts(r->cli, (const char *const *)r->replay.v, r->replay.n, in, out, port, bad);
+}
+
+/* The options of a port that a re-sync has no use for: refused by name, never ignored. A re-sync reports
+ * on standard output and with --resync-json, says by its exit status whether conflicts remain, and always
+ * records the new base in the port's manifest. */
+static int check_port_settings(const hc_cli *cli) {
+    const hc_port_opts *po = &cli->port;
+    static const char reports[] = "a re-sync reports on standard output and with --resync-json FILE";
+    const struct { bool given; const char *name, *instead; } refused[] = {
+        {cli->no_output, "--no-output", "--resync-dry-run reports what would change and writes nothing"},
+        {po->examine && !cli->no_output, "--examine", "--resync-dry-run reports what would change and writes nothing"},
+        {po->print_stats, "--print-stats", reports},
+        {po->print_stats_csv, "--print-stats-csv", reports},
+        {po->o_stats != NULL, "--o-stats", reports},
+        {po->stats_json != NULL, "--stats-json", reports},
+        {po->diff != NULL, "--diff", reports},
+        {po->report != NULL, "--report", reports},
+        {po->sarif != NULL, "--sarif", reports},
+        {po->fail_on >= 0, "--fail-on", "its exit status is 1 when conflicts remain"},
+        {po->depfile != NULL, "--depfile", "a dependency file goes with -o FILE"},
+        {po->no_manifest, "--no-manifest", "a re-sync records the new base in the port's manifest"},
+    };
+    for (size_t i = 0; i < COUNT_OF(refused); i++)
+        if (refused[i].given)
+            return fail_usage("hipify-c: --resync does not take %s (%s); nothing was done", refused[i].name,
+                              refused[i].instead);
+    return 0;
 }
 
 /* The options: the recorded ones, unless the command line gives translation options, which must then be
@@ -515,7 +550,8 @@ static int apply_plan(resync_run *r, hc_rs_plan *plan, const loaded_tree *ours, 
             if (hc_output_path(r->hip, e->remove_rel, path, sizeof path, err, sizeof err) != 0) continue;
             hc_out_status st = hc_out_remove(&p, path, e->expect, e->expect_len, err, sizeof err);
             if (st == HC_OUT_WRITTEN) prune_empty_dirs(r->hip, e->remove_rel);
-            else if (st == HC_OUT_KEPT) hc_out_printf(stderr, "%s: warning: changed while re-syncing; kept\n", path);
+            else if (st == HC_OUT_KEPT && !r->cli->port.quiet_warnings)
+                hc_out_printf(stderr, "%s: warning: changed while re-syncing; kept\n", path);
             else if (st < 0) {
                 hc_out_printf(stderr, "%s: error: %s\n", path, err);
                 failed++;
@@ -610,6 +646,8 @@ static int run_resync(resync_run *r) {
         return fail_usage("hipify-c: --resync HIP_DIR takes one input: the new CUDA tree (a directory)");
     if (cli->port.out_dir || cli->port.output || cli->port.inplace)
         return fail_usage("hipify-c: --resync writes into HIP_DIR itself; -o, --out-dir and --inplace do not apply");
+    int rc;
+    if ((rc = check_port_settings(cli)) != 0) return rc;
     r->cuda = cli->port.inputs.v[0];
     r->hip = cli->resync_dir;
     if (stat(r->hip, &st) != 0 || !S_ISDIR(st.st_mode)) return fail_usage("%s: error: --resync: not a directory", r->hip);
@@ -626,7 +664,6 @@ static int run_resync(resync_run *r) {
     if (hc_read_file(r->manifest_path, HC_TREE_FILE_LIMIT, HC_READ_REGULAR_ONLY, &r->manifest_text, &tl, NULL) !=
         HC_READ_OK)
         return fail_usage("%s: cannot be read", r->manifest_path);
-    int rc;
     if ((rc = check_tool(r)) != 0 || (rc = check_options(r)) != 0 || (rc = check_unresolved(r)) != 0) return rc;
 
     const char *tmp = getenv("TMPDIR");
@@ -660,7 +697,7 @@ static int run_resync(resync_run *r) {
         if (drift++ < 5 && dlen < sizeof dlist) /* named, so that their "hand edits" can be checked */
             dlen += (size_t)snprintf(dlist + dlen, sizeof dlist - dlen, "%s%s", dlen ? ", " : "", r->rec.files[i].rel);
     }
-    if (drift)
+    if (drift && !cli->port.quiet_warnings)
         hc_out_printf(stderr, "%s: warning: %zu file(s) of the base translate differently from the port as it was written "
                               "(another HIP installation or tool): %s%s; their differences show as hand edits\n",
                       r->manifest_path, drift, dlist, drift > 5 ? ", ..." : "");
