@@ -41,6 +41,9 @@ static void test_classify(void) {
     CHECK_INT(hc_classify_path("cmake/FindCUDA.cmake"), HC_FILE_CMAKE);
     CHECK_INT(hc_classify_path("Makefile"), HC_FILE_MAKEFILE);
     CHECK_INT(hc_classify_path("rules.mk"), HC_FILE_MAKEFILE);
+    CHECK_INT(hc_classify_path("config/common.mk.in"), HC_FILE_MAKEFILE); /* a template configure fills in */
+    CHECK_INT(hc_classify_path("x.in"), HC_FILE_OTHER);
+    CHECK_INT(hc_classify_path(".mk.in"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("notes.txt"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("noext"), HC_FILE_OTHER);
     /* the one decision of a file's kind: name, what the caller knows of it, options */

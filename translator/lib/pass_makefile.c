@@ -95,6 +95,8 @@ typedef struct mk_state {
     bool block;      /* the file has (or gets) the HIP block: the runtime library is its HIP_RUNTIME_LIB */
     bool in_rule;    /* the last statement outside recipes was a rule: tab lines are its recipe */
     bool has_rules;  /* the file has a rule with a recipe (it builds something, not only settings) */
+    bool gpu_recipe; /* a recipe runs nvcc through a variable ($(NVCC) -c $<) set elsewhere (a settings file,
+                      * configure's @NVCC@): hipcc there needs the module's GPU target as much as an edited line */
     size_t skip_from, skip_to; /* the HIP block of an earlier run: HIP already, never migrated again */
     char host_vars[1024];      /* "NAME NAME ": *FLAGS variables named on host-compiler recipe lines */
     char nvcc_vars[256];       /* " NAME NAME ": variables assigned nvcc (NVCC, or CC := nvcc) */
@@ -340,6 +342,7 @@ static int migrate_statement(mk_state *s, bool recipe) {
     hc_unit *u = s->u;
     const char *t = u->text;
     if (recipe) note_host_flags(s);
+    if (recipe && s->nw && nvcc_variable_word(s)) s->gpu_recipe = true;
     bool nvcc_related = false;
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
@@ -596,7 +599,7 @@ int hc_pass_makefile(hc_unit *u) {
     s.block = s.has_rules;
     size_t before = u->edits.n;
     if (rc == 0) rc = each_statement(&s, migrate_statement);
-    if (rc == 0 && s.block && !migrated_before && u->edits.n > before) {
+    if (rc == 0 && s.block && !migrated_before && (u->edits.n > before || s.gpu_recipe)) {
         /* the module is written beside this file by the front end, which finds this line in the output */
         uint32_t at = first_statement(u->text, u->len);
         if (hc_unit_edit(u, at, 0, hc_build_make_include, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;

@@ -662,6 +662,13 @@ void hc_stats_add(hc_stats *t, const hc_stats *a) {
     merge_refs(&t->rule_hits, &t->nrule_hits, a->rule_hits, a->nrule_hits);
 }
 
+/* A template configure fills in (AC_CONFIG_FILES: config/common.mk.in becomes config/common.mk, the file the
+ * build includes): a makefile with @VARIABLE@ words, so migrated as one; Makefile.in is a Makefile.* above. */
+static bool is_makefile_template(const char *base, const char *dot) {
+    size_t n = strlen(base);
+    return dot && strcmp(dot, ".in") == 0 && n > 6 && memcmp(base + n - 6, ".mk.in", 6) == 0;
+}
+
 hc_file_kind hc_classify_path(const char *path) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -673,7 +680,7 @@ hc_file_kind hc_classify_path(const char *path) {
      * user copies into place) hold nvcc options and libraries too; Makefile.prehip is a backup */
     if (strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
         ((strncmp(base, "Makefile.", 9) == 0 || strncmp(base, "makefile.", 9) == 0) && strcmp(dot, ".prehip") != 0) ||
-        (dot && strcmp(dot, ".mk") == 0))
+        (dot && strcmp(dot, ".mk") == 0) || is_makefile_template(base, dot))
         return HC_FILE_MAKEFILE;
     if (dot)
         for (size_t i = 0; i < COUNT_OF(source_ext); i++)
