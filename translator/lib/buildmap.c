@@ -81,7 +81,7 @@ const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const c
 
 /* ---- nvcc options ---- */
 
-typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_BOOL, BF_LANG, BF_DROP, BF_ODIR, BF_NONE } flag_action;
+typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_BOOL, BF_LANG, BF_DROP, BF_ODIR, BF_STD, BF_NONE } flag_action;
 
 typedef struct nvcc_flag {
     const char *spelling;
@@ -265,6 +265,7 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             continue;
         }
         char flagname[64], repl[512];
+        bool both = false; /* the replacement is the option for nvcc as well */
         snprintf(flagname, sizeof flagname, "%s", f->spelling);
         repl[0] = '\0';
         switch (f->action) {
@@ -304,6 +305,32 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             else continue; /* a variable or something else: not understood, left alone */
             break;
         }
+        case BF_STD: {
+            static const char *const older[] = {"98", "03", "0x", "11", "1y", "14"};
+            bool gnu = vlen > 5 && memcmp(value, "gnu++", 5) == 0, cxx = vlen > 3 && memcmp(value, "c++", 3) == 0;
+            const char *num = value + (gnu ? 5 : 3);
+            size_t nlen = vlen - (size_t)(gnu ? 5 : 3);
+            bool old = false;
+            for (size_t k = 0; k < COUNT_OF(older) && (gnu || cxx); k++)
+                old |= nlen == 2 && memcmp(num, older[k], 2) == 0;
+            if (old) { /* the same for nvcc: CUDA 13 refuses the older dialects too */
+                both = true;
+                snprintf(repl, sizeof repl, "-std=%s17", gnu ? "gnu++" : "c++");
+                char what[256];
+                snprintf(what, sizeof what, "'%.*s' raised to '%s': HIP's rocThrust, rocPRIM and hipCUB, and CUDA 13's "
+                         "Thrust and CUB for HIP on NVIDIA, refuse an older dialect", (int)(end - off < 40 ? end - off : 40),
+                         text + off, repl);
+                hc_unit_diag(u, HC_D_BUILD_REWRITE, off, f->spelling, what);
+            } else if (w[i].len > 2 && memcmp(text + off, "-std", 4) == 0 && text[off + 4] == '=') {
+                i = last; /* -std=c++17: clang's spelling already */
+                continue;
+            } else {
+                char v[128];
+                snprintf(v, sizeof v, "%.*s", (int)vlen, value);
+                snprintf(repl, sizeof repl, f->replacement, v);
+            }
+            break;
+        }
         case BF_LANG:
             if (!(vlen == 2 && memcmp(value, "cu", 2) == 0)) continue; /* -x c++ means the same to clang */
             snprintf(repl, sizeof repl, "-x hip");
@@ -329,7 +356,7 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
         }
         /* in a Makefile with the HIP module, nvcc is the compiler on NVIDIA: it gets the option as written */
         char amd[sizeof repl];
-        if (host_call && f->action != BF_ARCH && f->action != BF_PASS && f->action != BF_ODIR) {
+        if (host_call && !both && f->action != BF_ARCH && f->action != BF_PASS && f->action != BF_ODIR) {
             snprintf(amd, sizeof amd, "%s", repl);
             if (!platform_call("hipify_gpu_flag", text, off, end, amd, repl, sizeof repl)) snprintf(repl, sizeof repl, "%s", amd);
         }
