@@ -343,6 +343,16 @@ static int migrate_statement(mk_state *s, bool recipe) {
     const char *t = u->text;
     if (recipe) note_host_flags(s);
     if (recipe && s->nw && nvcc_variable_word(s)) s->gpu_recipe = true;
+    const char *var = NULL;
+    size_t vlen = 0, value = 0;
+    bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
+    if (assigns && value < s->nw && t + s->w[value].off == var) {
+        /* NAME=value written without blanks: the value's first word is glued to the name; it is read as the
+         * word it is (CODE_GEN=-gencode arch=..., NVCC=/usr/local/cuda/bin/nvcc) */
+        const char *eq = memchr(var, '=', s->w[value].len);
+        uint32_t skip = (uint32_t)(eq - var) + 1;
+        s->w[value].off += skip, s->w[value].len -= skip;
+    }
     bool nvcc_related = false;
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
@@ -352,9 +362,6 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
                 nvcc_related = true;
     }
-    const char *var = NULL;
-    size_t vlen = 0, value = 0;
-    bool assigns = !recipe && assigned_variable(t, s->w, s->nw, &var, &vlen, &value);
     if (assigns)
         for (size_t k = 0; k < COUNT_OF(nvcc_variable_parts); k++)
             if (contains(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
@@ -373,10 +380,6 @@ static int migrate_statement(mk_state *s, bool recipe) {
     for (size_t i = 0; i < s->nw; i++) {
         const char *p = t + s->w[i].off;
         size_t n = s->w[i].len, c = command_start(p, n);
-        if (assigns && var == p) { /* NVCC=nvcc: the value; 'NVCC ?= nvcc' has no '=' in this word */
-            const char *eq = memchr(p, '=', n);
-            if (eq) c = (size_t)(eq - p) + 1;
-        }
         if (is_nvcc_path(p + c, n - c)) {
             const char *hipcc = has_std || host == 'c' ? "hipcc" : "hipcc " HIPCC_NVCC_STD;
             char spelled[96];
