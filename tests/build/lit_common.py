@@ -2,6 +2,7 @@
 # user rules through the hipify-c CLI). Paths come from --param (set by the CMakeLists.txt next door):
 #   hipify=<hipify-c>  llvm_bin=<dir with FileCheck, split-file, not>  exec_root=<scratch dir>
 import os
+import shutil
 import lit.formats
 
 
@@ -15,3 +16,6 @@ def configure(config, lit_config, suite_dir, name):
     llvm_bin = lit_config.params["llvm_bin"]
     config.environment["PATH"] = llvm_bin + os.pathsep + config.environment.get("PATH", os.environ["PATH"])
     config.substitutions.append(("%hipify", lit_config.params["hipify"]))
+    # a migrated autotools project is also generated and configured where the autotools are installed
+    if all(shutil.which(t) for t in ("autoreconf", "automake", "make", "c++")):
+        config.available_features.add("autotools")

@@ -731,12 +731,24 @@ char *hc_build_cmake_hip_block(const hc_options *opt, bool links_shim) {
 
 /* ---- the HIP module for Makefiles ---- */
 
+/* Words that name a CUDA installation: left unchanged, flagged (HC4003). */
+const char *const hc_build_cuda_path_words[] = {"CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_DIR",
+                                                "CUDA_INSTALL_PATH", "CUDA_TOOLKIT_ROOT_DIR", "/usr/local/cuda"};
+const size_t hc_build_ncuda_path_words = COUNT_OF(hc_build_cuda_path_words);
+
 const char hc_build_make_hip_marker[] = "# hipify-c: HIP settings of this Makefile, set before its own (docs/build-migration.md).";
 const char hc_build_make_module_name[] = "hipify-hip.mk";
 /* The directory of the including Makefile (the last one make has read when it reads this line), so the
  * port builds with make -C, make -f dir/Makefile or from its own directory. */
 const char hc_build_make_include[] =
     "include $(dir $(lastword $(MAKEFILE_LIST)))hipify-hip.mk # hipify-c: HIP settings (docs/build-migration.md)\n";
+
+/* The module's make functions, written into hipify-hip.mk and, for automake's Makefile.am, substituted by
+ * configure (hc_build_autoconf_hip_block): one text for both. */
+#define MK_HOST_FLAGS "$(if $(filter nvidia,$(HIP_PLATFORM)),$(if $(strip $(1)),-Xcompiler " \
+                      "$(subst $() ,$(hipify_comma),$(strip $(1)))),$(1))"
+#define MK_GPU_ARCH "$(if $(filter nvidia,$(HIP_PLATFORM)),$(2),$(1))"
+#define MK_GPU_FLAG "$(hipify_gpu_arch)"
 
 /* HIP's headers stop with #error unless a platform macro is defined: hipcc defines it, a host compiler
  * building a ported .cpp does not, so hipconfig's preprocessor flags are appended to the file's flag
@@ -764,14 +776,13 @@ static const char make_hip_block[] =
     "endif\n"
     "# Host-compiler options of a compile line: nvcc (HIP on NVIDIA) takes them through -Xcompiler, clang bare.\n"
     "hipify_comma := ,\n"
-    "hipify_host_flags = $(if $(filter nvidia,$(HIP_PLATFORM)),$(if $(strip $(1)),-Xcompiler "
-    "$(subst $() ,$(hipify_comma),$(strip $(1)))),$(1))\n"
+    "hipify_host_flags = " MK_HOST_FLAGS "\n"
     "# GPU targets of a compile line: $(call hipify_gpu_arch,AMD,NVIDIA), the --offload-arch list for clang,\n"
     "# the original's nvcc options (-gencode ...) for nvcc.\n"
-    "hipify_gpu_arch = $(if $(filter nvidia,$(HIP_PLATFORM)),$(2),$(1))\n"
+    "hipify_gpu_arch = " MK_GPU_ARCH "\n"
     "# Other nvcc options of a compile line: $(call hipify_gpu_flag,CLANG,NVCC), clang's spelling (empty for an\n"
     "# option clang does without), the option as written for nvcc; the same choice as hipify_gpu_arch.\n"
-    "hipify_gpu_flag = $(hipify_gpu_arch)\n";
+    "hipify_gpu_flag = " MK_GPU_FLAG "\n";
 
 const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
 
@@ -794,5 +805,62 @@ char *hc_build_make_hip_block(const hc_options *opt) {
     size_t size = sizeof make_hip_block + strlen(list) + sizeof hc_build_make_hip_end;
     char *block = malloc(size);
     if (block) snprintf(block, size, "%s%s%s", make_hip_block, list, hc_build_make_hip_end);
+    return block;
+}
+
+/* ---- the HIP block of an autoconf configure script (configure.ac, configure.in) ---- */
+
+const char hc_build_autoconf_hip_marker[] = "# hipify-c: HIP settings of the Makefiles, which configure substitutes";
+
+/* configure decides the platform once and substitutes the make module's variables and functions into every
+ * Makefile automake writes (an AC_SUBST variable is defined at the top of each Makefile.in, before the
+ * Makefile.am's own ':=' assignments that call the functions; automake would read an included module's
+ * ifeq/else/endif as its own conditionals). Shell only, no brackets: they are m4's quotes. */
+static const char autoconf_hip_block[] =
+    "# hipify-c: HIP settings of the Makefiles, which configure substitutes (docs/build-migration.md).\n"
+    "# HIP_PLATFORM (amd or nvidia) comes from the environment, else from hipconfig, else amd; make's command\n"
+    "# line can still override it.\n"
+    "AC_ARG_VAR([HIP_PLATFORM], [HIP platform: amd or nvidia (default: hipconfig --platform, else amd)])\n"
+    "AC_ARG_VAR([HIPCONFIG], [the hipconfig program (default: hipconfig)])\n"
+    "test -n \"$HIPCONFIG\" || HIPCONFIG=hipconfig\n"
+    "test -n \"$HIP_PLATFORM\" || HIP_PLATFORM=`$HIPCONFIG --platform 2>/dev/null`\n"
+    "test -n \"$HIP_PLATFORM\" || HIP_PLATFORM=amd\n"
+    "# The platform macro and HIP's include directories for sources the host compiler builds.\n"
+    "test -n \"$HIP_CPP_CONFIG\" || HIP_CPP_CONFIG=`HIP_PLATFORM=$HIP_PLATFORM $HIPCONFIG --cpp_config 2>/dev/null`\n"
+    "if test -z \"$HIP_CPP_CONFIG\"; then\n"
+    "  if test \"$HIP_PLATFORM\" = nvidia; then HIP_CPP_CONFIG=-D__HIP_PLATFORM_NVIDIA__; "
+    "else HIP_CPP_CONFIG=-D__HIP_PLATFORM_AMD__; fi\n"
+    "fi\n"
+    "# The runtime libraries: HIP on NVIDIA runs on CUDA's own runtime and driver.\n"
+    "if test \"$HIP_PLATFORM\" = nvidia; then HIP_RUNTIME_LIB=cudart HIP_DRIVER_LIB=cuda; "
+    "else HIP_RUNTIME_LIB=amdhip64 HIP_DRIVER_LIB=amdhip64; fi\n"
+    "# The make functions of compile lines (hipify-hip.mk): host-compiler options, GPU targets, other nvcc options.\n"
+    "hipify_comma=','\n"
+    "hipify_host_flags='" MK_HOST_FLAGS "'\n"
+    "hipify_gpu_arch='" MK_GPU_ARCH "'\n"
+    "hipify_gpu_flag='" MK_GPU_FLAG "'\n"
+    "AC_SUBST([HIP_CPP_CONFIG])\n"
+    "AC_SUBST([HIP_RUNTIME_LIB])\n"
+    "AC_SUBST([HIP_DRIVER_LIB])\n"
+    "AC_SUBST([hipify_comma])\n"
+    "AC_SUBST([hipify_host_flags])\n"
+    "AC_SUBST([hipify_gpu_arch])\n"
+    "AC_SUBST([hipify_gpu_flag])\n";
+
+char *hc_build_autoconf_hip_block(const hc_options *opt) {
+    char list[512] = "";
+    if (opt && opt->noffload_archs) { /* hipcc reads it for a compile line that names no target */
+        static const char head[] = "AC_ARG_VAR([HCC_AMDGPU_TARGET], [AMD GPU targets of compile lines that name none])\n"
+                                   "test -n \"$HCC_AMDGPU_TARGET\" || HCC_AMDGPU_TARGET=";
+        size_t k = (size_t)snprintf(list, sizeof list, "%s", head);
+        hc_build_arch_list(opt, list + k, sizeof list - k);
+        for (char *c = list + k; *c; c++)
+            if (*c == ';') *c = ',';
+        k = strlen(list);
+        snprintf(list + k, sizeof list - k, "\nexport HCC_AMDGPU_TARGET\n");
+    }
+    size_t size = sizeof autoconf_hip_block + strlen(list) + sizeof hc_build_make_hip_end;
+    char *block = malloc(size);
+    if (block) snprintf(block, size, "%s%s%s", autoconf_hip_block, list, hc_build_make_hip_end);
     return block;
 }

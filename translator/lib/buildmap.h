@@ -72,4 +72,15 @@ extern const char hc_build_make_hip_end[];
 extern const char hc_build_make_module_name[];
 extern const char hc_build_make_include[];
 
+/* The HIP block inserted after AC_INIT of a migrated configure.ac (pass_autoconf.c): the platform, the
+ * module's variables and make functions, substituted into every Makefile automake writes; malloc'd, NULL on
+ * out-of-memory. Its first line marks a migrated file; it ends with hc_build_make_hip_end. */
+char *hc_build_autoconf_hip_block(const hc_options *opt);
+extern const char hc_build_autoconf_hip_marker[];
+/* The path names an autoconf script (configure.ac, configure.in), which pass_autoconf.c migrates. */
+bool hc_is_autoconf_path(const char *path);
+/* Words that name a CUDA installation (CUDA_PATH, /usr/local/cuda): build files flag them (HC4003). */
+extern const char *const hc_build_cuda_path_words[];
+extern const size_t hc_build_ncuda_path_words;
+
 #endif

@@ -11,9 +11,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Words that name a CUDA installation: left unchanged, flagged (HC4003). */
-static const char *const cuda_path_words[] = {"CUDA_PATH", "CUDA_HOME", "CUDA_ROOT", "CUDA_DIR",
-                                              "CUDA_INSTALL_PATH", "CUDA_TOOLKIT_ROOT_DIR", "/usr/local/cuda"};
 /* Parts of a variable name that say the variable holds nvcc options (NVCCFLAGS, CUDA_FLAGS, GENCODE_FLAGS). */
 static const char *const nvcc_variable_parts[] = {"NVCC", "CUDA", "GENCODE", "CUFLAGS", "CU_FLAGS", "GPU_ARCH"};
 
@@ -44,6 +41,17 @@ static bool contains(const char *s, size_t n, const char *lit) {
     size_t l = strlen(lit);
     for (size_t i = 0; i + l <= n; i++)
         if (memcmp(s + i, lit, l) == 0) return true;
+    return false;
+}
+
+/* lit (upper case) occurs in s[0, n) in any case. */
+static bool contains_nocase(const char *s, size_t n, const char *lit) {
+    size_t l = strlen(lit);
+    for (size_t i = 0; i + l <= n; i++) {
+        size_t k = 0;
+        while (k < l && (s[i + k] == lit[k] || (s[i + k] >= 'a' && s[i + k] <= 'z' && s[i + k] - 32 == lit[k]))) k++;
+        if (k == l) return true;
+    }
     return false;
 }
 
@@ -102,6 +110,7 @@ typedef struct mk_state {
     char nvcc_vars[256];       /* " NAME NAME ": variables assigned nvcc (NVCC, or CC := nvcc) */
     char overridden[256];      /* " NAME NAME ": variables the file assigns with override */
     char rule_sources;         /* the sources the last rule's prerequisites name: see source_kind */
+    bool automake;             /* automake's input (Makefile.am): the module's settings come from configure */
 } mk_state;
 
 /* What nvcc makes of a source by its name: 'g' a GPU source (.cu), 'x' host C++ (.cpp, .cc, .cxx, .C), 'c'
@@ -362,9 +371,9 @@ static int migrate_statement(mk_state *s, bool recipe) {
             if (n >= strlen(nvcc_only_options[k]) && memcmp(p, nvcc_only_options[k], strlen(nvcc_only_options[k])) == 0)
                 nvcc_related = true;
     }
-    if (assigns)
+    if (assigns) /* any case: automake's per-program variables are lower case (nvcc_FLAGS) */
         for (size_t k = 0; k < COUNT_OF(nvcc_variable_parts); k++)
-            if (contains(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
+            if (contains_nocase(var, vlen, nvcc_variable_parts[k])) nvcc_related = true;
     bool library_list = assigns && (ends_with(var, vlen, "LIBS") || ends_with(var, vlen, "LIBRARIES"));
 
     char host = recipe && s->block ? host_compile_kind(s) : 0;
@@ -396,8 +405,8 @@ static int migrate_statement(mk_state *s, bool recipe) {
             hc_unit_count_rule(u, "make:nvcc");
             continue;
         }
-        for (size_t k = 0; k < COUNT_OF(cuda_path_words); k++)
-            if (contains(p, n, cuda_path_words[k])) {
+        for (size_t k = 0; k < hc_build_ncuda_path_words; k++)
+            if (contains(p, n, hc_build_cuda_path_words[k])) {
                 char name[128];
                 snprintf(name, sizeof name, "%.*s", (int)(n < 120 ? n : 120), p);
                 hc_unit_diag(u, HC_D_BUILD_CUDA_PATH, s->w[i].off, name, name);
@@ -539,6 +548,9 @@ static uint32_t first_statement(const char *t, size_t len) {
     return (uint32_t)len;
 }
 
+/* The tail's first words: an automake input, which has no include line, is known by them as migrated. */
+static const char tail_marker[] = "# hipify-c: HIP's platform macro and include directories for sources";
+
 /* The lines appended at the end of a file with the HIP block: the host compiler's flag variables the
  * file uses get HIP's platform macro and include directories; with a port that calls the runtime shim,
  * the link gets libhipify_shim. Appended last so the file's own assignments (even ':=') come first. */
@@ -548,9 +560,9 @@ static int append_tail(mk_state *s) {
     char tail[1024];
     size_t n = 0;
     bool any = false;
-    n += (size_t)snprintf(tail + n, sizeof tail - n, "%s# hipify-c: HIP's platform macro and include directories for "
-                          "sources the host compiler builds (from hipify-hip.mk), after the file's own settings.\n",
-                          u->len && t[u->len - 1] != '\n' ? "\n" : "");
+    n += (size_t)snprintf(tail + n, sizeof tail - n, "%s%s the host compiler builds (from %s), after the file's own "
+                          "settings.\n", u->len && t[u->len - 1] != '\n' ? "\n" : "", tail_marker,
+                          s->automake ? "configure" : "hipify-hip.mk");
     for (size_t k = 0; k < COUNT_OF(host_flag_vars); k++) {
         char entry[32];
         snprintf(entry, sizeof entry, " %s ", host_flag_vars[k]);
@@ -583,13 +595,19 @@ static int append_tail(mk_state *s) {
 }
 
 int hc_pass_makefile(hc_unit *u) {
-    if (!u->opt->build_scripts) return 0;
+    if (!u->opt->build_scripts || hc_is_autoconf_path(u->path)) return 0;
     mk_state s = {0};
     s.u = u;
+    /* automake's input (Makefile.am): automake would read the module's ifeq/else/endif as its own
+     * conditionals if it were included, and would put the include after every variable, past the ':='
+     * assignments that call its functions; configure substitutes the module's settings instead
+     * (pass_autoconf.c), defined at the top of every Makefile.in. */
+    s.automake = ends_with(u->path, strlen(u->path), ".am");
     /* migrated before: the include line of the module (or the module itself, or an older port's inline copy
      * of it) is HIP already, never migrated again */
     const char *mark = strstr(u->text, hc_build_make_hip_marker), *inc = strstr(u->text, hc_build_make_include);
-    bool migrated_before = mark || inc;
+    bool migrated_before = mark || inc || (s.automake && strstr(u->text, tail_marker));
+    if (s.automake && migrated_before) return 0;
     if (mark) {
         const char *end = strstr(mark, hc_build_make_hip_end);
         s.skip_from = (size_t)(mark - u->text);
@@ -605,9 +623,14 @@ int hc_pass_makefile(hc_unit *u) {
     if (rc == 0 && s.block && !migrated_before && (u->edits.n > before || s.gpu_recipe)) {
         /* the module is written beside this file by the front end, which finds this line in the output */
         uint32_t at = first_statement(u->text, u->len);
-        if (hc_unit_edit(u, at, 0, hc_build_make_include, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;
+        if (!s.automake && hc_unit_edit(u, at, 0, hc_build_make_include, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) rc = -1;
         if (rc == 0) rc = append_tail(&s);
-        if (rc == 0) {
+        if (rc == 0 && s.automake) {
+            hc_unit_diag(u, HC_D_BUILD_REWRITE, at, "Makefile.am",
+                         "automake input: HIP_PLATFORM, HIP_CPP_CONFIG, the runtime library and the make functions of "
+                         "the HIP module come from configure (the HIP block of configure.ac, docs/build-migration.md)");
+            hc_unit_count_rule(u, "make:hip-module");
+        } else if (rc == 0) {
             hc_unit_diag(u, HC_D_BUILD_REWRITE, at, "Makefile",
                          "HIP module (hipify-hip.mk, carried beside this file) included: HIP_PLATFORM, the platform "
                          "macro for the host compiler and the runtime library (docs/build-migration.md)");

@@ -128,7 +128,7 @@ typedef struct hc_edit {
 typedef enum hc_file_kind {
     HC_FILE_SOURCE = 0,   /* CUDA/C/C++ source or header */
     HC_FILE_CMAKE,        /* CMakeLists.txt, *.cmake */
-    HC_FILE_MAKEFILE,     /* Makefile, *.mk */
+    HC_FILE_MAKEFILE,     /* Makefile, *.mk, Makefile.am, configure.ac */
     HC_FILE_OTHER         /* copied unchanged */
 } hc_file_kind;
 
