@@ -81,7 +81,7 @@ const char *hc_cmake_word_at(const char *text, size_t len, size_t *wlen, const c
 
 /* ---- nvcc options ---- */
 
-typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_BOOL, BF_LANG, BF_DROP, BF_ODIR, BF_STD, BF_NONE } flag_action;
+typedef enum flag_action { BF_ARCH, BF_REPLACE, BF_VALUE, BF_PASS, BF_RDC, BF_BOOL, BF_LANG, BF_DROP, BF_ODIR, BF_STD, BF_HINT, BF_NONE } flag_action;
 
 typedef struct nvcc_flag {
     const char *spelling;
@@ -268,7 +268,7 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
         bool both = false; /* the replacement is the option for nvcc as well */
         snprintf(flagname, sizeof flagname, "%s", f->spelling);
         repl[0] = '\0';
-        switch (f->action) {
+        switch (f->action == BF_HINT && !host_call ? BF_NONE : f->action) {
         case BF_ARCH: {
             char amd[256] = "";
             if (arch_flags && !*arch_done) hc_build_offload_flags(u->opt, amd, sizeof amd);
@@ -336,6 +336,13 @@ int hc_build_translate_flags(hc_unit *u, const hc_build_word *w, size_t n, bool 
             snprintf(repl, sizeof repl, "-x hip");
             break;
         case BF_DROP: break;
+        case BF_HINT: { /* nvcc's alone (below); only a Makefile's module can say so, elsewhere it is a BF_NONE */
+            char what[256];
+            snprintf(what, sizeof what, "'%.*s' kept for nvcc only: %s", (int)(end - off < 40 ? end - off : 40),
+                     text + off, f->why);
+            hc_unit_diag(u, HC_D_BUILD_REWRITE, off, f->spelling, what);
+            break;
+        }
         case BF_ODIR:
             /* clang reads -odir as -o dir; the rule's target is named with -MT, which only a make recipe
              * can spell without knowing the input file */
