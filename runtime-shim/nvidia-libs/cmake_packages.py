@@ -18,7 +18,7 @@ import os
 import re
 import sys
 
-ROW = re.compile(r'^HC_BUILD_LIB\(\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)"\s*\)',
+ROW = re.compile(r'^HC_BUILD_LIB\(\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)",\s*"([^"]*)"(?:,\s*"[^"]*")*\s*\)',
                  re.M)
 RUNTIME = "hip"  # the package of the runtime rows (cudart, cuda): HIP itself
 

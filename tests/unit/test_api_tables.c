@@ -45,6 +45,7 @@ static void test_classify(void) {
     CHECK_INT(hc_classify_path("x.in"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("configure.ac"), HC_FILE_MAKEFILE); /* autoconf: pass_autoconf.c */
     CHECK_INT(hc_classify_path("sub/configure.in"), HC_FILE_MAKEFILE);
+    CHECK_INT(hc_classify_path("sub/configure"), HC_FILE_MAKEFILE); /* pass_autoconf.c: only a generated one */
     CHECK_INT(hc_classify_path(".mk.in"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("notes.txt"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("noext"), HC_FILE_OTHER);

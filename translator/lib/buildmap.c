@@ -9,7 +9,7 @@
 #include <strings.h>
 
 static const hc_build_lib build_libs[] = {
-#define HC_BUILD_LIB(cl, hl, ct, ht, pkg, var) {cl, hl, ct, ht, pkg, var},
+#define HC_BUILD_LIB(cl, hl, ct, ht, pkg, var, sym) {cl, hl, ct, ht, pkg, var, sym},
 #include "build_libraries.def"
 #undef HC_BUILD_LIB
 };
@@ -50,6 +50,17 @@ const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len) {
     for (size_t i = 0; i < NBUILD_LIBS; i++)
         if (strlen(build_libs[i].cuda_lib) == n && strncasecmp(name, build_libs[i].cuda_lib, n) == 0) return &build_libs[i];
     return NULL;
+}
+
+const hc_build_lib *hc_build_lib_by_function(const char *name, size_t len) {
+    const hc_build_lib *best = NULL;
+    size_t best_len = 0;
+    for (size_t i = 0; i < NBUILD_LIBS; i++) {
+        size_t n = strlen(build_libs[i].cuda_lib);
+        if (n > best_len && n < len && build_libs[i].link_symbol[0] && memcmp(name, build_libs[i].cuda_lib, n) == 0)
+            best = &build_libs[i], best_len = n;
+    }
+    return best;
 }
 
 static const struct {

@@ -13,12 +13,16 @@ typedef struct hc_build_lib {
     const char *hip_target;  /* "roc::hipblas" */
     const char *hip_package; /* find_package name: "hipblas" */
     const char *findcuda_var;/* FindCUDA variable: "CUDA_CUBLAS_LIBRARIES" */
+    const char *link_symbol; /* a function the HIP library exports: "hipblasCreate" */
 } hc_build_lib;
 
 /* Lookups; name need not be NUL-terminated. A trailing _static is ignored. NULL when unknown. */
 const hc_build_lib *hc_build_lib_by_name(const char *name, size_t len);
 const hc_build_lib *hc_build_lib_by_target(const char *target, size_t len); /* "CUDA::cublas_static" */
 const hc_build_lib *hc_build_lib_by_var(const char *var, size_t len);
+/* The library whose CUDA -l name starts a CUDA function's name (cublasInit: cublas; the longest, cublasLt
+ * before cublas), among those with a link symbol. */
+const hc_build_lib *hc_build_lib_by_function(const char *name, size_t len);
 
 /* CMake word renames (build_cmake_vars.def): the longest table word starting at text[0, len) that ends on
  * a word boundary; its length in *wlen, its HIP word in *hip ("" for a CUDA-installation reference to flag). */
@@ -77,7 +81,8 @@ extern const char hc_build_make_include[];
  * out-of-memory. Its first line marks a migrated file; it ends with hc_build_make_hip_end. */
 char *hc_build_autoconf_hip_block(const hc_options *opt);
 extern const char hc_build_autoconf_hip_marker[];
-/* The path names an autoconf script (configure.ac, configure.in), which pass_autoconf.c migrates. */
+/* The path names an autoconf script (configure.ac, configure.in) or the configure script autoconf generates,
+ * which pass_autoconf.c migrates. */
 bool hc_is_autoconf_path(const char *path);
 /* Words that name a CUDA installation (CUDA_PATH, /usr/local/cuda): build files flag them (HC4003). */
 extern const char *const hc_build_cuda_path_words[];

@@ -682,8 +682,10 @@ hc_file_kind hc_classify_path(const char *path) {
         ((strncmp(base, "Makefile.", 9) == 0 || strncmp(base, "makefile.", 9) == 0) && strcmp(dot, ".prehip") != 0) ||
         (dot && strcmp(dot, ".mk") == 0) || is_makefile_template(base, dot))
         return HC_FILE_MAKEFILE;
-    /* autoconf's script: make's family, migrated by pass_autoconf.c (the Makefiles get their HIP settings from it) */
-    if (strcmp(base, "configure.ac") == 0 || strcmp(base, "configure.in") == 0) return HC_FILE_MAKEFILE;
+    /* autoconf's script, and the configure script it generated (pass_autoconf.c tells that one from a project's
+     * own): make's family, migrated by pass_autoconf.c (the Makefiles get their HIP settings from it) */
+    if (strcmp(base, "configure.ac") == 0 || strcmp(base, "configure.in") == 0 || strcmp(base, "configure") == 0)
+        return HC_FILE_MAKEFILE;
     if (dot)
         for (size_t i = 0; i < COUNT_OF(source_ext); i++)
             if (strcasecmp(dot, source_ext[i]) == 0) return HC_FILE_SOURCE;
