@@ -19,6 +19,6 @@ CUresult init_driver(CUdevice *dev, CUcontext *ctx) {
 CUresult load(CUmodule *m, CUfunction *f, CUdeviceptr *p) {
   // CHECK: hipModuleLoad(m, "kernels.cubin");
   cuModuleLoad(m, "kernels.cubin");
-  // CHECK: return hipMalloc(p, 256);
+  // CHECK: return hipMalloc(reinterpret_cast<void**>(p), 256);
   return cuMemAlloc(p, 256);
 }

@@ -30,14 +30,14 @@ int load(const char *path) {
   cuModuleLoad(&mod, path);
   // CHECK: hipModuleGetFunction(&fn, mod, "kernel");
   cuModuleGetFunction(&fn, mod, "kernel");
-  // CHECK: hipMalloc(&buf, 1024);
+  // CHECK: hipMalloc(reinterpret_cast<void**>(&buf), 1024);
   cuMemAlloc(&buf, 1024);
   void *args[] = {&buf};
   // CHECK: hipModuleLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, 0, args, 0);
   cuLaunchKernel(fn, 1, 1, 1, 64, 1, 1, 0, 0, args, 0);
   // CHECK: hipCtxSynchronize();
   cuCtxSynchronize();
-  // CHECK: hipFree(buf);
+  // CHECK: hipFree(reinterpret_cast<void*>(buf));
   cuMemFree(buf);
   // CHECK: hipModuleUnload(mod);
   cuModuleUnload(mod);

@@ -23,7 +23,7 @@ int main() {
   unsigned host[256];
   // CHECK: hipMemcpyDtoH(host, p, sizeof host);
   cuMemcpyDtoH(host, p, sizeof host);
-  // CHECK: hipFree(p);
+  // CHECK: hipFree(reinterpret_cast<void*>(p));
   cuMemFree(p);
   cuCtxDestroy(ctx);
   printf("%s %u\n", name, host[0]);
