@@ -43,6 +43,11 @@ nvidia_env() {
   cp "$ROOT/scripts/research/caffe/hipcc-nvidia" "$NVENV/bin/hipcc" && chmod +x "$NVENV/bin/hipcc"
   # and its hipconfig: a Makefile's HIP module asks it for the platform and the host compiler's -D/-I
   cp "$HERE/hipconfig-nvidia" "$NVENV/bin/hipconfig" && chmod +x "$NVENV/bin/hipconfig"
+  # the HIP libraries' names for a link (-lhipblas): the layer is header-only over CUDA's libraries
+  # (runtime-shim/nvidia-libs), so each name is a linker script that links CUDA's
+  for p in hipblas:cublas hipfft:cufft hiprand:curand hipsparse:cusparse hipsolver:cusolver; do
+    [ -e "$NVENV/lib/lib${p%%:*}.so" ] || echo "INPUT(-l${p#*:})" >"$NVENV/lib/lib${p%%:*}.so"
+  done
   # libhipify_shim for NVIDIA (docs/shim.md): its C sources through nvcc against HIP's headers
   if [ ! -s "$NVENV/lib/libhipify_shim.a" ]; then
     ( cd "$NVENV/lib" && for f in "$ROOT"/runtime-shim/src/*.c; do

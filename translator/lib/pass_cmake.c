@@ -714,8 +714,19 @@ static int migrate_command(cm_state *s, const cm_cmd *c) {
             if (arg_is(s, arg_of(s, c, i), "PROPERTY")) return migrate_properties(s, c, i + 1, true);
         return 0;
     }
-    if (name_is(s, c, "target_compile_options") || name_is(s, c, "add_compile_options"))
+    if (name_is(s, c, "target_compile_options") || name_is(s, c, "add_compile_options")) {
+        /* a dialect given to every language (add_compile_options(-std=c++11), $<$<COMPILE_LANGUAGE:CXX>:...>)
+         * is the host compiler's as much as the GPU compiler's: only one of the CUDA sources is raised */
+        for (size_t i = 0; i < c->nargs; i++) {
+            const cm_arg *a = arg_of(s, c, i);
+            const char *p = tx(s, a);
+            size_t n = a->len;
+            if (n >= 2 && p[0] == '"') p++, n -= 2;
+            bool cuda_only = n > 2 && p[0] == '$' && p[1] == '<' && memmem(p, n, "COMPILE_LANGUAGE:CUDA", 21);
+            if (!cuda_only && memmem(p, n, "-std", 4)) s->arg_done[c->first_arg + i] = true;
+        }
         return translate_args(s, c, 0, c->nargs);
+    }
     return 0;
 }
 
