@@ -237,14 +237,14 @@ static uint32_t insertion_point(const hc_unit *u) {
     uint32_t after_guard = UINT32_MAX, after_once = UINT32_MAX, before_include = UINT32_MAX;
     bool guarded = hc_code_kind(u, first, HC_TOK_HASH) && opens_guard(u, first);
     if (guarded) after_guard = end_of_line(u, hc_code_directive_name(u, first));
-    size_t depth = 0, braces = 0;
+    size_t depth = 0;
     uint32_t outer_if = 0;    /* line start of the outermost open #if (the guard not counted) */
-    uint32_t outer_block = 0; /* where the outermost open { block (extern "C" {) starts */
+    uint32_t outer_block = 0; /* where the last outermost block (extern "C" {) starts: the one that holds
+                               * the first #include when a block does (the unit's blocks, hc_code_block_of) */
     for (size_t i = first; hc_code_valid(u, i); i++) {
-        if (hc_code_kind(u, i, HC_TOK_PUNCT) && !hc_code_in_directive(u, i) && before_include == UINT32_MAX) {
-            if (hc_code_is(u, i, "{") && braces++ == 0) outer_block = depth ? outer_if : statement_start(u, i);
-            else if (hc_code_is(u, i, "}") && braces > 0) braces--;
-        }
+        /* noted at its '{', while the #if groups open there are known */
+        if (before_include == UINT32_MAX && hc_code_punct(u, i, "{") && !hc_code_in_directive(u, i) && !hc_code_block_of(u, i))
+            outer_block = depth ? outer_if : statement_start(u, i);
         if (!hc_code_kind(u, i, HC_TOK_HASH)) continue;
         size_t k = hc_code_directive_name(u, i);
         uint32_t line = start_of_line(u, hc_code_tok(u, i)->off);
@@ -256,7 +256,7 @@ static uint32_t insertion_point(const hc_unit *u) {
         } else if (hc_code_is(u, k, "endif")) {
             if (depth > 0) depth--;
         } else if (before_include == UINT32_MAX && (hc_code_is(u, k, "include") || hc_code_is(u, k, "include_next"))) {
-            before_include = braces ? outer_block : depth ? outer_if : line;
+            before_include = hc_code_block_of(u, i) ? outer_block : depth ? outer_if : line;
         }
     }
     if (after_guard != UINT32_MAX || after_once != UINT32_MAX) return after_guard < after_once ? after_guard : after_once;

@@ -227,14 +227,32 @@ static bool report_enumerator(hc_unit *u, size_t i) {
     return true;
 }
 
+/* What the pass needs of each block of the unit (hc_code_blocks), computed once in token order of the '{',
+ * outer blocks first: whether a definition there is out of reach (BLOCK_OPAQUE: the block, or one around
+ * it, is a function, class or initializer body rather than a namespace or extern "C" scope), and whether
+ * it is an enum body (BLOCK_ENUM). Returns one byte a block, or NULL when memory runs out. */
+enum { BLOCK_OPAQUE = 1, BLOCK_ENUM = 2 };
+static unsigned char *block_kinds(const hc_unit *u) {
+    size_t n = 0;
+    const hc_block *blocks = hc_code_blocks(u, &n);
+    unsigned char *kind = calloc(n ? n : 1, 1);
+    for (size_t k = 0; kind && k < n; k++) {
+        uint32_t outer = blocks[k].outer;
+        bool opaque = (outer != HC_BODY_NONE && (kind[outer] & BLOCK_OPAQUE)) || !opens_scope_block(u, blocks[k].open);
+        kind[k] = (unsigned char)((opaque ? BLOCK_OPAQUE : 0) | (opens_enum(u, blocks[k].open) ? BLOCK_ENUM : 0));
+    }
+    return kind;
+}
+
 int hc_pass_overloads(hc_unit *u) {
     definition_list defs = {0};
     cond_tree conds = {0};
     uint32_t groups = 0;
-    unsigned char scopes[256]; /* per open brace: 1 when it is a function, class or initializer body */
-    size_t nscopes = 0, opaque = 0, enum_scope = SIZE_MAX; /* enum_scope: nscopes inside an enum body */
+    size_t nblocks = 0;
+    const hc_block *blocks = hc_code_blocks(u, &nblocks);
+    unsigned char *kinds = block_kinds(u); /* the shared blocks: no brace stack of the pass's own */
     bool enumerator_reported = false;
-    int rc = cond_add(&conds, (cond_node){0, 0, 0, 0}); /* the root: outside every #if */
+    int rc = kinds ? cond_add(&conds, (cond_node){0, 0, 0, 0}) : -1; /* the root: outside every #if */
     for (size_t i = 0; hc_code_valid(u, i) && rc == 0; i++) {
         const hc_token *t = hc_code_tok(u, i);
         if (t->kind == HC_TOK_HASH) { /* #if groups: which branch a definition is in */
@@ -252,27 +270,11 @@ int hc_pass_overloads(hc_unit *u) {
             }
             continue;
         }
-        if (!is_code(u, i)) continue;
-        if (hc_code_is(u, i, "{")) {
-            /* beyond the recorded depth every brace counts as a body, on the way in and out alike */
-            unsigned char body = nscopes < sizeof scopes ? !opens_scope_block(u, i) : 1;
-            if (nscopes < sizeof scopes) scopes[nscopes] = body;
-            if (enum_scope == SIZE_MAX && opens_enum(u, i)) enum_scope = nscopes + 1;
-            nscopes++;
-            opaque += body;
-            continue;
-        }
-        if (hc_code_is(u, i, "}")) {
-            if (nscopes) {
-                if (enum_scope == nscopes) enum_scope = SIZE_MAX;
-                nscopes--;
-                opaque -= nscopes < sizeof scopes ? scopes[nscopes] : 1;
-            }
-            continue;
-        }
-        if (enum_scope == nscopes && t->kind == HC_TOK_IDENT && !enumerator_reported)
-            enumerator_reported = report_enumerator(u, i);
-        if (opaque || t->kind != HC_TOK_IDENT) continue;
+        if (!is_code(u, i) || t->kind != HC_TOK_IDENT) continue;
+        const hc_block *b = hc_code_block_of(u, i);
+        unsigned char kind = b ? kinds[b - blocks] : 0;
+        if ((kind & BLOCK_ENUM) && !enumerator_reported) enumerator_reported = report_enumerator(u, i);
+        if (kind & BLOCK_OPAQUE) continue;
         size_t open = hc_code_next(u, i), prev = hc_code_prev(u, i);
         if (!hc_code_is(u, open, "(") || prev == SIZE_MAX || hc_code_is(u, prev, "::") || hc_code_is(u, prev, ".") ||
             hc_code_is(u, prev, "->") || !(hc_code_kind(u, prev, HC_TOK_IDENT) || hc_code_is(u, prev, "*") ||
@@ -300,5 +302,6 @@ int hc_pass_overloads(hc_unit *u) {
     if (rc == 0) find_merged(u, &defs, &conds);
     free_definitions(&defs);
     free(conds.v);
+    free(kinds);
     return rc;
 }
