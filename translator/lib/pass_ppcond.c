@@ -658,14 +658,22 @@ static void note_kept_conditions(pp_file *f, const uint32_t *dropped, size_t ndr
     }
 }
 
+/* Whether edit e renames a CUDA compiler macro to its HIP twin (__CUDACC__ to __HIPCC__), whichever pass
+ * proposed it: read from the edit's own text, never inferred from its priority or another property that
+ * means something else. */
+static bool renames_cuda_macro(const hc_unit *u, const hc_edit *e) {
+    const char *hip = e->length ? hc_pp_macro_hip(u->text + e->offset, e->length) : NULL;
+    return hip && e->replacement && !strcmp(e->replacement, hip);
+}
+
 /* Once the resolution settled whether the file uses HIP: where it kept its macro tests because hipcc
- * compiles it (HC1141, once, at the first), or where a test whose rename was taken back reads differently
+ * compiles it (HC1142, once, at the first), or where a test whose rename was taken back reads differently
  * under hipcc than under nvcc (HC1140). */
 int hc_finish_ppcond(hc_unit *u) {
     if (u->kept_for_hipcc) {
         for (size_t i = 0; i < u->edits.n; i++) {
             const hc_edit *e = &u->edits.v[i];
-            if (!e->hip_neutral || e->priority != HC_PRIO_RENAME) continue;
+            if (!e->hip_neutral || !renames_cuda_macro(u, e)) continue;
             char name[64];
             snprintf(name, sizeof name, "%.*s", (int)e->length, u->text + e->offset);
             hc_unit_diag(u, HC_D_PP_HIPCC_COMPILED, e->offset, name, name);
@@ -678,7 +686,7 @@ int hc_finish_ppcond(hc_unit *u) {
     uint32_t *dropped = malloc((n ? n : 1) * sizeof *dropped);
     if (!dropped) return -1;
     for (size_t i = 0; i < n; i++)
-        if (u->rolled_back.v[i].priority == HC_PRIO_RENAME) dropped[nd++] = u->rolled_back.v[i].offset;
+        if (renames_cuda_macro(u, &u->rolled_back.v[i])) dropped[nd++] = u->rolled_back.v[i].offset;
     qsort(dropped, nd, sizeof *dropped, cmp_offsets);
     pp_file f;
     memset(&f, 0, sizeof f);
