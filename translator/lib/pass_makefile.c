@@ -589,6 +589,13 @@ static int append_tail(mk_state *s) {
         n += (size_t)snprintf(tail + n, sizeof tail - n,
                               "# The port calls CUDA APIs HIP lacks through libhipify_shim (docs/shim.md).\n"
                               "%s%s += -lhipify_shim -l$(HIP_RUNTIME_LIB)\n", override_of(s, link, strlen(link)), link);
+    } else if (s->gpu_recipe && !strstr(t, "cudart")) {
+        /* objects its $(NVCC) rule made are linked elsewhere, by a link that got CUDA's runtime from
+         * somewhere this file does not name (SHOC asks nvcc -dryrun): hipcc's objects need HIP's */
+        const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
+        n += (size_t)snprintf(tail + n, sizeof tail - n,
+                              "# Objects hipcc compiled need HIP's runtime where the host compiler links them.\n"
+                              "%s%s += -l$(HIP_RUNTIME_LIB)\n", override_of(s, link, strlen(link)), link);
     }
     if (hc_unit_edit(u, (uint32_t)u->len, 0, tail, HC_PRIO_BUILD, HC_EFFORT_RENAME) < 0) return -1;
     return 0;
