@@ -85,6 +85,18 @@ prepare_one() { # name
     mkdir -p "$w/orig/$p" && extract "$(git_dir "$r")" "$c" "$w/orig/$p" "$p/"
   done
   [ ! -s "$w/lacking.txt" ] || say "$n: $(wc -l <"$w/lacking.txt") files the mirror lacks are left out ($w/lacking.txt)"
+  # an edit of the original that every build needs (its published code compiles with no CUDA): the recipe's
+  # orig_fix, run in orig before the port is made, so both sides are of one edited original (logged, and in
+  # steps.txt); an edit for CUDA 13 alone stays the cuda side's (cuda_build)
+  unset -f orig_fix 2>/dev/null || true
+  . "$RECIPES/$n.sh"
+  fix=""
+  if command -v orig_fix >/dev/null 2>&1; then
+    set +e
+    (cd "$w/orig" && set -x && orig_fix) >"$w/orig-fix.log" 2>&1
+    fix="orig orig-fix rc=$?"
+    set -e
+  fi
   set +e
   "$HIPIFY" -O "$w/port" "$w/orig" --offload-arch gfx90a >"$w/port.log" 2>&1
   rc=$?
@@ -92,6 +104,7 @@ prepare_one() { # name
   say "$n: $repo@$commit, $(find "$w/orig" -type f | wc -l) files; hipify-c -O: exit $rc," \
     "$(grep -c ': warning: ' "$w/port.log") warnings, $(grep -c ': error: ' "$w/port.log") errors"
   echo "port rc=$rc" >"$w/steps.txt"
+  [ -z "$fix" ] || echo "$fix" | tee -a "$w/steps.txt"
   cp -a "$w/orig" "$w/cuda"
   cp -a "$w/port" "$w/hip"
   cp -a "$w/port" "$w/amd"
