@@ -124,6 +124,37 @@ typedef struct hipifyShimDevprop {
 } hipifyShimDevprop;
 hipError_t hipifyShimDeviceGetProperties(hipifyShimDevprop *prop, hipDevice_t device);
 
+/* CUDA's legacy execution control (deprecated since CUDA 9.2, still in cuda.h): a function's block shape,
+ * dynamic shared memory and parameter bytes are set call by call (cuFuncSetBlockShape, cuFuncSetSharedSize,
+ * cuParamSetSize, cuParamSeti/f/v), then cuLaunch, cuLaunchGrid or cuLaunchGridAsync launches it. The
+ * shim keeps those settings per function (the only state it keeps, behind a lock) and launches with
+ * hipModuleLaunchKernel and the parameter bytes as one buffer (HIP_LAUNCH_PARAM_BUFFER_POINTER). At most
+ * 4096 parameter bytes, as in CUDA; an offset beyond them returns hipErrorInvalidValue. */
+hipError_t hipifyShimFuncSetBlockShape(hipFunction_t hfunc, int x, int y, int z);
+hipError_t hipifyShimFuncSetSharedSize(hipFunction_t hfunc, unsigned int bytes);
+hipError_t hipifyShimParamSetSize(hipFunction_t hfunc, unsigned int numbytes);
+hipError_t hipifyShimParamSeti(hipFunction_t hfunc, int offset, unsigned int value);
+hipError_t hipifyShimParamSetf(hipFunction_t hfunc, int offset, float value);
+hipError_t hipifyShimParamSetv(hipFunction_t hfunc, int offset, void *ptr, unsigned int numbytes);
+hipError_t hipifyShimLaunch(hipFunction_t f);
+hipError_t hipifyShimLaunchGrid(hipFunction_t f, int grid_width, int grid_height);
+hipError_t hipifyShimLaunchGridAsync(hipFunction_t f, int grid_width, int grid_height, hipStream_t hStream);
+
+/* cuFuncSetCacheConfig: a module function's preferred L1/shared-memory split. On NVIDIA CUDA's own call;
+ * AMD GPUs have no such split, so a valid preference is accepted and changes nothing, as HIP's
+ * hipFuncSetCacheConfig does for kernels of the program. */
+hipError_t hipifyShimFuncSetCacheConfig(hipFunction_t hfunc, hipFuncCache_t config);
+
+/* cuGetErrorString's HIP spelling, hipDrvGetErrorString, came with HIP 5.4: before it, the shim's, which
+ * gives HIP's description of the code (hipGetErrorString). */
+#if defined(HIP_VERSION) && HIP_VERSION < 50400000 && !defined(HIPIFY_SHIM_HIP_CPU)
+static inline hipError_t hipDrvGetErrorString(hipError_t error, const char **errorString) {
+    if (!errorString) return hipErrorInvalidValue;
+    *errorString = hipGetErrorString(error);
+    return hipSuccess;
+}
+#endif
+
 /* ---- cudaDeviceProp members that hipDeviceProp_t lacks ---------------------------------------- */
 /* prop must have been filled by hipGetDeviceProperties: its PCI location names the device. A
  * property structure that matches no device (filled by hand) is answered for the current device. */

@@ -95,7 +95,7 @@ HIPIFY_SHIM_FP8_FN double hipifyShimHalfBitsToDouble(unsigned short h) {
     unsigned long long sign = (unsigned long long)(h & 0x8000u) << 48;
     unsigned exp = (h >> 10) & 0x1fu, man = h & 0x3ffu;
     if (exp == 0x1fu) return __builtin_bit_cast(double, sign | 0x7ff0000000000000ull | ((unsigned long long)man << 42));
-    if (exp == 0) return (sign ? -1.0 : 1.0) * (double)man * 0x1p-24;
+    if (exp == 0) return (sign ? -1.0 : 1.0) * (double)man * 5.9604644775390625e-08; /* 2^-24, exactly (hex floats are C++17) */
     return __builtin_bit_cast(double, sign | (unsigned long long)(exp - 15u + 1023u) << 52 | (unsigned long long)man << 42);
 }
 HIPIFY_SHIM_FP8_FN float hipifyShimFp8ToFloat(__hip_fp8_storage_t v, __hip_fp8_interpretation_t interp) {

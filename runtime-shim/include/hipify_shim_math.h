@@ -14,6 +14,10 @@
 #ifndef HIPIFY_SHIM_MATH_H
 #define HIPIFY_SHIM_MATH_H
 
+/* 2^600 and 2^-900 as decimal literals that round to them exactly: hexadecimal floating literals (HIPIFY_SHIM_2P600)
+ * are C++17, and a host C++11 file of the port includes this header too */
+#define HIPIFY_SHIM_2P600 4.149515568880993e+180
+#define HIPIFY_SHIM_2M900 1.1830521861667747e-271
 #ifdef __cplusplus
 #if defined(__HIPCC__) || defined(__CUDACC__)
 #include <hip/hip_runtime.h>
@@ -142,11 +146,11 @@ HIPIFY_SHIM_MATH_FN double hipifyShimMulD(double a, double b, int mode) {
     double r = a * b;
     if (!hipifyShimFiniteD(r)) return hipifyShimFiniteD(a) && hipifyShimFiniteD(b) ? hipifyShimOverflowD(r, mode) : r;
     if (a == 0.0 || b == 0.0) return r;
-    if (__builtin_fabs(r) < 0x1p-900) { /* the error would underflow: scale the smaller operand (exact) */
+    if (__builtin_fabs(r) < HIPIFY_SHIM_2M900) { /* the error would underflow: scale the smaller operand (exact) */
         bool neg = (a < 0.0) != (b < 0.0);
         if (r == 0.0) return hipifyShimDirectD(neg ? -0.0 : 0.0, neg ? -1 : 1, mode);
-        double e = __builtin_fabs(a) < __builtin_fabs(b) ? __builtin_fma(a * 0x1p+600, b, -(r * 0x1p+600))
-                                                          : __builtin_fma(a, b * 0x1p+600, -(r * 0x1p+600));
+        double e = __builtin_fabs(a) < __builtin_fabs(b) ? __builtin_fma(a * HIPIFY_SHIM_2P600, b, -(r * HIPIFY_SHIM_2P600))
+                                                          : __builtin_fma(a, b * HIPIFY_SHIM_2P600, -(r * HIPIFY_SHIM_2P600));
         return hipifyShimDirectD(r, hipifyShimSignD(e), mode);
     }
     return hipifyShimDirectD(r, hipifyShimSignD(__builtin_fma(a, b, -r)), mode);
@@ -162,14 +166,14 @@ HIPIFY_SHIM_MATH_FN double hipifyShimDivD(double a, double b, int mode) {
         return r;
     }
     /* a - r*b, scaled by 2^600 where it would underflow (a and r*2^600 then stay in range) */
-    double s = (__builtin_fabs(a) < 0x1p-900 || __builtin_fabs(r) < 0x1p-900) ? 0x1p+600 : 1.0;
+    double s = (__builtin_fabs(a) < HIPIFY_SHIM_2M900 || __builtin_fabs(r) < HIPIFY_SHIM_2M900) ? HIPIFY_SHIM_2P600 : 1.0;
     double rem = __builtin_fma(-(r * s), b, a * s);
     return hipifyShimDirectD(r, hipifyShimSignD(rem) * (b > 0.0 ? 1 : -1), mode);
 }
 HIPIFY_SHIM_MATH_FN double hipifyShimSqrtD(double a, int mode) {
     double r = __builtin_sqrt(a);
     if (!hipifyShimFiniteD(r) || r == 0.0 || a < 0.0) return r;
-    double s = a < 0x1p-900 ? 0x1p+600 : 1.0; /* a - r*r would underflow: scaled by 2^600 */
+    double s = a < HIPIFY_SHIM_2M900 ? HIPIFY_SHIM_2P600 : 1.0; /* a - r*r would underflow: scaled by 2^600 */
     double rem = __builtin_fma(-(r * s), r, a * s);
     return hipifyShimDirectD(r, hipifyShimSignD(rem), mode);
 }
