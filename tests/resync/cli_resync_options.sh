@@ -1,7 +1,8 @@
 # cli_resync_options.sh: every option a port honours is honoured by --resync or refused by name, never
 # ignored: what a re-sync has no use for (reports, --examine, --fail-on, --depfile, --no-manifest) is
-# refused with nothing written; --quiet-warnings quiets its warnings; --cuda-version is recorded and compared like the
-# other translation options; the options of --resync and --drift are refused without their mode.
+# refused with nothing written; --quiet-warnings quiets its warnings; --cuda-version is recorded and compared
+# like the other translation options; --drift, which translates nothing, refuses every option of a port or a
+# translation; the options of --resync and --drift are refused without their mode.
 . "$2/tests/cli/lib.sh"
 G="git -c user.email=t@t -c user.name=t"
 mkdir tmpd && TMPDIR=$SCRATCH/tmpd && export TMPDIR
@@ -44,6 +45,19 @@ run 2 "another --cuda-version refused" "$HIPIFY" --resync hipv --cuda-version 12
 has stderr 'the port was made with other options' "said as other options"
 run 2 "a --cuda-version not recorded refused" "$HIPIFY" --resync hip --cuda-version 12.0 cuda
 has stderr 'given --cuda-version=12.0.0, not recorded' "named"
+
+# --drift translates nothing: an option of a port or a translation is refused by name
+run 0 "drift" "$HIPIFY" --drift hip cuda
+for opt in -O=o --inplace --examine --print-stats --diff=d.diff --fail-on=note --no-manifest -j=2 --memory=1G -v \
+           --hip-path=none --roc --hip-version=6.2 --cuda-version=11.8 -I=inc --semantic=never --rules=r.txt; do
+  case $opt in -O=*|-j=*|-I=*) set -- "${opt%%=*}" "${opt#*=}" ;; *) set -- "$opt" ;; esac
+  case $opt in -O=*) want=--out-dir ;; -j=*) want=--jobs ;; -v) want=--verbose ;; -I=*) want=--extra-arg=-Iinc ;;
+               *) want=${opt%%=*} ;; esac
+  run 2 "--drift $opt refused" "$HIPIFY" --drift hip "$@" cuda
+  has stderr "^hipify-c: --drift compares the trees .*: $want[=.0-9a-z]* does not apply; nothing was done$" "$opt named"
+done
+absent o "nothing written"
+absent d.diff "nothing written"
 
 # the options of a mode, without it
 for opt in --base-cuda=cuda --resync-json=j.json --resync-dry-run --allow-tool-change; do

@@ -327,12 +327,49 @@ static char *to_html(const drift_report *d, const char *cuda, const char *hip) {
     return b.data;
 }
 
+/* --drift reads the port's manifest and the two trees; it translates and writes nothing but its own reports.
+ * An option of a port or of a translation means nothing to it: the first one given is refused by name (its
+ * word as the manifest would record it), never ignored. Returns 0, or HC_EXIT_USAGE after saying which. */
+static int check_drift_options(const hc_cli *cli) {
+    const hc_port_opts *po = &cli->port;
+    const struct { bool given; const char *name; } refused[] = {
+        {po->output != NULL, "-o"},         {po->out_dir != NULL, "--out-dir"},
+        {po->inplace, "--inplace"},         {cli->no_output, "--no-output"},
+        {po->examine && !cli->no_output, "--examine"},
+        {po->print_stats, "--print-stats"}, {po->print_stats_csv, "--print-stats-csv"},
+        {po->o_stats != NULL, "--o-stats"}, {po->stats_json != NULL, "--stats-json"},
+        {po->diff != NULL, "--diff"},       {po->report != NULL, "--report"},
+        {po->sarif != NULL, "--sarif"},     {po->fail_on >= 0, "--fail-on"},
+        {po->depfile != NULL, "--depfile"}, {po->no_manifest, "--no-manifest"},
+        {po->jobs != 0, "--jobs"},          {po->memory_limit != 0, "--memory"},
+        {po->verbose, "--verbose"},         {po->hip_paths.n != 0, "--hip-path"},
+    };
+    char word[PATH_MAX + 64] = "";
+    for (size_t i = 0; i < COUNT_OF(refused) && !word[0]; i++)
+        if (refused[i].given) snprintf(word, sizeof word, "%s", refused[i].name);
+    hc_strv given = {0}; /* translation options, as a manifest records them: the target version only when given */
+    if (!word[0] && hc_cli_port_options(po, &given) != 0) {
+        fprintf(stderr, "hipify-c: error: out of memory\n");
+        return HC_EXIT_USAGE;
+    }
+    for (size_t i = 0; i < given.n && !word[0]; i++)
+        if (po->hip_version_given || strncmp(given.v[i], "--hip-version=", 14) != 0)
+            snprintf(word, sizeof word, "%.*s", (int)strcspn(given.v[i], "#"), given.v[i]); /* --rules=PATH, not its blob */
+    hc_strv_clear(&given);
+    if (!word[0]) return 0;
+    hc_out_printf(stderr, "hipify-c: --drift compares the trees with the port's manifest and translates and writes "
+                          "nothing but its reports: %s does not apply; nothing was done\n", word);
+    return HC_EXIT_USAGE;
+}
+
 int hc_cli_drift(hc_cli *cli) {
     struct stat st;
     if (cli->port.inputs.n != 1 || stat(cli->port.inputs.v[0], &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "hipify-c: --drift HIP_DIR takes one input: the CUDA tree (a directory)\n");
         return HC_EXIT_USAGE;
     }
+    int refused = check_drift_options(cli);
+    if (refused) return refused;
     const char *cuda = cli->port.inputs.v[0], *hip = cli->drift_dir;
     if (stat(hip, &st) != 0 || !S_ISDIR(st.st_mode)) {
         hc_out_printf(stderr, "%s: error: --drift: not a directory\n", hip);
