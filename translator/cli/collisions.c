@@ -127,10 +127,7 @@ static int report_collisions(const hc_port_opts *po, const hc_job_list *jobs) {
 /* Whether the resolved path real is the tree root (resolved here) or lies inside it. */
 static bool inside_tree(const char *real, const char *root) {
     char r[PATH_MAX];
-    if (hc_out_resolve(root, r, sizeof r) != 0) return false;
-    size_t n = strlen(r);
-    if (n == 1 && r[0] == '/') return true;
-    return !strncmp(real, r, n) && (real[n] == '/' || real[n] == '\0');
+    return hc_out_resolve(root, r, sizeof r) == 0 && hc_path_within(real, r);
 }
 
 static int path_collisions(const hc_port_opts *po, const mode_paths *modes) {
