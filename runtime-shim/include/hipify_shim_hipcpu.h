@@ -14,6 +14,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <limits>
 
 /* ---- types the shim's declarations name (no HIP-CPU call takes or returns them) ------------------- */
 /* Opaque: the array copies and memory advice the shim declares are implemented in libhipify_shim, which is
@@ -89,6 +90,140 @@ static inline float __uint_as_float(unsigned int x) noexcept { return hipifyShim
 static inline float rsqrtf(float x) noexcept { return 1.0f / std::sqrt(x); }
 static inline double rsqrt(double x) noexcept { return 1.0 / std::sqrt(x); }
 static inline float __fdividef(float x, float y) noexcept { return x / y; }
+
+/* ---- integer intrinsics HIP declares for device code and HIP-CPU lacks, by CUDA's definitions ---- */
+static inline unsigned int __brev(unsigned int x) noexcept {
+    x = ((x >> 1) & 0x55555555u) | ((x & 0x55555555u) << 1);
+    x = ((x >> 2) & 0x33333333u) | ((x & 0x33333333u) << 2);
+    x = ((x >> 4) & 0x0f0f0f0fu) | ((x & 0x0f0f0f0fu) << 4);
+    return __builtin_bswap32(x);
+}
+static inline unsigned long long __brevll(unsigned long long x) noexcept {
+    return ((unsigned long long)__brev((unsigned int)x) << 32) | __brev((unsigned int)(x >> 32));
+}
+/* Byte i of the result is byte (s >> 4i) & 7 of the 8 bytes y:x (x the low four). */
+static inline unsigned int __byte_perm(unsigned int x, unsigned int y, unsigned int s) noexcept {
+    const unsigned long long bytes = ((unsigned long long)y << 32) | x;
+    unsigned int r = 0;
+    for (int i = 0; i < 4; ++i) r |= (unsigned int)((bytes >> (8 * ((s >> (4 * i)) & 7))) & 0xffu) << (8 * i);
+    return r;
+}
+/* The 64 bits hi:lo shifted left (high word kept) or right (low word kept); the shift is taken modulo 32
+ * (l, r) or clamped to 32 (lc, rc). */
+static inline unsigned int __funnelshift_l(unsigned int lo, unsigned int hi, unsigned int shift) noexcept {
+    return (unsigned int)(((((unsigned long long)hi << 32) | lo) << (shift & 31)) >> 32);
+}
+static inline unsigned int __funnelshift_lc(unsigned int lo, unsigned int hi, unsigned int shift) noexcept {
+    return (unsigned int)(((((unsigned long long)hi << 32) | lo) << (shift < 32 ? shift : 32)) >> 32);
+}
+static inline unsigned int __funnelshift_r(unsigned int lo, unsigned int hi, unsigned int shift) noexcept {
+    return (unsigned int)((((unsigned long long)hi << 32) | lo) >> (shift & 31));
+}
+static inline unsigned int __funnelshift_rc(unsigned int lo, unsigned int hi, unsigned int shift) noexcept {
+    return (unsigned int)((((unsigned long long)hi << 32) | lo) >> (shift < 32 ? shift : 32));
+}
+static inline int __mulhi(int x, int y) noexcept { return (int)(((long long)x * y) >> 32); }
+static inline unsigned int __umulhi(unsigned int x, unsigned int y) noexcept {
+    return (unsigned int)(((unsigned long long)x * y) >> 32);
+}
+static inline long long __mul64hi(long long x, long long y) noexcept { return (long long)(((__int128)x * y) >> 64); }
+static inline unsigned long long __umul64hi(unsigned long long x, unsigned long long y) noexcept {
+    return (unsigned long long)(((unsigned __int128)x * y) >> 64);
+}
+static inline unsigned int __umul24(unsigned int x, unsigned int y) noexcept {
+    return (x & 0xffffffu) * (y & 0xffffffu);
+}
+static inline unsigned int __sad(int x, int y, unsigned int z) noexcept {
+    return z + (unsigned int)(x > y ? (long long)x - y : (long long)y - x);
+}
+static inline unsigned int __usad(unsigned int x, unsigned int y, unsigned int z) noexcept {
+    return z + (x > y ? x - y : y - x);
+}
+/* Averages without overflow: (x + y) >> 1, rounded down (hadd) or up (rhadd). */
+static inline int __hadd(int x, int y) noexcept { return (int)(((long long)x + y) >> 1); }
+static inline int __rhadd(int x, int y) noexcept { return (int)(((long long)x + y + 1) >> 1); }
+static inline unsigned int __uhadd(unsigned int x, unsigned int y) noexcept {
+    return (unsigned int)(((unsigned long long)x + y) >> 1);
+}
+static inline unsigned int __urhadd(unsigned int x, unsigned int y) noexcept {
+    return (unsigned int)(((unsigned long long)x + y + 1) >> 1);
+}
+
+/* ---- float intrinsics HIP-CPU lacks: the fast ones (__expf...) computed exactly (a GPU's are approximate within
+ * documented bounds, so a program's tolerance accepts the exact value); the _rn ones in the host's default
+ * rounding, which is to nearest. Directed roundings (_rz, _ru, _rd) are not declared: a port using
+ * one stops at compile time naming it. ---- */
+/* glibc's <math.h> declares the fast names (extern "C", its internal aliases) but libm does not export them:
+ * inline definitions of those declarations, emitted where used. */
+extern "C" {
+inline float __expf(float x) noexcept { return std::exp(x); }
+inline float __exp10f(float x) noexcept { return std::pow(10.0f, x); }
+inline float __logf(float x) noexcept { return std::log(x); }
+inline float __log10f(float x) noexcept { return std::log10(x); }
+inline float __sinf(float x) noexcept { return std::sin(x); }
+inline float __cosf(float x) noexcept { return std::cos(x); }
+inline float __tanf(float x) noexcept { return std::tan(x); }
+inline void __sincosf(float x, float *s, float *c) noexcept {
+    *s = std::sin(x);
+    *c = std::cos(x);
+}
+}
+static inline float __saturatef(float x) noexcept { return x >= 1.0f ? 1.0f : x > 0.0f ? x : 0.0f; } /* NaN: 0 */
+static inline float __fadd_rn(float x, float y) noexcept { return x + y; }
+static inline float __fsub_rn(float x, float y) noexcept { return x - y; }
+static inline float __fmul_rn(float x, float y) noexcept { return x * y; }
+static inline float __fdiv_rn(float x, float y) noexcept { return x / y; }
+static inline float __frcp_rn(float x) noexcept { return 1.0f / x; }
+static inline float __fsqrt_rn(float x) noexcept { return std::sqrt(x); }
+static inline float __frsqrt_rn(float x) noexcept { return (float)(1.0 / std::sqrt((double)x)); }
+static inline float __fmaf_rn(float x, float y, float z) noexcept { return std::fma(x, y, z); }
+static inline double __dadd_rn(double x, double y) noexcept { return x + y; }
+static inline double __dsub_rn(double x, double y) noexcept { return x - y; }
+static inline double __dmul_rn(double x, double y) noexcept { return x * y; }
+static inline double __ddiv_rn(double x, double y) noexcept { return x / y; }
+static inline double __drcp_rn(double x) noexcept { return 1.0 / x; }
+static inline double __dsqrt_rn(double x) noexcept { return std::sqrt(x); }
+static inline double __fma_rn(double x, double y, double z) noexcept { return std::fma(x, y, z); }
+
+/* Conversions to integers as CUDA defines them: NaN gives 0, values beyond the type's range its nearest limit. */
+template <typename I, typename F> static inline I hipifyShimCpuToInt(F x) noexcept {
+    if (x != x) return 0;
+    if (x <= (F)std::numeric_limits<I>::min()) return std::numeric_limits<I>::min();
+    if (x >= (F)std::numeric_limits<I>::max()) return std::numeric_limits<I>::max();
+    return (I)x;
+}
+static inline int __float2int_rn(float x) noexcept { return hipifyShimCpuToInt<int>(std::nearbyint(x)); }
+static inline int __float2int_rz(float x) noexcept { return hipifyShimCpuToInt<int>(std::trunc(x)); }
+static inline int __float2int_rd(float x) noexcept { return hipifyShimCpuToInt<int>(std::floor(x)); }
+static inline int __float2int_ru(float x) noexcept { return hipifyShimCpuToInt<int>(std::ceil(x)); }
+static inline unsigned int __float2uint_rn(float x) noexcept {
+    return hipifyShimCpuToInt<unsigned int>(std::nearbyint(x));
+}
+static inline unsigned int __float2uint_rz(float x) noexcept { return hipifyShimCpuToInt<unsigned int>(std::trunc(x)); }
+static inline long long __float2ll_rn(float x) noexcept { return hipifyShimCpuToInt<long long>(std::nearbyint(x)); }
+static inline long long __float2ll_rz(float x) noexcept { return hipifyShimCpuToInt<long long>(std::trunc(x)); }
+static inline int __double2int_rn(double x) noexcept { return hipifyShimCpuToInt<int>(std::nearbyint(x)); }
+static inline int __double2int_rz(double x) noexcept { return hipifyShimCpuToInt<int>(std::trunc(x)); }
+static inline float __int2float_rn(int x) noexcept { return (float)x; }
+static inline float __uint2float_rn(unsigned int x) noexcept { return (float)x; }
+static inline float __ll2float_rn(long long x) noexcept { return (float)x; }
+static inline float __double2float_rn(double x) noexcept { return (float)x; }
+static inline double __hiloint2double(int hi, int lo) noexcept {
+    return hipifyShimCpuBitCast<double>(((unsigned long long)(unsigned int)hi << 32) | (unsigned int)lo);
+}
+static inline int __double2hiint(double x) noexcept { return (int)(hipifyShimCpuBitCast<unsigned long long>(x) >> 32); }
+static inline int __double2loint(double x) noexcept { return (int)hipifyShimCpuBitCast<unsigned long long>(x); }
+
+/* half functions HIP declares that HIP-CPU lacks, computed in float (exact for floor, max, min). */
+static inline __half hfloor(__half x) noexcept { return __float2half(std::floor(__half2float(x))); }
+static inline __half hlog2(__half x) noexcept { return __float2half(std::log2(__half2float(x))); }
+static inline __half hrsqrt(__half x) noexcept { return __float2half(1.0f / std::sqrt(__half2float(x))); }
+static inline __half __hmax(__half x, __half y) noexcept {
+    return __float2half(std::fmax(__half2float(x), __half2float(y)));
+}
+static inline __half __hmin(__half x, __half y) noexcept {
+    return __float2half(std::fmin(__half2float(x), __half2float(y)));
+}
 
 /* HIP-CPU overloads __ffsll/__clzll for std::int64_t and std::uint64_t (long and unsigned long here), so a
  * long long argument is ambiguous; these take the spellings CUDA declares. */

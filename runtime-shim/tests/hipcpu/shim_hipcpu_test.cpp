@@ -54,6 +54,31 @@ int main() {
         fprintf(stderr, "FAIL: bit casts\n");
         failures++;
     }
+    // integer and float intrinsics HIP-CPU lacks, by CUDA's definitions (called on the host: HIP-CPU's device
+    // functions are host functions)
+    const double two = __hiloint2double(0x40000000, 0);
+    const bool ints = __brev(1u) == 0x80000000u && __brev(0x12345678u) == 0x1e6a2c48u &&
+                      __brevll(1ull) == 0x8000000000000000ull && __byte_perm(0x33221100u, 0x77665544u, 0x4705u) == 0x44770055u &&
+                      __funnelshift_l(0x80000000u, 1u, 1) == 3u && __funnelshift_l(0u, 5u, 33) == 10u &&
+                      __funnelshift_lc(0u, 5u, 40) == 0u && __funnelshift_r(1u, 1u, 1) == 0x80000000u &&
+                      __funnelshift_rc(1u, 7u, 40) == 7u && __umulhi(0xffffffffu, 2u) == 1u && __mulhi(-2, 0x40000000) == -1 &&
+                      __umul64hi(~0ull, 4ull) == 3ull && __mul64hi(-1ll, 5ll) == -1ll && __umul24(0x1000002u, 3u) == 6u &&
+                      __sad(-3, 4, 10u) == 17u && __usad(2u, 9u, 1u) == 8u && __hadd(-3, 0) == -2 && __rhadd(3, 0) == 2 &&
+                      __uhadd(0xffffffffu, 1u) == 0x80000000u && __urhadd(1u, 2u) == 2u;
+    const bool floats = __saturatef(1.5f) == 1.0f && __saturatef(-1.0f) == 0.0f && __saturatef(NAN) == 0.0f &&
+                        __float2int_rn(2.5f) == 2 && __float2int_rn(3.5f) == 4 && __float2int_rd(-1.5f) == -2 &&
+                        __float2int_ru(1.25f) == 2 && __float2int_rz(-1.75f) == -1 && __float2int_rn(NAN) == 0 &&
+                        __float2int_rn(3e9f) == 2147483647 && __float2uint_rn(-5.0f) == 0u &&
+                        __double2int_rn(-2.5) == -2 && two == 2.0 && __double2hiint(two) == 0x40000000 &&
+                        __double2loint(two) == 0 && __frsqrt_rn(4.0f) == 0.5f && __fmaf_rn(2.0f, 3.0f, 1.0f) == 7.0f &&
+                        __expf(0.0f) == 1.0f && __fdiv_rn(1.0f, 4.0f) == 0.25f;
+    const bool halves = __half2float(hfloor(__float2half(-1.5f))) == -2.0f &&
+                        __half2float(__hmax(__float2half(1.0f), __float2half(3.0f))) == 3.0f &&
+                        __half2float(hlog2(__float2half(8.0f))) == 3.0f;
+    if (!ints || !floats || !halves) {
+        fprintf(stderr, "FAIL: intrinsics: integer %d, float %d, half %d\n", ints, floats, halves);
+        failures++;
+    }
     int attr = 0, sms = 0, constant = 0;
     if (hipDeviceGetAttribute(&attr, hipDeviceAttributeWarpSize, 0) != hipSuccess || attr != 64 ||
         hipDeviceGetAttribute(&sms, hipDeviceAttributeMultiprocessorCount, 0) != hipSuccess ||
