@@ -17,8 +17,8 @@
 #include <limits>
 
 /* ---- types the shim's declarations name (no HIP-CPU call takes or returns them) ------------------- */
-/* Opaque: the array copies and memory advice the shim declares are implemented in libhipify_shim, which is
- * not built for HIP-CPU; a port that calls them fails to link, naming the function. */
+/* Opaque: the array copies, memory advice and cache preference the shim declares are implemented in
+ * libhipify_shim, which is not built for HIP-CPU; a port that calls them fails to link, naming the function. */
 struct hipifyShimCpuArray;
 typedef struct hipifyShimCpuArray *hipArray_t;
 typedef const struct hipifyShimCpuArray *hipArray_const_t;
@@ -35,6 +35,13 @@ typedef struct hipMemLocation {
     hipMemLocationType type;
     int id;
 } hipMemLocation;
+
+typedef enum hipFuncCache_t {
+    hipFuncCachePreferNone = 0,
+    hipFuncCachePreferShared = 1,
+    hipFuncCachePreferL1 = 2,
+    hipFuncCachePreferEqual = 3
+} hipFuncCache_t;
 
 /* The raw half storage types (HIP's hip_fp16.h has them; HIP-CPU's __half is half_float::half). As in HIP, a
  * __half and a __half_raw convert into each other (__half(raw) is how CUDA code reads raw bits). */
