@@ -219,6 +219,23 @@ __device__ static inline void __syncwarp(unsigned long long mask = ~0ull HIPIFY_
 #endif
 }
 
+#if defined(__HIP_CPU_RT__)
+/* HIP-CPU's vector components (v.x of a float2) are accessor objects, not T, so a shuffle of one deduces the
+ * accessor type, which HIP-CPU's __shfl* cannot take; on a GPU the component is a T. These take the component
+ * by its value type (more specialised than the templates above, so chosen for a component). */
+#define HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE(name, P)                                                          \
+    template <typename T, typename V, std::uint32_t I>                                                     \
+    __device__ static inline T name(unsigned long long mask, hip::detail::Scalar_accessor<T, V, I> var, P arg, \
+                                    int width = warpSize HIPIFY_SHIM_SITE_PARAMS) {                        \
+        return name(mask, static_cast<T>(var), arg, width HIPIFY_SHIM_SITE);                               \
+    }
+HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE(__shfl_sync, int)
+HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE(__shfl_up_sync, unsigned int)
+HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE(__shfl_down_sync, unsigned int)
+HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE(__shfl_xor_sync, int)
+#undef HIPIFY_SHIM_CPU_COMPONENT_SHUFFLE
+#endif
+
 #endif /* !HIPIFY_SHIM_WARP_NATIVE */
 #endif /* __HIPCC__ || __CUDACC__ */
 #endif /* HIPIFY_SHIM_WARP_H */

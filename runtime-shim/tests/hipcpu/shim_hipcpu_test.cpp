@@ -10,7 +10,7 @@
 enum { LANES = 64 };
 
 struct Outputs {
-    int sum[LANES], imin[LANES], imax[LANES], ffs[LANES], clz[LANES];
+    int sum[LANES], down[LANES], imin[LANES], imax[LANES], ffs[LANES], clz[LANES];
     unsigned umax[LANES];
     unsigned long long ballot[LANES];
     float rsq[LANES], quotient[LANES];
@@ -21,6 +21,8 @@ __global__ void shim_kernel(Outputs *out) {
     int sum = lane;
     for (int offset = warpSize / 2; offset > 0; offset /= 2) sum += __shfl_xor_sync(HIPIFY_FULL_WARP_MASK, sum, offset);
     out->sum[lane] = sum;
+    float2 pair = make_float2((float)lane, 0.0f); // a vector component: an accessor object on HIP-CPU
+    out->down[lane] = (int)__shfl_down_sync(HIPIFY_FULL_WARP_MASK, pair.x, 1);
     out->ballot[lane] = __ballot_sync(HIPIFY_FULL_WARP_MASK, lane % 2 == 1);
     __syncwarp();
     out->imin[lane] = min(lane, 40);
@@ -101,7 +103,7 @@ int main() {
     hipMemcpy(&host, dev, sizeof host, hipMemcpyDeviceToHost);
     hipFree(dev);
     for (int l = 0; l < LANES; ++l) {
-        const bool ok = host.sum[l] == LANES * (LANES - 1) / 2 && host.ballot[l] == 0xaaaaaaaaaaaaaaaaull &&
+        const bool ok = host.sum[l] == LANES * (LANES - 1) / 2 && host.down[l] == (l < LANES - 1 ? l + 1 : l) && host.ballot[l] == 0xaaaaaaaaaaaaaaaaull &&
                         host.imin[l] == (l < 40 ? l : 40) && host.imax[l] == (l > 10 ? l - 10 : 0) &&
                         host.umax[l] == (l > 5 ? (unsigned)l : 5u) && host.ffs[l] == l + 1 &&
                         host.clz[l] == 63 - l && host.quotient[l] == l / 4.0f &&
