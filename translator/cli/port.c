@@ -9,6 +9,7 @@
 #include "user_rules.h"
 #include "util.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -256,6 +257,31 @@ static int write_inplace(const hc_port_opts *po, const hc_file_result *r, const 
                                                           r->original_len, err, sizeof err), "output", err);
 }
 
+/* The files autoconf, autoheader and automake generate, in the order they are made: make reruns the tools
+ * when one is older than what it is made from (configure than configure.ac, Makefile.in than Makefile.am).
+ * The port writes them in its own order (configure before configure.ac), so each written one is given the
+ * time after all writes, in this order: the port's configure.ac and its configure stay one pair, and the
+ * build runs the migrated configure, not an autoconf that may be missing or another version. */
+static const char *const autotools_outputs[] = {"aclocal.m4", "configure", "config.h.in", "Makefile.in"};
+
+static void settle_autotools_times(const hc_port_opts *po, const hc_file_result *results, size_t n) {
+    for (size_t k = 0; k < COUNT_OF(autotools_outputs); k++)
+        for (size_t i = 0; i < n; i++) {
+            const hc_file_result *r = &results[i];
+            const char *base = r->rel_path ? strrchr(r->rel_path, '/') : NULL;
+            base = base ? base + 1 : r->rel_path;
+            if (!base || strcmp(base, autotools_outputs[k]) != 0 || r->status != HC_OK) continue;
+            char path[PATH_MAX], err[PATH_MAX + 64];
+            if (po->inplace) {
+                if (!r->changed) continue; /* in place, only a file this run wrote */
+                snprintf(path, sizeof path, "%s", r->path);
+            } else if (hc_output_path(po->out_dir, r->rel_path, path, sizeof path, err, sizeof err) != 0) {
+                continue;
+            }
+            (void)utimensat(AT_FDCWD, path, NULL, AT_SYMLINK_NOFOLLOW); /* our own output: now */
+        }
+}
+
 /* Writes one result where the output mode says. Returns 0 or -1 after printing the error. */
 static int write_result(const hc_port_opts *po, const hc_file_result *r, bool single, const char *root, hc_out_guard *guard) {
     char err[PATH_MAX + 256], path[PATH_MAX];
@@ -446,6 +472,7 @@ int hc_port(hc_port_opts *po) {
         if (write_result(po, r, single, po->inputs.v[jobs.v[i].root], &guard) != 0) write_failed++;
         if (r->kind != HC_FILE_OTHER) hc_stats_add(&total, &r->stats);
     }
+    if (!single && !po->examine) settle_autotools_times(po, results, jobs.n);
     if (hc_carry_shim(po, results, &jobs, single) != 0) write_failed++; /* shim headers beside the port */
     if (hc_carry_build_modules(po, hc_context_options(ctx), facts.run.links_shim, results, &jobs, single) != 0)
         write_failed++; /* the CMake and Makefile HIP modules beside the build files that include them */
