@@ -591,8 +591,14 @@ static int append_tail(mk_state *s) {
                               "%s%s += -lhipify_shim -l$(HIP_RUNTIME_LIB)\n", override_of(s, link, strlen(link)), link);
     } else if (s->gpu_recipe && !strstr(t, "cudart")) {
         /* objects its $(NVCC) rule made are linked elsewhere, by a link that got CUDA's runtime from
-         * somewhere this file does not name (SHOC asks nvcc -dryrun): hipcc's objects need HIP's */
-        const char *link = mentions_name(t, u->len, "LDLIBS") ? "LDLIBS" : "LDFLAGS";
+         * somewhere this file does not name (SHOC asks nvcc -dryrun): hipcc's objects need HIP's, after
+         * them: LDLIBS for make's own link rule, LIBS for configure's templates (automake's link puts LIBS
+         * last, LDFLAGS before the objects, where a linker with --as-needed drops the library) */
+        size_t pl = strlen(u->path);
+        bool tmpl = pl > 3 && strcmp(u->path + pl - 3, ".in") == 0;
+        const char *link = mentions_name(t, u->len, "LDLIBS")                         ? "LDLIBS"
+                           : tmpl || mentions_name(t, u->len, "LIBS")                 ? "LIBS"
+                                                                                      : "LDFLAGS";
         n += (size_t)snprintf(tail + n, sizeof tail - n,
                               "# Objects hipcc compiled need HIP's runtime where the host compiler links them.\n"
                               "%s%s += -l$(HIP_RUNTIME_LIB)\n", override_of(s, link, strlen(link)), link);
