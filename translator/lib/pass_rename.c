@@ -209,7 +209,64 @@ static void check_tag_keyword(hc_unit *u, size_t i, const char *cuda, const char
     hc_unit_diag(u, HC_D_TAG_OF_TYPEDEF, kw->off, cuda, word, cuda, word, hip, hip, word);
 }
 
+/* The HIP name of "cuda" + the identifier at index k is "hip" + it (Malloc, MemsetAsync: the runtime's
+ * names); *hip gets the HIP name there is, "" for none. */
+static bool pasted_hip_alike(const hc_unit *u, size_t k, char *cuda, char *hip, size_t size) {
+    const hc_token *x = hc_code_tok(u, k);
+    hip[0] = '\0';
+    if (x->len + 5 >= size) return false;
+    snprintf(cuda, size, "cuda%.*s", (int)x->len, u->text + x->off);
+    const hc_mapping *m = hc_mapping_find(cuda, strlen(cuda));
+    if (!m) return false;
+    hc_resolution r = hc_mapping_resolve(m, u->opt);
+    if (r.kind != HC_RES_CONVERT) return false;
+    snprintf(hip, size, "%s", r.target);
+    return strncmp(hip, "hip", 3) == 0 && strcmp(hip + 3, cuda + 4) == 0;
+}
+
+/* A macro that forms runtime names by pasting (#define CALL(x) check(cuda##x), used as CALL(Malloc(&p, n))):
+ * no name is written out for the tables to rename, and the port kept pasting cuda names. HIP's runtime
+ * names are CUDA's with the prefix hip, so the prefix becomes hip (HC1166). A use of the macro in this file
+ * that pastes a name HIP spells otherwise (or lacks) keeps the prefix and is reported there (HC1167); uses in
+ * other files are not seen. */
+static int rename_pasted_prefix(hc_unit *u) {
+    for (size_t i = 0; i < u->toks.n; i++) {
+        if (!hc_code_in_directive(u, i) || hc_code_skipped(u, i) || !hc_code_is(u, i, "cuda")) continue;
+        size_t op = hc_code_next(u, i);
+        if (!hc_code_valid(u, op) || !hc_code_punct(u, op, "##")) continue;
+        size_t h = i;
+        while (h > 0 && hc_code_tok(u, h)->kind != HC_TOK_HASH) h--;
+        size_t d = hc_code_directive_name(u, h);
+        if (!hc_code_valid(u, d) || !hc_code_is(u, d, "define")) continue;
+        size_t name = hc_code_next(u, d);
+        if (!hc_code_valid(u, name) || !hc_code_kind(u, name, HC_TOK_IDENT) || name >= i) continue;
+        char macro[128], cuda[160], hip[160];
+        const hc_token *mt = hc_code_tok(u, name);
+        if (mt->len >= sizeof macro) continue;
+        snprintf(macro, sizeof macro, "%.*s", (int)mt->len, u->text + mt->off);
+        size_t pasted = hc_code_next(u, op);
+        const hc_token *pt = hc_code_valid(u, pasted) ? hc_code_tok(u, pasted) : NULL;
+        bool agree = true;
+        size_t end = hc_code_directive_end(u, h);
+        for (size_t k = 0; k < u->toks.n && agree; k++) { /* the macro's uses here: NAME(Ident ... */
+            if ((k >= h && k < end) || hc_code_skipped(u, k) || !hc_code_same(u, k, name)) continue;
+            size_t open = hc_code_next(u, k), arg = hc_code_valid(u, open) ? hc_code_next(u, open) : u->toks.n;
+            if (!hc_code_valid(u, arg) || !hc_code_punct(u, open, "(") || !hc_code_kind(u, arg, HC_TOK_IDENT)) continue;
+            if (pasted_hip_alike(u, arg, cuda, hip, sizeof cuda)) continue;
+            hc_unit_diag(u, HC_D_PASTED_PREFIX_LEFT, hc_code_tok(u, k)->off, cuda, macro, cuda, hip[0] ? hip : "none", macro);
+            agree = false;
+        }
+        if (!agree) continue;
+        if (hc_unit_edit(u, hc_code_tok(u, i)->off, 4, "hip", HC_PRIO_RENAME, HC_EFFORT_RENAME) < 0) return -1;
+        char operand[64];
+        snprintf(operand, sizeof operand, "%.*s", pt && pt->len < 60 ? (int)pt->len : 3, pt && pt->len < 60 ? u->text + pt->off : "...");
+        hc_unit_diag(u, HC_D_PASTED_PREFIX, hc_code_tok(u, i)->off, macro, operand, macro, operand);
+    }
+    return 0;
+}
+
 int hc_pass_rename(hc_unit *u) {
+    if (rename_pasted_prefix(u) < 0) return -1;
     const char *t = u->text;
     declared_names declared;
     collect_declared_identities(u, &declared);

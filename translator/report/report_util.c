@@ -173,6 +173,7 @@ static const hc_effort diag_effort[HC_DIAG__COUNT] = {
     [HC_D_NVIDIA_MACRO_COLLISION] = HC_EFFORT_MANUAL,
     [HC_D_NVIDIA_HEADER_SHADOWED] = HC_EFFORT_MANUAL,
     [HC_D_VECTOR_COMPONENT_ADDRESS_LEFT] = HC_EFFORT_MANUAL,
+    [HC_D_PASTED_PREFIX_LEFT] = HC_EFFORT_MANUAL,
     /* translated as it stands: advice about the future, not work on the port */
     [HC_D_REMOVED_CUDA_API] = HC_EFFORT_NONE,
     [HC_D_DEPRECATED_HIP_API] = HC_EFFORT_NONE,
