@@ -9,6 +9,10 @@
 
 void scale(float *x, float a, int n);
 
+// A braced initialiser that narrows a non-constant int: the host compiler (GCC) warns, clang alone stops.
+struct launch_shape { unsigned blocks; unsigned threads; };
+static launch_shape shape_for(int n) { return {(n + 255) / 256, 256}; }
+
 int main() {
   const int n = 1000;
   float host[n];
@@ -16,6 +20,7 @@ int main() {
   float *dev = nullptr;
   if (cudaMalloc(&dev, sizeof host) != cudaSuccess) return 1;
   cudaMemcpy(dev, host, sizeof host, cudaMemcpyHostToDevice);
+  if (shape_for(n).blocks != 4) return 1;
   scale(dev, 2.0f, n);
   cudaMemcpy(host, dev, sizeof host, cudaMemcpyDeviceToHost);
   cudaFree(dev);
