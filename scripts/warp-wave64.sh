@@ -7,7 +7,8 @@
 #   LIST    lines "NAME<TAB>SOURCE<TAB>ARGS[<TAB>CHECK[<TAB>FLAGS]]" (# comments allowed; ARGS "-": none; CHECK
 #           "exit": the exit status is the program's check, "-" or empty: its output is; FLAGS: the -D options its
 #           Makefile passes, added to the compile): the program folder (every .cu/.cpp in it is
-#           compiled) or one .cu file of a folder (its folder is translated, that file compiled), and arguments.
+#           compiled) or one .cu file of a folder (its folder is translated, that file compiled; the diagnostics
+#           counted are that file's, the .cu files it includes' and the headers'), and arguments.
 #           @ROOT@ in a path is this checkout, @HECBENCH@ is $HECBENCH (default /tmp/hecbench: a HeCBench
 #           checkout: docs/warp-size.md says how to extract it from a mirror).
 #           scripts/warp-wave64.txt is the list docs/warp-size.md's table was made with.
@@ -76,15 +77,19 @@ verdict() {
 
 # row NAME SOURCE ARGS: translates, builds and runs one program; writes its table row to OUT/NAME/row.md.
 row() {
-    local name=$1 src=$2 args=$3 check=$4 flags=$5 w file="" hz fx left plain fixed
+    local name=$1 src=$2 args=$3 check=$4 flags=$5 w file="" hz fx left plain fixed own f
     case "$name" in ''|.|..|*/..|../*|*/../*) echo "warp-wave64.sh: bad program name '$name'" >&2; return ;; esac
     w="$OUT/$name"; rm -rf "$w"; mkdir -p "$w"
     if [ -f "$src" ]; then file=$(basename "$src"); src=$(dirname "$src"); fi
     "$HIPIFY" --hip-kernel-execution-syntax -O "$w/plain" "$src" > "$w/plain.all" 2>&1
     "$HIPIFY" --hip-kernel-execution-syntax --fix-warp-size -O "$w/fixed" "$src" > "$w/fixed.all" 2>&1
-    if [ -n "$file" ]; then  # the diagnostics of the program's own file and of the headers beside it
-        grep -vE '\.(cu|cpp):' "$w/plain.all" > "$w/plain.diag"; grep -F "/$file:" "$w/plain.all" >> "$w/plain.diag"
-        grep -vE '\.(cu|cpp):' "$w/fixed.all" > "$w/fixed.diag"; grep -F "/$file:" "$w/fixed.all" >> "$w/fixed.diag"
+    if [ -n "$file" ]; then  # the diagnostics of the program's own file, the .cu files it includes, the headers
+        own="$file $(grep -oE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[^"]+\.(cu|cpp)"' "$src/$file" |
+                     sed -E 's/.*"([^"]+)"/\1/')"
+        grep -vE '\.(cu|cpp):' "$w/plain.all" > "$w/plain.diag"; grep -vE '\.(cu|cpp):' "$w/fixed.all" > "$w/fixed.diag"
+        for f in $own; do
+            grep -F "/$f:" "$w/plain.all" >> "$w/plain.diag"; grep -F "/$f:" "$w/fixed.all" >> "$w/fixed.diag"
+        done
     else cp "$w/plain.all" "$w/plain.diag"; cp "$w/fixed.all" "$w/fixed.diag"; fi
     hz=$(grep -cE ' HC30(0[1-8]|1[0-5]|17): ' "$w/plain.diag")
     fx=$(grep -c ' HC3009: ' "$w/fixed.diag")
