@@ -26,6 +26,7 @@ JOBS=${JOBS:-2}
 LIST=${LIST:-$HERE/projects.txt}
 RECIPES=${RECIPES:-$HERE/recipes}
 CUDA=${CUDA_PATH:-/usr/local/cuda}
+CUDA_REAL=$(readlink -f "$CUDA") # ldd names CUDA's libraries by either path (/usr/local/cuda-13.0/...)
 # HIP on NVIDIA here (docs/build-migration.md): nvcc behind a hipcc (scripts/research/caffe/hipcc-nvidia)
 # with the CUDA-13 overlay, the library layer and Debian's HIP headers (in a folder of their own, so that
 # /usr/include is not put before the compiler's own headers); the CMake packages of runtime-shim/nvidia-libs.
@@ -150,7 +151,7 @@ bundle_one() { # name
   done
   find "$tmp/$1" -type f -perm -u+x | while read -r f; do
     ldd "$f" 2>/dev/null | awk '/=> \//{print $3}' | while read -r l; do
-      case $l in "$CUDA"/*|*/libc.so*|*/libm.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
+      case $l in "$CUDA"/*|"$CUDA_REAL"/*|*/libc.so*|*/libm.so*|*/libpthread.so*|*/libdl.so*|*/librt.so*|*/ld-linux*|\
         */libstdc++.so*|*/libgcc_s.so*|*/libcuda.so*|*/libnvidia-ml.so*) ;;
         *) cp -L -n "$l" "$tmp/$1/lib/" ;;
       esac
