@@ -74,6 +74,21 @@ static void test_template_commas(void) {
     CHECK(a.angles);
     teardown(&f);
 
+    /* a name<...> whose '>' ends the argument has one reading, a template-id (cudaFuncSetAttribute's kernel) */
+    a = split(&f, "f(k<V, (M > 2)>, attr, g<int, 3>);", HC_SPLIT_CALL);
+    CHECK_INT(a.n, 3);
+    CHECK(!a.angles);
+    CHECK_STR(spelling(&f, a.first[0]), "k");
+    CHECK_STR(spelling(&f, a.last[0]), ">");
+    CHECK_STR(spelling(&f, a.first[1]), "attr");
+    CHECK_STR(spelling(&f, a.first[2]), "g");
+    teardown(&f);
+
+    a = split(&f, "f(a < b, c > d, x < y, z >> 1);", HC_SPLIT_CALL); /* '>' then an operand: comparisons */
+    CHECK_INT(a.n, 4);
+    CHECK(a.angles);
+    teardown(&f);
+
     a = split(&f, "f(x < y);", HC_SPLIT_CALL); /* one argument, still doubtful: the count ends unbalanced */
     CHECK_INT(a.n, 1);
     CHECK(a.angles);

@@ -159,6 +159,19 @@ void hc_code_split(const hc_unit *u, size_t open, size_t close, hc_split_mode mo
     int angles = 0; /* '<' minus '>' in the current argument, outside its brackets */
     for (size_t i = hc_code_next(u, open); i < close && hc_code_valid(u, i); i = hc_code_next(u, i)) {
         const hc_token *t = hc_code_tok(u, i);
+        if (mode == HC_SPLIT_CALL && depth == 0 && t->kind == HC_TOK_IDENT && hc_code_in_directive(u, i) == directive) {
+            /* name<...> whose '>' ends the argument: a template-id, the one reading (a comparison's '>' needs a
+             * right operand), so its commas separate nothing and its angles balance */
+            size_t lt = hc_code_next(u, i);
+            size_t gt = lt < close && hc_code_punct(u, lt, "<") ? hc_code_template_close(u, lt) : SIZE_MAX;
+            size_t after = gt < close ? hc_code_next(u, gt) : SIZE_MAX;
+            if (after == close || (after < close && hc_code_punct(u, after, ","))) {
+                if (first == SIZE_MAX) first = i;
+                last = gt;
+                i = gt;
+                continue;
+            }
+        }
         if (t->kind == HC_TOK_PUNCT && hc_code_in_directive(u, i) == directive) {
             char c = t->len == 1 ? u->text[t->off] : '\0';
             bool params = mode == HC_SPLIT_PARAMS;

@@ -258,7 +258,10 @@ size_t hc_code_template_open(const hc_unit *u, size_t gt);
  * which '<' and '>' do not balance outside its brackets ('<' counts 1, '>' -1, '>>' -2) sets `angles`.
  * A caller that rewrites an argument's text refuses such a split (it cannot tell which reading holds); one
  * that only reads arguments it can type from one literal or name may use it, since a template comma
- * splits an argument into parts that are neither.
+ * splits an argument into parts that are neither. One shape has a single reading: in HC_SPLIT_CALL a name
+ * followed by '<' whose closing '>' (hc_code_template_close) is followed by ',' or the list's end, as in
+ * f(k<T, 4>, a): a comparison's '>' would need a right operand, so that is a template-id, its commas
+ * separate nothing and its angles are not counted (f(t<a, b>::v) and f(a < b, c > d) stay doubtful).
  *
  * A parameter declaration list (HC_SPLIT_PARAMS) holds types, where '<' and '>' are template brackets:
  * `vector<vector<int>> v, int x` is two parameters. There '<' opens a bracket, '>' closes one, '>>'
