@@ -350,12 +350,20 @@ static int migrate_languages(cm_state *s, const cm_cmd *c, size_t from) {
     return 0;
 }
 
-/* find_package(CUDA ...) / find_package(CUDAToolkit ...): the HIP package and the HIP libraries' ones. */
+/* find_package(CUDA ...) / find_package(CUDAToolkit ...): the HIP package and the HIP libraries' ones, as
+ * required or as quiet as the original's search was (an optional search, find_package(CUDAToolkit QUIET) in a
+ * backend that can do without CUDA, stays optional). */
 static int migrate_find_package(cm_state *s, const cm_cmd *c) {
-    char repl[1024];
-    size_t n = (size_t)snprintf(repl, sizeof repl, "find_package(hip REQUIRED)");
+    char repl[1024], how[32] = "";
+    bool required = false, quiet = false;
+    for (size_t i = 1; i < c->nargs; i++) {
+        required |= arg_is(s, arg_of(s, c, i), "REQUIRED");
+        quiet |= arg_is(s, arg_of(s, c, i), "QUIET");
+    }
+    snprintf(how, sizeof how, "%s%s", required ? " REQUIRED" : "", quiet ? " QUIET" : "");
+    size_t n = (size_t)snprintf(repl, sizeof repl, "find_package(hip%s)", how);
     for (size_t i = 0; i < s->npackages && n < sizeof repl; i++)
-        n += (size_t)snprintf(repl + n, sizeof repl - n, "\nfind_package(%s REQUIRED)", s->packages[i]);
+        n += (size_t)snprintf(repl + n, sizeof repl - n, "\nfind_package(%s%s)", s->packages[i], how);
     if (n >= sizeof repl) return 0;
     for (size_t i = 0; i < c->nargs; i++) s->arg_done[c->first_arg + i] = true;
     if (edit(s, c->start, c->close + 1 - c->start, repl) < 0) return -1;
