@@ -611,6 +611,14 @@ static int migrate_words(cm_state *s, const cm_cmd *c, bool link_command) {
                 while (e < rest && (isalnum((unsigned char)t[p + e]) || t[p + e] == '_')) e++;
                 const char *close = e + 2 < rest && t[p + e] == '$' && t[p + e + 1] == '{'
                                         ? memchr(t + p + e, '}', rest - e) : NULL;
+                if (close && e == 17 && memcmp(t + p, "CMAKE_CUDA_FLAGS_", 17) == 0) {
+                    /* every CMAKE_CUDA_FLAGS_<suffix> (a configuration's flags, their _INIT) has the
+                     * CMAKE_HIP_FLAGS_<suffix> of CMake's HIP language, which the HIP module defines */
+                    if (!already_edited(s, p, e) && edit(s, p, e, "CMAKE_HIP_FLAGS_") < 0) return -1;
+                    count(s, "variable");
+                    k += e;
+                    continue;
+                }
                 if (close) { /* a name computed at configure time: which CUDA variable it is is not known here */
                     char name[96];
                     e = (uint32_t)(close - t) + 1 - p;
