@@ -47,6 +47,12 @@ static void test_classify(void) {
     CHECK_INT(hc_classify_path("sub/configure.in"), HC_FILE_MAKEFILE);
     CHECK_INT(hc_classify_path("sub/configure"), HC_FILE_MAKEFILE); /* pass_autoconf.c: only a generated one */
     CHECK_INT(hc_classify_path(".mk.in"), HC_FILE_OTHER);
+    CHECK_INT(hc_classify_path("common/make.defs"), HC_FILE_MAKEFILE); /* a framework's settings file */
+    CHECK_INT(hc_classify_path("common/make.defs.cuda"), HC_FILE_MAKEFILE); /* a template copied to it */
+    CHECK_INT(hc_classify_path("make.inc.example"), HC_FILE_MAKEFILE);
+    CHECK_INT(hc_classify_path("make.defs.prehip"), HC_FILE_OTHER); /* a backup */
+    CHECK_INT(hc_classify_path("make.definitions"), HC_FILE_OTHER);
+    CHECK_INT(hc_classify_path("make.sh"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("notes.txt"), HC_FILE_OTHER);
     CHECK_INT(hc_classify_path("noext"), HC_FILE_OTHER);
     /* the one decision of a file's kind: name, what the caller knows of it, options */

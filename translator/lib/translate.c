@@ -669,6 +669,19 @@ static bool is_makefile_template(const char *base, const char *dot) {
     return dot && strcmp(dot, ".in") == 0 && n > 6 && memcmp(base + n - 6, ".mk.in", 6) == 0;
 }
 
+/* The settings files some Makefile frameworks include under a make.* name of their own, and the templates
+ * beside them a user copies into place: make.defs (make.defs.gcc, make.defs.cuda...), make.inc
+ * (make.inc.example...); Makefile.* and *.mk are the other names (below). make.defs.prehip is a backup. */
+static bool is_make_settings(const char *base, const char *dot) {
+    static const char *const stems[] = {"make.defs", "make.inc"};
+    for (size_t i = 0; i < COUNT_OF(stems); i++) {
+        size_t n = strlen(stems[i]);
+        if (strncmp(base, stems[i], n) == 0 && (base[n] == '\0' || (base[n] == '.' && strcmp(dot, ".prehip") != 0)))
+            return true;
+    }
+    return false;
+}
+
 hc_file_kind hc_classify_path(const char *path) {
     const char *base = strrchr(path, '/');
     base = base ? base + 1 : path;
@@ -680,7 +693,7 @@ hc_file_kind hc_classify_path(const char *path) {
      * user copies into place) hold nvcc options and libraries too; Makefile.prehip is a backup */
     if (strcmp(base, "Makefile") == 0 || strcmp(base, "makefile") == 0 || strcmp(base, "GNUmakefile") == 0 ||
         ((strncmp(base, "Makefile.", 9) == 0 || strncmp(base, "makefile.", 9) == 0) && strcmp(dot, ".prehip") != 0) ||
-        (dot && strcmp(dot, ".mk") == 0) || is_makefile_template(base, dot))
+        (dot && strcmp(dot, ".mk") == 0) || is_makefile_template(base, dot) || is_make_settings(base, dot))
         return HC_FILE_MAKEFILE;
     /* autoconf's script, and the configure script it generated (pass_autoconf.c tells that one from a project's
      * own): make's family, migrated by pass_autoconf.c (the Makefiles get their HIP settings from it) */
