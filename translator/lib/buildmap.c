@@ -832,22 +832,28 @@ const char hc_build_make_hip_end[] = "# end of the hipify-c HIP block\n";
  * rocm_agent_enumerator finds, else for clang's default (gfx803 with Debian's hipcc 5.2 on a machine
  * without an AMD GPU). With targets given to hipify-c (--offload-arch) the module sets the variable to
  * them unless the environment has it; without, hipcc chooses as before. nvcc ignores it. */
-char *hc_build_make_hip_block(const hc_options *opt) {
+/* block, then (with targets given) head, the target list with commas (hipcc splits the variable at commas) and
+ * its export, then the end marker; the make and autoconf blocks differ only in block and head. */
+static char *hip_block_with_targets(const hc_options *opt, const char *block_text, const char *head) {
     char list[512] = "";
     if (opt && opt->noffload_archs) {
-        static const char head[] = "# GPU targets of a compile line that names none (hipcc reads HCC_AMDGPU_TARGET; nvcc ignores it)\n"
-                                   "HCC_AMDGPU_TARGET ?= ";
         size_t k = (size_t)snprintf(list, sizeof list, "%s", head);
         hc_build_arch_list(opt, list + k, sizeof list - k);
         for (char *c = list + k; *c; c++)
-            if (*c == ';') *c = ','; /* hipcc splits the variable at commas */
+            if (*c == ';') *c = ',';
         k = strlen(list);
         snprintf(list + k, sizeof list - k, "\nexport HCC_AMDGPU_TARGET\n");
     }
-    size_t size = sizeof make_hip_block + strlen(list) + sizeof hc_build_make_hip_end;
+    size_t size = strlen(block_text) + strlen(list) + sizeof hc_build_make_hip_end;
     char *block = malloc(size);
-    if (block) snprintf(block, size, "%s%s%s", make_hip_block, list, hc_build_make_hip_end);
+    if (block) snprintf(block, size, "%s%s%s", block_text, list, hc_build_make_hip_end);
     return block;
+}
+
+char *hc_build_make_hip_block(const hc_options *opt) {
+    return hip_block_with_targets(opt, make_hip_block,
+                                  "# GPU targets of a compile line that names none (hipcc reads HCC_AMDGPU_TARGET; nvcc ignores it)\n"
+                                  "HCC_AMDGPU_TARGET ?= ");
 }
 
 /* ---- the HIP block of an autoconf configure script (configure.ac, configure.in) ---- */
@@ -889,20 +895,8 @@ static const char autoconf_hip_block[] =
     "AC_SUBST([hipify_gpu_arch])\n"
     "AC_SUBST([hipify_gpu_flag])\n";
 
-char *hc_build_autoconf_hip_block(const hc_options *opt) {
-    char list[512] = "";
-    if (opt && opt->noffload_archs) { /* hipcc reads it for a compile line that names no target */
-        static const char head[] = "AC_ARG_VAR([HCC_AMDGPU_TARGET], [AMD GPU targets of compile lines that name none])\n"
-                                   "test -n \"$HCC_AMDGPU_TARGET\" || HCC_AMDGPU_TARGET=";
-        size_t k = (size_t)snprintf(list, sizeof list, "%s", head);
-        hc_build_arch_list(opt, list + k, sizeof list - k);
-        for (char *c = list + k; *c; c++)
-            if (*c == ';') *c = ',';
-        k = strlen(list);
-        snprintf(list + k, sizeof list - k, "\nexport HCC_AMDGPU_TARGET\n");
-    }
-    size_t size = sizeof autoconf_hip_block + strlen(list) + sizeof hc_build_make_hip_end;
-    char *block = malloc(size);
-    if (block) snprintf(block, size, "%s%s%s", autoconf_hip_block, list, hc_build_make_hip_end);
-    return block;
+char *hc_build_autoconf_hip_block(const hc_options *opt) { /* hipcc reads the variable for a compile line that names no target */
+    return hip_block_with_targets(opt, autoconf_hip_block,
+                                  "AC_ARG_VAR([HCC_AMDGPU_TARGET], [AMD GPU targets of compile lines that name none])\n"
+                                  "test -n \"$HCC_AMDGPU_TARGET\" || HCC_AMDGPU_TARGET=");
 }
