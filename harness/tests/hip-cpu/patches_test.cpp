@@ -82,6 +82,23 @@ template <class T> static std::vector<T> run(void (*launch)(T *), size_t n) {
     return h;
 }
 
+// Kernels on the null stream run in launch order: the second reads what the first wrote, launched with no wait between.
+__global__ void fill_slowly(int *a, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i >= n) return;
+    int v = 0;
+    for (int k = 0; k < 2000; ++k) v += (k ^ i) & 1; // work enough that the next launch comes while this one runs
+    a[i] = i + (v & 0);
+}
+__global__ void plus_one(const int *a, int *b, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) b[i] = a[i] + 1;
+}
+__global__ void poison(int *a, int n) {
+    const int i = blockIdx.x * blockDim.x + threadIdx.x;
+    if (i < n) a[i] = -1000;
+}
+
 int main(int argc, char **argv) {
     const char *mode = argc > 1 ? argv[1] : "";
     int wrong = 0;
@@ -122,8 +139,26 @@ int main(int argc, char **argv) {
                 wrong += written != b + 1;
                 wrong += b % 2 == 0 ? unwritten != 1000 + b : unwritten == 0 || (unwritten >= 1000 && unwritten < 1016);
             }
+    } else if (!strcmp(mode, "null-stream-order")) {
+        const int n = 4096, rounds = 1000;
+        int *a, *b;
+        hipMalloc((void **)&a, n * sizeof(int));
+        hipMalloc((void **)&b, n * sizeof(int));
+        std::vector<int> h(n);
+        for (int r = 0; r < rounds; ++r) {
+            hipLaunchKernelGGL(poison, dim3(n / 256), dim3(256), 0, 0, a, n);
+            hipLaunchKernelGGL(fill_slowly, dim3(n / 256), dim3(256), 0, 0, a, n);
+            // the next launch at varying moments of the runtime's taking of the first one's batch
+            for (volatile int spin = 0; spin < (r * 7919) % 20000; spin = spin + 1) {}
+            hipLaunchKernelGGL(plus_one, dim3(n / 256), dim3(256), 0, 0, a, b, n);
+            hipMemcpy(h.data(), b, n * sizeof(int), hipMemcpyDeviceToHost);
+            for (int i = 0; i < n; ++i) wrong += h[i] != i + 1;
+        }
+        hipFree(a);
+        hipFree(b);
     } else {
-        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence|both-arms|shared-poison\n",
+        fprintf(stderr, "usage: %s thread-order|shuffle-width|divergent-warps|lane-divergence|both-arms|shared-poison|"
+                "null-stream-order\n",
                 argv[0]);
         return 2;
     }

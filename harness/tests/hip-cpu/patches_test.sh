@@ -16,7 +16,7 @@ for copy in unpatched patched; do
     "$cxx" -std=c++17 -O1 -isystem "$include" "$source" -o "$work/$copy" -ltbb -lpthread || { echo "FAIL: build ($copy)"; exit 1; }
 done
 failed=0
-for mode in thread-order shuffle-width divergent-warps lane-divergence both-arms shared-poison; do
+for mode in thread-order shuffle-width divergent-warps lane-divergence both-arms shared-poison null-stream-order; do
     timeout 60 "$work/patched" $mode >"$work/$mode.patched.log" 2>&1; rc=$?
     timeout 60 "$work/unpatched" $mode >"$work/$mode.unpatched.log" 2>&1; urc=$?
     case $mode in
