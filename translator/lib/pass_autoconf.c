@@ -6,6 +6,7 @@
  * neither runs m4 nor understands shell beyond assignments. docs/build-migration.md. */
 #include "buildmap.h"
 #include "mapping.h"
+#include "paths.h"
 #include "util.h"
 
 #include <stdbool.h>
@@ -27,15 +28,11 @@ static bool is_name_char(char c) {
 
 /* The basename is configure.ac, configure.in or configure. */
 bool hc_is_autoconf_path(const char *path) {
-    const char *base = strrchr(path, '/');
-    base = base ? base + 1 : path;
+    const char *base = hc_path_base(path);
     return strcmp(base, "configure.ac") == 0 || strcmp(base, "configure.in") == 0 || strcmp(base, "configure") == 0;
 }
 
-static bool is_generated_path(const char *path) {
-    const char *base = strrchr(path, '/');
-    return strcmp(base ? base + 1 : path, "configure") == 0;
-}
+static bool is_generated_path(const char *path) { return strcmp(hc_path_base(path), "configure") == 0; }
 
 /* The generated script says so in its first lines; any other file named configure is a project's own. */
 static bool generated_by_autoconf(const hc_unit *u) {
